@@ -1,0 +1,147 @@
+/*
+ * family.h - the operations every game family provides, and the few
+ * helpers families share (move sink, string builder, context access).
+ * solve.c works only through these operations: it never names a game.
+ */
+#ifndef GRUNDY_FAMILY_H
+#define GRUNDY_FAMILY_H
+
+#include "grundy.h"
+
+#include <stdarg.h>
+
+/* `want` value asking options() for every option, whatever its value. */
+#define GRUNDY_ANY_VALUE UINT64_MAX
+
+/* One component of a position: its numbers and its 1-based place among all
+ * components of the position (for words like "heap 3"). */
+typedef struct component {
+    const uint64_t *v;
+    size_t n;
+    size_t index;
+} component;
+
+typedef struct move_sink move_sink;
+struct family;
+
+/* A parsed game. `state` belongs to the family (create/destroy). */
+struct grundy_game {
+    const struct family *family;
+    grundy_ctx *ctx;
+    char *spec;       /* canonical spec text, owned */
+    void *state;      /* family data: parameters, tables */
+    unsigned refs;    /* references: ctx cache, positions, callers */
+};
+
+/*
+ * A game family. Required: name, info, unit, create,
+ * check, value, options. Optional (NULL): destroy, solve_alone, period.
+ */
+typedef struct family {
+    const char *name;      /* spec name before ':' ("bounded") */
+    grundy_family_info info; /* usage, summary, component: `grundy games` */
+    const char *unit;      /* word for a component in moves: "heap", "row" */
+    unsigned flags;        /* FAMILY_* below */
+
+    /* Parses the parameter text after ':' (param is NULL when the spec has
+     * no ':'; len bytes, not NUL-terminated) into game->state. */
+    grundy_status (*create)(grundy_game *game, const char *param, size_t len,
+                            grundy_error *err);
+    void (*destroy)(grundy_game *game);
+
+    /* Validates the numbers of one component (arity, ranges). Must be cheap:
+     * it runs for every component of every line. */
+    grundy_status (*check)(const grundy_game *game, const uint64_t *v,
+                           size_t n, grundy_error *err);
+
+    /* Grundy value of a valid component; GRUNDY_ELIMIT / EUNSUPPORTED with a
+     * message when it cannot be known exactly. */
+    grundy_status (*value)(grundy_game *game, const uint64_t *v, size_t n,
+                           uint64_t *sg, grundy_error *err);
+
+    /* Emits through move_emit every option of component c whose Grundy
+     * value is `want` (every option when want == GRUNDY_ANY_VALUE), each
+     * resulting position once. Stops early when move_emit returns 1.
+     * GRUNDY_ELIMIT when the options cannot all be listed. */
+    grundy_status (*options)(grundy_game *game, const component *c,
+                             uint64_t want, move_sink *sink,
+                             grundy_error *err);
+
+    /* Outcome (*win) and winning moves of a position made of this one
+     * component alone, by a closed form; normal play, or misere when
+     * `misere`. Emits one winning move, or all when the sink asks for all.
+     * Used when the position has a single component (so it also covers
+     * values beyond tables). GRUNDY_EUNSUPPORTED when it has no rule. */
+    grundy_status (*solve_alone)(grundy_game *game, const component *c,
+                                 int misere, move_sink *sink, int *win,
+                                 grundy_error *err);
+
+    /* Certified period of the Grundy sequence of a heap game. */
+    grundy_status (*period)(grundy_game *game, grundy_period *out,
+                            grundy_error *err);
+} family;
+
+/* Misere play of a sum of such components follows the misere Nim rule
+ * applied to their Grundy values (theory.md section 7: nim, bounded). */
+#define FAMILY_MISERE_NIMLIKE 1u
+
+/* ---- registry (registry.c) -------------------------------------------- */
+
+/* The family whose name is name[0..len), or NULL. */
+const family *family_lookup(const char *name, size_t len);
+
+/* ---- move sink (solve.c) ---------------------------------------------- */
+
+/*
+ * Reports one option of component c: c is replaced in place by `parts`
+ * components (0: it vanishes; 2: a row split in two); part i has arity[i]
+ * numbers, all numbers given one after another in vals. `explain` is the
+ * move in words ("take 2 from heap 1 (3 -> 1)"), copied.
+ * Returns 0 to go on, 1 when the sink wants no more moves, -1 when out of
+ * memory (the family then returns GRUNDY_ENOMEM).
+ */
+int move_emit(move_sink *sink, const component *c, size_t parts,
+              const size_t *arity, const uint64_t *vals, const char *explain);
+/* Same for the common case of one single-number component becoming one
+ * single-number component (a heap n -> m). */
+int move_emit1(move_sink *sink, const component *c, uint64_t m,
+               const char *explain);
+/* 1 when the sink collects every winning move (--all), 0 when one is enough. */
+int move_sink_wants_all(const move_sink *sink);
+
+/* ---- small helpers (util.c) ------------------------------------------- */
+
+/* Formats err->message (printf-style) and sets err->column; returns status
+ * so that families can write `return set_error(err, GRUNDY_ESPEC, ...)`. */
+grundy_status set_error(grundy_error *err, grundy_status status, long column,
+                        const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Decimal digits of v into buf (at least 21 bytes), NUL-terminated;
+ * returns the number of digits. Fast: used on every output line. */
+size_t u64_to_dec(uint64_t v, char *buf);
+
+/* Parses the whole of s[0..len) as a decimal uint64 (digits only, no sign,
+ * no blanks). Returns 0 on success, -1 if not a number, -2 if too large. */
+int parse_u64(const char *s, size_t len, uint64_t *out);
+
+/* Parses a comma list of uint64 ("1,3,4") into a new malloc'd array.
+ * Returns GRUNDY_ESPEC with a message naming the bad item (what names the
+ * list, e.g. "subtraction set"). */
+grundy_status parse_u64_list(const char *s, size_t len, const char *what,
+                             uint64_t **out, size_t *count,
+                             grundy_error *err);
+
+/* Writes a printable, length-capped quotation of token into dst (for error
+ * messages: binary garbage and megabyte tokens stay readable). */
+void quote_token(char *dst, size_t cap, const char *tok, size_t len);
+
+/* Context access for families. */
+size_t ctx_memory_limit(const grundy_ctx *ctx);
+void ctx_progress(grundy_ctx *ctx, const char *what, uint64_t done,
+                  uint64_t total);
+
+#endif

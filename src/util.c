@@ -1,0 +1,137 @@
+/*
+ * util.c - strict number parsing, fast decimal formatting and error
+ * messages shared by the parsers and the families. Pure functions: no
+ * allocation except parse_u64_list's result, no I/O.
+ */
+#include "family.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+grundy_status
+set_error(grundy_error *err, grundy_status status, long column,
+          const char *fmt, ...)
+{
+    if (err != NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+        err->column = column;
+    }
+    return status;
+}
+
+size_t
+u64_to_dec(uint64_t v, char *buf)
+{
+    char tmp[20];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    for (size_t i = 0; i < n; i++) {
+        buf[i] = tmp[n - 1 - i];
+    }
+    buf[n] = '\0';
+    return n;
+}
+
+int
+parse_u64(const char *s, size_t len, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (len == 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < len; i++) {
+        unsigned d = (unsigned)(unsigned char)s[i] - '0';
+        if (d > 9) {
+            return -1;
+        }
+        /* v * 10 + d must stay within 2^64 - 1. */
+        if (v > (UINT64_MAX - d) / 10) {
+            /* Keep scanning: a non-digit later makes it "not a number". */
+            for (size_t j = i + 1; j < len; j++) {
+                if ((unsigned)(unsigned char)s[j] - '0' > 9) {
+                    return -1;
+                }
+            }
+            return -2;
+        }
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+grundy_status
+parse_u64_list(const char *s, size_t len, const char *what, uint64_t **out,
+               size_t *count, grundy_error *err)
+{
+    size_t n = 1, k = 0, start = 0;
+    uint64_t *list;
+    char q[96];
+
+    for (size_t i = 0; i < len; i++) {
+        n += s[i] == ',';
+    }
+    list = malloc(n * sizeof *list);
+    if (list == NULL) {
+        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (size_t i = 0; i <= len; i++) {
+        if (i < len && s[i] != ',') {
+            continue;
+        }
+        quote_token(q, sizeof q, s + start, i - start);
+        switch (parse_u64(s + start, i - start, &list[k])) {
+        case 0:
+            break;
+        case -2:
+            free(list);
+            return set_error(err, GRUNDY_ESPEC, (long)start,
+                             "%s: number %s is larger than "
+                             "18446744073709551615", what, q);
+        default:
+            free(list);
+            return set_error(err, GRUNDY_ESPEC, (long)start,
+                             i == start ? "%s: empty item in list" :
+                             "%s: %s is not a non-negative decimal number",
+                             what, q);
+        }
+        k++;
+        start = i + 1;
+    }
+    *out = list;
+    *count = k;
+    return GRUNDY_OK;
+}
+
+void
+quote_token(char *dst, size_t cap, const char *tok, size_t len)
+{
+    /* Room for the closing quote, "..." and NUL. */
+    size_t j = 0, limit = cap > 8 ? cap - 6 : 0;
+    if (cap == 0) {
+        return;
+    }
+    dst[j++] = '\'';
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)tok[i];
+        if (j + 4 >= limit) {
+            memcpy(dst + j, "...", 3);
+            j += 3;
+            break;
+        }
+        if (ch >= 0x20 && ch < 0x7f && ch != '\\') {
+            dst[j++] = (char)ch;
+        } else {
+            j += (size_t)snprintf(dst + j, cap - j, "\\x%02x", ch);
+        }
+    }
+    dst[j++] = '\'';
+    dst[j] = '\0';
+}
