@@ -121,10 +121,10 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
         if (err != NULL) {
             /* Name the spec the family's message is about. */
             char msg[sizeof err->message];
+            memcpy(msg, err->message, sizeof msg);
             quote_token(q, sizeof q, spec, len);
-            snprintf(msg, sizeof msg, "bad game spec %s: %s", q,
-                     err->message);
-            memcpy(err->message, msg, sizeof msg);
+            snprintf(err->message, sizeof err->message,
+                     "bad game spec %s: %.360s", q, msg);
             if (err->column >= 0 && colon != NULL) {
                 err->column += (long)namelen + 1;
             }
