@@ -6,6 +6,7 @@
  */
 #include "position.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,6 +133,12 @@ parse_component(grundy_position *pos, size_t tok, size_t len,
                                    pos->nvals - off, err);
     if (st != GRUNDY_OK) {
         if (err != NULL) {
+            /* Name the token the family's rule rejects. */
+            char msg[sizeof err->message];
+            memcpy(msg, err->message, sizeof msg);
+            quote_token(q, sizeof q, s, len);
+            snprintf(err->message, sizeof err->message, "%s: %.360s", q,
+                     msg);
             err->column = (long)tok;
         }
         return st;
