@@ -6,9 +6,11 @@
 #   --- stdout    the exact expected standard output
 #   --- stderr    the exact expected standard error (optional)
 #   --- status    the expected exit status
-# Prints "N passed, N failed" and exits non-zero when a case fails.
+# Runs from the repository root. Prints "N passed, N failed" and exits non-zero when a case fails.
 grundy=$1
 dir=$2
+# Cases name files relative to the repository root (examples/...).
+cd "$dir/../.." || exit 2
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 pass=0
