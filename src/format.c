@@ -7,34 +7,66 @@
 
 #include <string.h>
 
+/* A record is assembled in a local buffer and handed to stdio in few
+ * fwrite calls: stdio's per-call locking dominated small writes. */
+typedef struct obuf {
+    FILE *out;
+    size_t n;
+    char buf[8192];
+} obuf;
+
 static void
-put(FILE *out, const char *s, size_t n)
+flush(obuf *o)
 {
-    fwrite(s, 1, n, out);
+    fwrite(o->buf, 1, o->n, o->out);
+    o->n = 0;
 }
 
 static void
-puts_(FILE *out, const char *s)
+put(obuf *o, const char *s, size_t n)
 {
-    fwrite(s, 1, strlen(s), out);
+    if (n > sizeof o->buf - o->n) {
+        flush(o);
+        if (n > sizeof o->buf) {
+            fwrite(s, 1, n, o->out);
+            return;
+        }
+    }
+    memcpy(o->buf + o->n, s, n);
+    o->n += n;
 }
 
 static void
-put_num(FILE *out, uint64_t v)
+putch(obuf *o, char ch)
+{
+    if (o->n == sizeof o->buf) {
+        flush(o);
+    }
+    o->buf[o->n++] = ch;
+}
+
+static void
+puts_(obuf *o, const char *s)
+{
+    put(o, s, strlen(s));
+}
+
+static void
+put_num(obuf *o, uint64_t v)
 {
     char buf[24];
-    fwrite(buf, 1, u64_to_dec(v, buf), out);
+    put(o, buf, u64_to_dec(v, buf));
 }
 
 /* A JSON string: quotes, escapes for '"', '\\' and control bytes; bytes
  * >= 0x80 (only in invalid input) as \u00XX so the record stays valid
  * UTF-8. */
 static void
-put_json_string(FILE *out, const char *s, size_t n)
+put_json_string(obuf *out, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     size_t run = 0;
-    putc('"', out);
+    putch(out, '"');
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
         char esc[6] = {'\\', 'u', '0', '0', 0, 0};
@@ -53,11 +85,11 @@ put_json_string(FILE *out, const char *s, size_t n)
         put(out, esc, 6);
     }
     put(out, s + run, n - run);
-    putc('"', out);
+    putch(out, '"');
 }
 
 static void
-format_text(FILE *out, const grundy_result *res)
+format_text(obuf *out, const grundy_result *res)
 {
     uint64_t sg;
     size_t nmoves = grundy_result_move_count(res);
@@ -74,27 +106,27 @@ format_text(FILE *out, const grundy_result *res)
         puts_(out, " -> ");
         puts_(out, grundy_result_move_position(res, i));
     }
-    putc('\n', out);
+    putch(out, '\n');
 }
 
 static void
-put_json_array(FILE *out, const grundy_result *res,
+put_json_array(obuf *out, const grundy_result *res,
                const char *(*get)(const grundy_result *, size_t))
 {
     size_t nmoves = grundy_result_move_count(res);
-    putc('[', out);
+    putch(out, '[');
     for (size_t i = 0; i < nmoves; i++) {
         const char *s = get(res, i);
         if (i > 0) {
-            putc(',', out);
+            putch(out, ',');
         }
         put_json_string(out, s, strlen(s));
     }
-    putc(']', out);
+    putch(out, ']');
 }
 
 static void
-format_json(FILE *out, const char *input, size_t input_len,
+format_json(obuf *out, const char *input, size_t input_len,
             const grundy_result *res, int all)
 {
     uint64_t sg;
@@ -130,12 +162,16 @@ grundy_status
 grundy_format_result(FILE *out, unsigned format, const char *input,
                      size_t input_len, const grundy_result *res)
 {
+    obuf o;
+    o.out = out;
+    o.n = 0;
     if (format & GRUNDY_FORMAT_JSON) {
-        format_json(out, input, input_len, res,
+        format_json(&o, input, input_len, res,
                     (format & GRUNDY_FORMAT_ALL) != 0);
     } else {
-        format_text(out, res);
+        format_text(&o, res);
     }
+    flush(&o);
     return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
 }
 
@@ -143,13 +179,17 @@ grundy_status
 grundy_format_error(FILE *out, unsigned format, const char *input,
                     size_t input_len, const char *message)
 {
+    obuf o;
     if (!(format & GRUNDY_FORMAT_JSON)) {
         return GRUNDY_OK;
     }
-    puts_(out, "{\"input\":");
-    put_json_string(out, input, input_len);
-    puts_(out, ",\"error\":");
-    put_json_string(out, message, strlen(message));
-    puts_(out, "}\n");
+    o.out = out;
+    o.n = 0;
+    puts_(&o, "{\"input\":");
+    put_json_string(&o, input, input_len);
+    puts_(&o, ",\"error\":");
+    put_json_string(&o, message, strlen(message));
+    puts_(&o, "}\n");
+    flush(&o);
     return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
 }

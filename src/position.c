@@ -69,12 +69,6 @@ grow(void **p, size_t *cap, size_t need, size_t size)
     return 0;
 }
 
-static int
-is_blank(char ch)
-{
-    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
-           ch == '\v' || ch == '\f';
-}
 
 static grundy_status
 oom(grundy_error *err)
@@ -82,16 +76,68 @@ oom(grundy_error *err)
     return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
 }
 
-/* Parses token text[tok..tok+len) as a component of the last term. */
+static int
+is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
+           ch == '\v' || ch == '\f';
+}
+
+/* The fast path for a component token at s (at most `limit` bytes, up to
+ * the next blank): digits joined by single commas, each number at most
+ * 2^64 - 1. Appends the numbers to pos->vals and sets *len to the token
+ * length; returns -1 without a word when anything is unusual, so that the
+ * careful path can say what is wrong. */
+static int
+scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
+{
+    size_t i = 0;
+    for (;;) {
+        uint64_t v = 0;
+        size_t start = i;
+        unsigned d;
+        while (i < limit && i - start < 19 &&
+               (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
+            v = v * 10 + d;
+            i++;
+        }
+        if (i < limit && (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
+            /* A 20th digit fits iff v * 10 + d <= 18446744073709551615. */
+            if (v > UINT64_MAX / 10 || v * 10 > UINT64_MAX - d) {
+                return -1;
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        if (i == start) {
+            return -1;
+        }
+        if (pos->nvals == pos->valcap &&
+            grow((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
+                 sizeof *pos->vals) != 0) {
+            return -1;
+        }
+        pos->vals[pos->nvals++] = v;
+        if (i == limit || is_blank(s[i])) {
+            *len = i;
+            return 0;
+        }
+        if (s[i] != ',') {
+            return -1;
+        }
+        i++;
+    }
+}
+
+/* The careful path for a token scan_numbers declined: appends its numbers
+ * or says exactly what is wrong with it. */
 static grundy_status
-parse_component(grundy_position *pos, size_t tok, size_t len,
-                grundy_error *err)
+parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
+              size_t len, grundy_error *err)
 {
     const char *s = pos->text + tok;
-    pos_term *term = &pos->terms[pos->nterms - 1];
-    size_t start = 0, off = pos->nvals;
+    size_t start = 0;
     char q[128];
-    grundy_status st;
 
     for (size_t i = 0; i <= len; i++) {
         uint64_t v;
@@ -129,27 +175,52 @@ parse_component(grundy_position *pos, size_t tok, size_t len,
         pos->vals[pos->nvals++] = v;
         start = i + 1;
     }
-    st = term->game->family->check(term->game, pos->vals + off,
-                                   pos->nvals - off, err);
+    return GRUNDY_OK;
+}
+
+/* Checks the numbers vals[off..] of token text[tok..tok+len) with the
+ * game's rules and records them as a component of the last term. */
+static grundy_status
+add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
+              grundy_error *err)
+{
+    pos_term *term = &pos->terms[pos->nterms - 1];
+    grundy_status st = term->game->family->check(term->game, pos->vals + off,
+                                                 pos->nvals - off, err);
     if (st != GRUNDY_OK) {
         if (err != NULL) {
             /* Name the token the family's rule rejects. */
-            char msg[sizeof err->message];
+            char msg[sizeof err->message], q[128];
             memcpy(msg, err->message, sizeof msg);
-            quote_token(q, sizeof q, s, len);
+            quote_token(q, sizeof q, pos->text + tok, len);
             snprintf(err->message, sizeof err->message, "%s: %.360s", q,
                      msg);
             err->column = (long)tok;
         }
         return st;
     }
-    if (grow((void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
+    if (pos->ncomps == pos->compcap &&
+        grow((void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
              sizeof *pos->comps) != 0) {
         return oom(err);
     }
     pos->comps[pos->ncomps++] = (pos_comp){off, pos->nvals - off, tok, len};
     term->count++;
     return GRUNDY_OK;
+}
+
+/* Parses token text[tok..tok+len) as a component of the last term. */
+static grundy_status
+parse_component(grundy_position *pos, size_t tok, size_t len,
+                grundy_error *err)
+{
+    size_t off = pos->nvals;
+    grundy_status st = parse_numbers(pos, &pos->terms[pos->nterms - 1], tok,
+                                     len, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    return add_component(pos, off, tok, len, err);
 }
 
 /* Starts a new term of game (a reference is taken). */
@@ -244,6 +315,15 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
             break;
         }
         tok = i;
+        if (!want_game) {
+            size_t off = pos->nvals, n;
+            if (scan_numbers(pos, pos->text + i, len - i, &n) == 0) {
+                i += n;
+                st = add_component(pos, off, tok, n, err);
+                continue;
+            }
+            pos->nvals = off;
+        }
         while (i < len && !is_blank(text[i])) {
             i++;
         }
