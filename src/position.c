@@ -45,35 +45,67 @@ grundy_position_size(const grundy_position *pos)
     return pos->ncomps;
 }
 
-/* Makes room for `need` elements of `size` bytes in *p (capacity *cap),
- * doubling; 0 on success, -1 on overflow or out of memory. */
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
+/* Bytes the position's arrays hold now. */
+static size_t
+footprint(const grundy_position *pos)
 {
-    size_t ncap = *cap != 0 ? *cap : 16;
+    return pos->textcap + pos->valcap * sizeof *pos->vals +
+           pos->compcap * sizeof *pos->comps +
+           pos->termcap * sizeof *pos->terms;
+}
+
+enum { GROW_NOMEM = -1, GROW_LIMIT = -2 };
+
+/* Makes room for `need` elements of `size` bytes in *p (capacity *cap),
+ * doubling, within pos->budget bytes for the whole position: a line of
+ * 10^8 heaps is refused with a message, not left to the OOM killer.
+ * 0 on success, GROW_LIMIT over the budget, GROW_NOMEM when the system
+ * refuses the memory. */
+static int
+grow(grundy_position *pos, void **p, size_t *cap, size_t need, size_t size)
+{
+    size_t ncap = *cap != 0 ? *cap : 16, used = footprint(pos);
     void *np;
     if (need <= *cap) {
         return 0;
     }
     while (ncap < need) {
         if (ncap > SIZE_MAX / 2) {
-            return -1;
+            return GROW_LIMIT;
         }
         ncap *= 2;
     }
-    if (ncap > SIZE_MAX / size || (np = realloc(*p, ncap * size)) == NULL) {
-        return -1;
+    if (ncap > SIZE_MAX / size || used > pos->budget ||
+        ncap * size - *cap * size > pos->budget - used) {
+        return GROW_LIMIT;
+    }
+    if ((np = realloc(*p, ncap * size)) == NULL) {
+        return GROW_NOMEM;
     }
     *p = np;
     *cap = ncap;
     return 0;
 }
 
-
+/* The error of a failed grow(): over the budget, or the system said no
+ * before the budget was reached (ulimit -v lower than --memory). */
 static grundy_status
-oom(grundy_error *err)
+oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
 {
-    return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    char have[32];
+    size_human(have, sizeof have, pos->budget);
+    if (why == GROW_LIMIT) {
+        return set_error(err, GRUNDY_ELIMIT, -1,
+                         "position too large: %zu components and %zu bytes "
+                         "of text need more than the memory limit of %s; "
+                         "raise it with --memory or split the position",
+                         pos->ncomps, textlen, have);
+    }
+    return set_error(err, GRUNDY_ENOMEM, -1,
+                     "out of memory reading a position of %zu components: "
+                     "the system gives less than the memory limit of %s "
+                     "(ulimit -v?); lower it with --memory", pos->ncomps,
+                     have);
 }
 
 static int
@@ -113,7 +145,7 @@ scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
             return -1;
         }
         if (pos->nvals == pos->valcap &&
-            grow((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
+            grow(pos, (void **)&pos->vals, &pos->valcap, pos->nvals + 1,
                  sizeof *pos->vals) != 0) {
             return -1;
         }
@@ -168,9 +200,9 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
                              "decimal numbers (%s)", q, term->game->spec,
                              term->game->family->info.component);
         }
-        if (grow((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
-                 sizeof *pos->vals) != 0) {
-            return oom(err);
+        if ((r = grow(pos, (void **)&pos->vals, &pos->valcap,
+                      pos->nvals + 1, sizeof *pos->vals)) != 0) {
+            return oom(pos, r, pos->textlen, err);
         }
         pos->vals[pos->nvals++] = v;
         start = i + 1;
@@ -185,6 +217,7 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
               grundy_error *err)
 {
     pos_term *term = &pos->terms[pos->nterms - 1];
+    int r;
     grundy_status st = term->game->family->check(term->game, pos->vals + off,
                                                  pos->nvals - off, err);
     if (st != GRUNDY_OK) {
@@ -200,9 +233,9 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
         return st;
     }
     if (pos->ncomps == pos->compcap &&
-        grow((void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
-             sizeof *pos->comps) != 0) {
-        return oom(err);
+        (r = grow(pos, (void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
+                  sizeof *pos->comps)) != 0) {
+        return oom(pos, r, pos->textlen, err);
     }
     pos->comps[pos->ncomps++] = (pos_comp){off, pos->nvals - off, tok, len};
     term->count++;
@@ -228,9 +261,10 @@ static grundy_status
 start_term(grundy_position *pos, grundy_game *game, int named, size_t tok,
            size_t len, grundy_error *err)
 {
-    if (grow((void **)&pos->terms, &pos->termcap, pos->nterms + 1,
-             sizeof *pos->terms) != 0) {
-        return oom(err);
+    int r = grow(pos, (void **)&pos->terms, &pos->termcap, pos->nterms + 1,
+                 sizeof *pos->terms);
+    if (r != 0) {
+        return oom(pos, r, pos->textlen, err);
     }
     game->refs++;
     pos->terms[pos->nterms++] =
@@ -292,13 +326,15 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
                       grundy_game *game, const char *text, size_t len,
                       grundy_error *err)
 {
-    int want_game = game == NULL;
+    int want_game = game == NULL, r;
     grundy_status st = GRUNDY_OK;
     size_t i = 0;
 
     position_reset(pos);
-    if (grow((void **)&pos->text, &pos->textcap, len + 1, 1) != 0) {
-        return oom(err);
+    pos->budget = ctx_memory_limit(ctx);
+    if ((r = grow(pos, (void **)&pos->text, &pos->textcap, len + 1, 1)) !=
+        0) {
+        return oom(pos, r, len, err);
     }
     memcpy(pos->text, text, len);
     pos->text[len] = '\0';
@@ -356,7 +392,7 @@ grundy_component_parse(grundy_game *game, const char *text, size_t len,
     char q[128];
 
     if (pos == NULL) {
-        return oom(err);
+        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     st = grundy_position_parse(game->ctx, pos, game, text, len, err);
     if (st == GRUNDY_OK && (pos->nterms != 1 || pos->ncomps != 1)) {

@@ -35,6 +35,7 @@ struct grundy_position {
     size_t ncomps, compcap;
     pos_term *terms;
     size_t nterms, termcap;
+    size_t budget;           /* bytes the arrays may hold: the memory limit */
 };
 
 #endif

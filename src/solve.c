@@ -33,8 +33,11 @@ struct move_sink {
     grundy_result *res;
     const grundy_position *pos;
     int all;            /* collect every winning move */
-    int oom;            /* an allocation failed */
+    int oom;            /* SINK_NOMEM or SINK_LIMIT: move_emit failed */
+    size_t budget;      /* bytes the moves' text may use: the memory limit */
 };
+
+enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };
 
 grundy_result *
 grundy_result_new(void)
@@ -184,17 +187,23 @@ move_emit(move_sink *sink, const component *c, size_t parts,
     for (size_t p = 0; p < parts; p++) {
         nvals += arity[p];
     }
-    /* Worst case: the whole text again plus 21 bytes a new number. */
+    /* Worst case: the whole text again plus 21 bytes a new number. Each
+     * move repeats the whole position, so --all on a long line of equal
+     * heaps needs text quadratic in its length: bounded by the budget. */
     need = elen + 1 + pos->textlen + 2 * pos->nterms + 22 * nvals + 8;
+    if (need > sink->budget || res->textlen > sink->budget - need) {
+        sink->oom = SINK_LIMIT;
+        return -1;
+    }
     if (text_reserve(res, need) != 0) {
-        sink->oom = 1;
+        sink->oom = SINK_NOMEM;
         return -1;
     }
     if (res->nmoves == res->movecap) {
         size_t cap = res->movecap != 0 ? 2 * res->movecap : 4;
         void *p = realloc(res->moves, cap * sizeof *res->moves);
         if (p == NULL) {
-            sink->oom = 1;
+            sink->oom = SINK_NOMEM;
             return -1;
         }
         res->moves = p;
@@ -236,6 +245,22 @@ move_sink_wants_all(const move_sink *sink)
     return sink->all;
 }
 
+/* The error of a failed move_emit, which families pass on as a bare
+ * GRUNDY_ENOMEM: out of memory, or the moves' text over the budget. */
+static grundy_status
+sink_error(const move_sink *sink, grundy_error *err)
+{
+    char have[32];
+    if (sink->oom == SINK_LIMIT) {
+        size_human(have, sizeof have, sink->budget);
+        return set_error(err, GRUNDY_ELIMIT, -1,
+                         "the winning moves need more than the memory limit "
+                         "of %s to write out; raise it with --memory, or "
+                         "leave out --all", have);
+    }
+    return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+}
+
 static component
 comp_at(const grundy_position *pos, size_t i)
 {
@@ -273,15 +298,27 @@ component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
     return GRUNDY_OK;
 }
 
-/* Asks component i for its options of value want. */
+/*
+ * Asks component i for its options of value want. want = 2^64 - 1 is the
+ * GRUNDY_ANY_VALUE sentinel and is never asked: that would list every
+ * option as winning (with --all, "nim 6 18446744073709551609" listed all
+ * six moves of heap 6). No option can have that value in the families
+ * whose values are at most the heap size (nim, bounded): an option's heap
+ * is smaller than 2^64 - 1. A family whose options could reach it must
+ * refuse such components in value() (GRUNDY_ELIMIT).
+ */
 static grundy_status
 options_of(const grundy_position *pos, grundy_game *game, size_t i,
            uint64_t want, move_sink *sink, grundy_error *err)
 {
     component c = comp_at(pos, i);
-    grundy_status st = game->family->options(game, &c, want, sink, err);
-    if (st == GRUNDY_OK && sink->oom) {
-        st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    grundy_status st;
+    if (want == GRUNDY_ANY_VALUE) {
+        return GRUNDY_OK;
+    }
+    st = game->family->options(game, &c, want, sink, err);
+    if (sink->oom) {
+        st = sink_error(sink, err);
     }
     return st;
 }
@@ -391,8 +428,8 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
 
     st = game->family->solve_alone(game, &c, misere, sink, &sink->res->win,
                                    err);
-    if (st == GRUNDY_OK && sink->oom) {
-        st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    if (sink->oom) {
+        st = sink_error(sink, err);
     }
     if (st == GRUNDY_OK) {
         sink->res->sg_known = game->family->value(game, c.v, c.n,
@@ -406,11 +443,11 @@ grundy_status
 grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
              grundy_result *res, grundy_error *err)
 {
-    move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0};
+    move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0,
+                      ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX};
     int misere = (flags & GRUNDY_MISERE) != 0;
     grundy_status st;
 
-    (void)ctx;
     res->win = res->sg_known = 0;
     res->misere = misere;
     res->sg = 0;

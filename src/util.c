@@ -171,3 +171,18 @@ quote_token(char *dst, size_t cap, const char *tok, size_t len)
     dst[j++] = '\'';
     dst[j] = '\0';
 }
+
+void
+size_human(char *dst, size_t cap, size_t bytes)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB",
+                                        "PiB", "EiB"};
+    size_t u = 0;
+    /* Exact multiples only: 1536 MiB stays 1536 MiB, not "1.5 GiB". */
+    while (u + 1 < sizeof units / sizeof units[0] && bytes >= 1024 &&
+           bytes % 1024 == 0) {
+        bytes /= 1024;
+        u++;
+    }
+    snprintf(dst, cap, "%zu %s", bytes, units[u]);
+}

@@ -23,7 +23,8 @@ enum {
     EXIT_IO = 4        /* reading input or writing output failed */
 };
 
-/* Lines longer than this are reported as errors, not read into memory. */
+/* Lines longer than this, or than the memory limit, are reported as
+ * errors, not read into memory. */
 #define MAX_LINE ((size_t)1 << 30)
 
 typedef struct cli {
@@ -69,8 +70,9 @@ help(void)
 "  --misere        misere play: whoever makes the last move loses\n"
 "  -q, --quiet     print nothing on stdout; only the exit status tells\n"
 "  -f, --file FILE read positions from FILE ('-' is stdin)\n"
-"  --memory SIZE   memory one game's tables may use (default 1G; suffixes\n"
-"                  K, M, G, T); raise it when grundy says so\n"
+"  --memory SIZE   memory one game's tables, one position or one input\n"
+"                  line may use (default 1G; suffixes K, M, G, T); raise\n"
+"                  it when grundy says so\n"
 "  -h, --help      this help\n"
 "  -V, --version   the version\n"
 "\n"
@@ -235,6 +237,21 @@ progress_done(cli *c)
     c->progress_start = c->progress_last = 0;
 }
 
+/* A size for messages, as the library writes it: "1 GiB", "64 MiB". */
+static void
+human_size(char *dst, size_t cap, size_t bytes)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB",
+                                        "PiB", "EiB"};
+    size_t u = 0;
+    while (u + 1 < sizeof units / sizeof units[0] && bytes >= 1024 &&
+           bytes % 1024 == 0) {
+        bytes /= 1024;
+        u++;
+    }
+    snprintf(dst, cap, "%zu %s", bytes, units[u]);
+}
+
 static int
 exit_for(grundy_status st)
 {
@@ -287,33 +304,40 @@ solve_and_print(cli *c, const char *input, size_t len, grundy_error *err)
     return grundy_format_result(stdout, c->format, input, len, c->res);
 }
 
-/* Buffered line reader over fread: lines of any length up to MAX_LINE,
+/* Buffered line reader over fread: lines of any length up to `max`,
  * NUL bytes included, the buffer reused from line to line. */
 typedef struct reader {
     FILE *f;
     char *buf;
     size_t cap, start, end;   /* unread bytes are buf[start..end) */
+    size_t max;               /* longest line read: MAX_LINE or --memory */
     int eof;
 } reader;
 
-enum { LINE_EOF = 0, LINE_OK = 1, LINE_TOO_LONG = 2, LINE_ERROR = -1 };
+enum {
+    LINE_EOF = 0,
+    LINE_OK = 1,
+    LINE_TOO_LONG = 2,        /* longer than max: skipped */
+    LINE_NOMEM = 3,           /* the system refused a bigger buffer */
+    LINE_ERROR = -1
+};
 
-/* Skips the rest of an overlong line. */
+/* Skips the rest of an overlong line; returns `why` once it is skipped. */
 static int
-skip_line(reader *r)
+skip_line(reader *r, int why)
 {
     for (;;) {
         char *p = memchr(r->buf + r->start, '\n', r->end - r->start);
         size_t n;
         if (p != NULL) {
             r->start = (size_t)(p - r->buf) + 1;
-            return LINE_TOO_LONG;
+            return why;
         }
         r->start = r->end = 0;
         n = fread(r->buf, 1, r->cap, r->f);
         if (n == 0) {
             r->eof = 1;
-            return ferror(r->f) ? LINE_ERROR : LINE_TOO_LONG;
+            return ferror(r->f) ? LINE_ERROR : why;
         }
         r->end = n;
     }
@@ -349,15 +373,16 @@ read_line(reader *r, char **line, size_t *len)
             r->start = 0;
         }
         if (r->end == r->cap) {
+            size_t ncap = r->cap < r->max / 2 ? 2 * r->cap : r->max;
             char *nb;
-            if (r->cap >= MAX_LINE) {
-                return skip_line(r);
+            if (r->cap >= r->max) {
+                return skip_line(r, LINE_TOO_LONG);
             }
-            if ((nb = realloc(r->buf, 2 * r->cap)) == NULL) {
-                return skip_line(r);
+            if ((nb = realloc(r->buf, ncap)) == NULL) {
+                return skip_line(r, LINE_NOMEM);
             }
             r->buf = nb;
-            r->cap *= 2;
+            r->cap = ncap;
         }
         n = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
         if (n == 0) {
@@ -389,8 +414,9 @@ run_lines(cli *c, grundy_game *fixed)
     const char *name = c->file != NULL && strcmp(c->file, "-") != 0
                            ? c->file : "<stdin>";
     unsigned long long lineno = 0;
+    size_t memory = grundy_ctx_memory_limit(c->ctx);
     int status = EXIT_WIN, rc;
-    char *line;
+    char limit[32], msg[256], *line;
     size_t len;
 
     r.f = name[0] == '<' ? stdin : fopen(c->file, "rb");
@@ -399,7 +425,8 @@ run_lines(cli *c, grundy_game *fixed)
                 strerror(errno));
         return EXIT_IO;
     }
-    r.cap = (size_t)1 << 16;
+    r.max = memory < MAX_LINE ? memory : MAX_LINE;
+    r.cap = r.max < ((size_t)1 << 16) ? r.max : (size_t)1 << 16;
     if ((r.buf = malloc(r.cap)) == NULL) {
         fputs("grundy: out of memory\n", stderr);
         return EXIT_LIMIT;
@@ -414,10 +441,26 @@ run_lines(cli *c, grundy_game *fixed)
             status = EXIT_IO;
             break;
         }
-        if (rc == LINE_TOO_LONG) {
+        if (rc == LINE_TOO_LONG && r.max == MAX_LINE) {
             line_error(c, name, lineno, "", 0,
-                       "line longer than 1 GiB: not read");
+                       "line longer than 1 GiB, the longest line grundy "
+                       "reads: skipped; split the position over several "
+                       "lines");
             status = EXIT_INVALID;
+            continue;
+        }
+        if (rc == LINE_TOO_LONG || rc == LINE_NOMEM) {
+            human_size(limit, sizeof limit, memory);
+            snprintf(msg, sizeof msg, rc == LINE_TOO_LONG
+                     ? "line longer than the memory limit of %s: skipped; "
+                       "raise it with --memory"
+                     : "out of memory reading a long line: skipped; the "
+                       "system gives less than the memory limit of %s "
+                       "(ulimit -v?); lower it with --memory", limit);
+            line_error(c, name, lineno, "", 0, msg);
+            if (status == EXIT_WIN) {
+                status = EXIT_LIMIT;
+            }
             continue;
         }
         while (len > 0 && is_blank(line[len - 1])) {

@@ -1,0 +1,33 @@
+#!/bin/sh
+# run.sh [SECONDS] [HARNESS...] - builds the libFuzzer harnesses with clang,
+# -fsanitize=fuzzer,address,undefined into build-fuzz/ and runs each for
+# SECONDS (default 60), one after the other, nice'd. The working corpus is
+# build-fuzz/corpus/HARNESS, seeded from tests/fuzz/corpus/HARNESS, the
+# examples and the CLI cases. A crash stops the run and leaves its input in
+# build-fuzz/artifacts/; copy it into tests/fuzz/corpus/HARNESS/ to make it
+# a regression test (ctest replays every corpus file).
+set -e
+cd "$(dirname "$0")/../.."
+secs=${1:-60}
+[ $# -gt 0 ] && shift
+harnesses=${*:-fuzz_spec fuzz_position fuzz_line}
+dir=build-fuzz
+CC=${CC:-clang} cmake -S . -B $dir -DGRUNDY_FUZZ=ON -DGRUNDY_TESTS=OFF \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRUNDY_WERROR=ON >/dev/null
+cmake --build $dir -j2 --target $harnesses >/dev/null
+mkdir -p $dir/artifacts
+for h in $harnesses; do
+    work=$dir/corpus/$h
+    mkdir -p "$work"
+    sh tests/fuzz/seed.sh "$h" "$work"
+    echo "== $h: $secs s"
+    nice "$dir/tests/fuzz/$h" -max_total_time="$secs" -max_len=4096 \
+        -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 -print_final_stats=1 \
+        -dict=tests/fuzz/grundy.dict -artifact_prefix="$dir/artifacts/$h-" \
+        "$work" "tests/fuzz/corpus/$h" 2>&1 |
+        grep -v -E '^#[0-9]+.*(NEW|REDUCE|pulse)' || true
+    if ls "$dir/artifacts/$h-"* >/dev/null 2>&1; then
+        echo "$h: crash inputs in $dir/artifacts/" >&2
+        exit 1
+    fi
+done
