@@ -40,6 +40,7 @@ typedef struct cli {
     grundy_result *res;
     double progress_start;    /* when the current computation began */
     double progress_last;     /* last progress line, 0: none shown */
+    int write_failed;         /* a failed write to stdout was reported */
 } cli;
 
 static void
@@ -268,14 +269,18 @@ exit_for(grundy_status st)
     }
 }
 
-/* Checks stdout after a record; a failed write ends the run. A closed
- * pipe (EPIPE with SIGPIPE ignored) ends it quietly. */
+/* Checks stdout after a record; a failed write ends the run, reported
+ * once. A closed pipe (EPIPE with SIGPIPE ignored) ends it quietly. */
 static int
-output_failed(void)
+output_failed(cli *c)
 {
     if (!ferror(stdout)) {
         return 0;
     }
+    if (c->write_failed) {
+        return 1;
+    }
+    c->write_failed = 1;
 #ifdef EPIPE
     if (errno == EPIPE) {
         return 1;
@@ -477,7 +482,7 @@ run_lines(cli *c, grundy_game *fixed)
         if (st == GRUNDY_OK) {
             st = solve_and_print(c, line, len, &err);
         }
-        if (st == GRUNDY_EIO || output_failed()) {
+        if (output_failed(c) || st == GRUNDY_EIO) {
             status = EXIT_IO;
             break;
         }
@@ -523,7 +528,7 @@ run_args(cli *c)
         st = solve_and_print(c, text, len - 1, &err);
     }
     free(text);
-    if (st == GRUNDY_EIO || output_failed()) {
+    if (output_failed(c) || st == GRUNDY_EIO) {
         return EXIT_IO;
     }
     if (st != GRUNDY_OK) {
@@ -561,7 +566,7 @@ print_value(cli *c, grundy_game *game, const char *tok, const uint64_t *v,
     } else {
         printf("%s %llu\n", tok, (unsigned long long)sg);
     }
-    return output_failed() ? EXIT_IO : EXIT_WIN;
+    return output_failed(c) ? EXIT_IO : EXIT_WIN;
 }
 
 /* Splits "A..B" into its two numbers: 1 if it is a range, 0 if not,
@@ -692,11 +697,11 @@ run_period(cli *c)
                (unsigned long long)p.searched);
     }
     (void)spec;
-    return output_failed() ? EXIT_IO : p.found ? EXIT_WIN : EXIT_LOSE;
+    return output_failed(c) ? EXIT_IO : p.found ? EXIT_WIN : EXIT_LOSE;
 }
 
 static int
-run_games(void)
+run_games(cli *c)
 {
     const grundy_family_info *f;
     printf("%-14s %-22s %s\n", "GAME", "COMPONENT", "RULE");
@@ -704,7 +709,7 @@ run_games(void)
         printf("%-14s %-22s %s\n", f->usage, f->component, f->summary);
     }
     puts("\nJoin different games with '+': nim 3 4 + bounded:3 7");
-    return output_failed() ? EXIT_IO : EXIT_WIN;
+    return output_failed(c) ? EXIT_IO : EXIT_WIN;
 }
 
 /* Validates the mode and its arguments, then runs it. */
@@ -721,7 +726,7 @@ run(cli *c)
             usage_error("%s", "games takes no arguments");
             return EXIT_INVALID;
         }
-        return run_games();
+        return run_games(c);
     }
     if (first != NULL && strcmp(first, "sg") == 0) {
         return run_sg(c);
@@ -779,15 +784,10 @@ main(int argc, char **argv)
         grundy_ctx_free(c.ctx);
     }
     free(c.args);
-    /* Output is buffered: a failed final flush (a full disk) is an error. */
+    /* Output is buffered: a failed final flush (a full disk) is an error,
+     * reported unless a failed write was reported already. */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-#ifdef EPIPE
-        if (errno == EPIPE) {
-            return EXIT_IO;
-        }
-#endif
-        fprintf(stderr, "grundy: error writing output: %s\n",
-                strerror(errno));
+        output_failed(&c);
         return EXIT_IO;
     }
     return status;

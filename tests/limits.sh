@@ -1,0 +1,188 @@
+#!/bin/sh
+# limits.sh GRUNDY [SANITIZED] - hostile sizes end in a clear error (or an
+# answer), never in an out-of-memory kill or a hang: a 100 MB line, 10^7
+# components, huge spec parameters, tables beyond the memory limit, and
+# ulimit -v below it. Big inputs are made on the fly in a temp dir. The
+# lines around a hostile one must still be answered. SANITIZED=1 (an ASan
+# build) skips the ulimit -v checks: ASan reserves terabytes of address
+# space and cannot start under ulimit -v.
+grundy=$1
+sanitized=${2:-0}
+case $sanitized in ON|on|1|TRUE|true) sanitized=1 ;; *) sanitized=0 ;; esac
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+ok() { echo "ok   $1"; }
+bad() { echo "FAIL $1"; fail=1; }
+
+# check NAME WANT-STATUS WANT-STDOUT STDERR-PATTERN: compares the last
+# run's $tmp/st, $tmp/out and $tmp/err (a grep -E pattern; '' = empty).
+check() {
+    got=$(cat "$tmp/st")
+    if [ "$got" != "$2" ]; then
+        bad "$1: exit status $got, expected $2"
+        head -c 600 "$tmp/err"
+        return
+    fi
+    if [ "$(cat "$tmp/out")" != "$3" ]; then
+        bad "$1: stdout:"
+        head -c 600 "$tmp/out"
+        return
+    fi
+    if [ -z "$4" ] && [ -s "$tmp/err" ] ||
+       [ -n "$4" ] && ! grep -q -E -- "$4" "$tmp/err"; then
+        bad "$1: stderr does not match '$4':"
+        head -c 600 "$tmp/err"
+        return
+    fi
+    ok "$1"
+}
+# go [ULIMIT-KB] ARGS...: runs grundy on $tmp/in with a 20 s timeout (a
+# hang is status 124).
+go() {
+    if [ "$1" = "-v" ]; then
+        kb=$2
+        shift 2
+        (ulimit -v "$kb" && exec timeout 20 "$grundy" "$@") \
+            < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+    else
+        timeout 20 "$grundy" "$@" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+    fi
+    echo $? > "$tmp/st"
+}
+# heaps N: "nim" and N heaps of 1 on one line (2N + 3 bytes).
+heaps() {
+    printf nim
+    yes ' 1' | head -n "$1" | tr -d '\n'
+}
+before='win sg=7: take 1 from heap 2 (4 -> 3) -> nim 3 3'
+after='win sg=3: take 1 from heap 2 (2 -> 1) -> nim 1 1'
+has_game() {
+    "$grundy" games | grep -q "^$1"
+}
+
+# ---- a single line of 100 MB --------------------------------------------
+{ echo 'nim 3 4'; heaps 50000000; printf '\nnim 1 2\n'; } > "$tmp/in"
+go
+check "100 MB line of 5*10^7 heaps: over the memory limit, others answered" \
+    3 "$before
+$after" \
+'^grundy: <stdin>:2: position too large: [0-9]+ components and 100000003 bytes of text need more than the memory limit of 1 GiB; raise it with --memory or split the position$'
+go --memory 64M
+check "100 MB line, --memory 64M: not read, others answered" 3 \
+"$before
+$after" \
+'^grundy: <stdin>:2: line longer than the memory limit of 64 MiB: skipped; raise it with --memory$'
+go --json --memory 64M
+check "100 MB line, --json: an error record in its place" 3 \
+'{"input":"nim 3 4","outcome":"win","sg":7,"move":"nim 3 3","explain":"take 1 from heap 2 (4 -> 3)"}
+{"input":"","error":"line longer than the memory limit of 64 MiB: skipped; raise it with --memory"}
+{"input":"nim 1 2","outcome":"win","sg":3,"move":"nim 1 1","explain":"take 1 from heap 2 (2 -> 1)"}' \
+'line longer than the memory limit'
+# One 100 MB token: named (shortened) in the message, fast.
+{ echo 'nim 3 4'; printf 'nim '; yes 1 | head -n 100000000 | tr -d '\n'
+  printf '\nnim 1 2\n'; } > "$tmp/in"
+go
+check "100 MB number: too large, named shortened" 2 "$before
+$after" \
+"^grundy: <stdin>:2: number too large in '1{60,120}\.\.\.': numbers must be at most 18446744073709551615$"
+
+# ---- 10^7 components in one position --------------------------------------
+{ echo 'nim 3 4'; heaps 10000000; printf '\nnim 1 2\n'; } > "$tmp/in"
+go
+check "10^7 components: answered" 0 "$before
+lose sg=0
+$after" ''
+{ heaps 10000001; echo; } > "$tmp/in"
+go --memory 200M
+check "10^7 components, --memory 200M: over the limit" 3 "" \
+'position too large: [0-9]+ components and 20000005 bytes of text need more than the memory limit of 200 MiB'
+# --all on 10^6 equal heaps: every heap is a winning move and each move
+# repeats the 2 MB line: bounded by the limit, not quadratic memory.
+{ heaps 1000001; echo; } > "$tmp/in"
+go --all --memory 64M
+check "--all on 10^6 heaps: the moves' text over the limit" 3 "" \
+'the winning moves need more than the memory limit of 64 MiB to write out; raise it with --memory, or leave out --all'
+go
+check "10^6 heaps without --all: one move" 0 \
+"win sg=1: take 1 from heap 1 (1 -> 0) -> nim 0$(yes ' 1' | head -n 1000000 | tr -d '\n')" ''
+
+# ---- huge spec parameters ---------------------------------------------------
+: > "$tmp/in"
+go bounded:18446744073709551615 18446744073709551615 5
+check "bounded:2^64-1: exact" 0 \
+"win sg=18446744073709551610: take 18446744073709551610 from heap 1 (18446744073709551615 -> 5) -> bounded:18446744073709551615 5 5" ''
+go sg bounded:18446744073709551615 18446744073709551614..18446744073709551615
+check "sg bounded:2^64-1 at the top of the range" 0 \
+"18446744073709551614 18446744073709551614
+18446744073709551615 18446744073709551615" ''
+go period bounded:18446744073709551615
+check "period bounded:2^64-1: beyond 64 bits, a limit" 3 "" \
+'^grundy: period bounded:18446744073709551615: the period of bounded:18446744073709551615 is 2\^64, beyond 64-bit numbers$'
+go bounded:18446744073709551616 3
+check "bounded:2^64: too large, exit 2" 2 "" \
+"^grundy: bad game spec 'bounded:18446744073709551616': M = '18446744073709551616' is larger than 18446744073709551615$"
+# A spec of 10^6 characters: named, shortened.
+{ printf 'bounded:'; yes 9 | head -n 1000000 | tr -d '\n'; echo ' 3'; } > "$tmp/in"
+go
+check "bounded:<10^6 digits>: too large, quoted short" 2 "" \
+"^grundy: <stdin>:1: bad game spec 'bounded:9{30,110}\.\.\.': M = '9+\.\.\.' is larger than 18446744073709551615$"
+# sub: with 10^5 elements and an octal code of 10^4 digits (when those
+# families are in this build): an answer or a clear error, in time.
+if has_game sub; then
+    { printf 'sub:'; seq 1 100000 | tr '\n' ',' | sed 's/,$//'
+      echo ' 100 1000000'; } > "$tmp/in"
+    go --memory 256M
+    st=$(cat "$tmp/st")
+    if [ "$st" -le 3 ] && { [ "$st" -le 1 ] || grep -q '^grundy: ' "$tmp/err"; }
+    then ok "sub: with 10^5 elements: status $st"
+    else bad "sub: with 10^5 elements: status $st"; head -c 600 "$tmp/err"; fi
+else
+    echo "skip sub: with 10^5 elements: sub is not in this build"
+fi
+if has_game octal; then
+    { printf 'octal:0.'; yes 7 | head -n 10000 | tr -d '\n'; echo ' 5 30'; } > "$tmp/in"
+    go --memory 256M
+    st=$(cat "$tmp/st")
+    if [ "$st" -le 3 ] && { [ "$st" -le 1 ] || grep -q '^grundy: ' "$tmp/err"; }
+    then ok "octal: code of 10^4 digits: status $st"
+    else bad "octal: code of 10^4 digits: status $st"; head -c 600 "$tmp/err"; fi
+else
+    echo "skip octal: code of 10^4 digits: octal is not in this build"
+fi
+
+# ---- a table larger than the memory limit -------------------------------
+if has_game kayles; then
+    : > "$tmp/in"
+    go --memory 1M kayles 100000000000
+    st=$(cat "$tmp/st")
+    if [ "$st" -le 1 ] || { [ "$st" = 3 ] && grep -q 'memory limit' "$tmp/err"; }
+    then ok "kayles beyond a 1 MiB table: status $st"
+    else bad "kayles beyond a 1 MiB table: status $st"; head -c 600 "$tmp/err"; fi
+else
+    echo "skip table over the memory limit: no table game in this build"
+fi
+
+# ---- ulimit -v below the memory limit ---------------------------------------
+if [ $sanitized = 1 ]; then
+    echo "skip ulimit -v: AddressSanitizer cannot run under ulimit -v"
+else
+    { echo 'nim 3 4'; heaps 10000000; printf '\nnim 1 2\n'; } > "$tmp/in"
+    go -v 150000
+    check "ulimit -v 150 MB, 10^7 heaps: out of memory, said so, others answered" \
+        3 "$before
+$after" \
+'^grundy: <stdin>:2: out of memory reading a position of [0-9]+ components: the system gives less than the memory limit of 1 GiB \(ulimit -v\?\); lower it with --memory$'
+    go -v 150000 --memory 64M
+    check "ulimit -v 150 MB, --memory 64M: the limit, not the system" 3 \
+        "$before
+$after" 'position too large'
+    { echo 'nim 3 4'; heaps 50000000; printf '\nnim 1 2\n'; } > "$tmp/in"
+    go -v 80000
+    check "ulimit -v 80 MB, 100 MB line: out of memory reading it" 3 \
+        "$before
+$after" \
+'^grundy: <stdin>:2: out of memory reading a long line: skipped; the system gives less than the memory limit of 1 GiB \(ulimit -v\?\); lower it with --memory$'
+fi
+[ $fail = 0 ] && echo "limits: all passed"
+exit $fail
