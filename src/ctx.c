@@ -97,10 +97,19 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
 
     if (len == 0) {
         return set_error(err, GRUNDY_ESPEC, 0,
-                         "empty game spec (see 'grundy games')");
+                         "empty game spec: expected a game such as nim or "
+                         "bounded:3 (see 'grundy games')");
     }
     if (fam == NULL) {
         quote_token(q, sizeof q, spec, namelen);
+        if (spec[0] >= '0' && spec[0] <= '9') {
+            /* Most likely heaps without their game: "3 4 5" for nim. */
+            return set_error(err, GRUNDY_ESPEC, 0,
+                             "%s is not a game: a position starts with its "
+                             "game, e.g. 'nim 3 4 5', or give the game on "
+                             "the command line: 'grundy nim < FILE' (see "
+                             "'grundy games')", q);
+        }
         return set_error(err, GRUNDY_ESPEC, 0,
                          "unknown game %s (see 'grundy games' for the list)",
                          q);

@@ -402,8 +402,10 @@ grundy_component_parse(grundy_game *game, const char *text, size_t len,
                        game->family->info.component);
     }
     if (st == GRUNDY_OK && pos->comps[0].n > cap) {
+        quote_token(q, sizeof q, text, len);
         st = set_error(err, GRUNDY_ELIMIT, 0,
-                       "a component of more than %zu numbers", cap);
+                       "%s has more than %zu numbers: a single component "
+                       "here may have at most %zu", q, cap, cap);
     }
     if (st == GRUNDY_OK) {
         *n = pos->comps[0].n;

@@ -557,12 +557,14 @@ print_value(cli *c, grundy_game *game, const char *tok, const uint64_t *v,
         return EXIT_WIN;
     }
     if (c->format & GRUNDY_FORMAT_JSON) {
-        if (n == 1) {
-            printf("{\"n\":%s,\"sg\":%llu}\n", tok, (unsigned long long)sg);
-        } else {
-            printf("{\"n\":\"%s\",\"sg\":%llu}\n", tok,
-                   (unsigned long long)sg);
+        /* The numbers as parsed, not the token: "007" or a tab in it
+         * would not be valid JSON. */
+        fputs(n == 1 ? "{\"n\":" : "{\"n\":\"", stdout);
+        for (size_t i = 0; i < n; i++) {
+            printf(i > 0 ? ",%llu" : "%llu", (unsigned long long)v[i]);
         }
+        printf(n == 1 ? ",\"sg\":%llu}\n" : "\",\"sg\":%llu}\n",
+               (unsigned long long)sg);
     } else {
         printf("%s %llu\n", tok, (unsigned long long)sg);
     }
