@@ -94,6 +94,12 @@ oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
 {
     char have[32];
     size_human(have, sizeof have, pos->budget);
+    if (why == GROW_LIMIT && pos->ncomps == 0) {
+        return set_error(err, GRUNDY_ELIMIT, -1,
+                         "position too large: its %zu bytes of text need "
+                         "more than the memory limit of %s; raise it with "
+                         "--memory", textlen, have);
+    }
     if (why == GROW_LIMIT) {
         return set_error(err, GRUNDY_ELIMIT, -1,
                          "position too large: %zu components and %zu bytes "

@@ -188,10 +188,15 @@ parse_options(cli *c, int argc, char **argv)
             c->file = v;
         } else if (strncmp(a, "--memory", 8) == 0) {
             v = option_value(argc, argv, &i, "--memory");
-            if (v == NULL || parse_size(v, &c->memory) != 0 ||
-                c->memory == 0) {
-                usage_error("--memory needs a SIZE such as 512M or 4G, "
-                            "got '%s'", v != NULL ? v : "");
+            if (v == NULL) {
+                usage_error("option '%s' needs a SIZE such as 512M or 4G",
+                            a);
+                return EXIT_INVALID;
+            }
+            if (parse_size(v, &c->memory) != 0 || c->memory == 0) {
+                usage_error("--memory needs a SIZE such as 512M or 4G (a "
+                            "number of bytes, at least 1, with an optional "
+                            "K, M, G or T suffix), got '%s'", v);
                 return EXIT_INVALID;
             }
         } else {
@@ -619,7 +624,8 @@ run_sg(cli *c)
         int r = parse_range(c->args[i], &a, &b);
         if (r < 0) {
             fprintf(stderr, "grundy: sg: bad range '%s': write A..B with "
-                    "decimal A <= B\n", c->args[i]);
+                    "decimal A <= B, both at most 18446744073709551615\n",
+                    c->args[i]);
             status = EXIT_INVALID;
         } else if (r == 0 &&
                    grundy_component_parse(game, c->args[i],
