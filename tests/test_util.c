@@ -1,0 +1,154 @@
+/*
+ * test_util.c - the shared helpers: comma lists of numbers (errors name
+ * the item), token quoting for messages (printable, bounded), sizes in
+ * words, decimal formatting at the 64-bit edges; and the NULL-is-a-no-op
+ * contracts of the public free functions.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "family.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void
+test_list_parses(void **state)
+{
+    uint64_t *list = NULL;
+    size_t n = 0;
+    grundy_error err;
+    const char *s = "1,3,18446744073709551615,0";
+    (void)state;
+    assert_int_equal(parse_u64_list(s, strlen(s), "set", &list, &n, &err),
+                     GRUNDY_OK);
+    assert_int_equal(n, 4);
+    assert_true(list[0] == 1 && list[1] == 3 && list[2] == UINT64_MAX &&
+                list[3] == 0);
+    free(list);
+    /* Only the len bytes given are read. */
+    assert_int_equal(parse_u64_list("7,8,9", 3, "set", &list, &n, &err),
+                     GRUNDY_OK);
+    assert_int_equal(n, 2);
+    assert_true(list[0] == 7 && list[1] == 8);
+    free(list);
+}
+
+/* Each bad list fails with GRUNDY_ESPEC, the list's name, the bad item
+ * quoted, and the column of the item. */
+static void
+test_list_errors(void **state)
+{
+    static const struct {
+        const char *text;
+        const char *says;
+        long column;
+    } cases[] = {
+        {"1,,3", "subtraction set: empty item in list", 2},
+        {"", "subtraction set: empty item in list", 0},
+        {"1,3,", "subtraction set: empty item in list", 4},
+        {"1,x", "subtraction set: 'x' is not a non-negative decimal number",
+         2},
+        {"-1", "subtraction set: '-1' is not a non-negative decimal number",
+         0},
+        {"5,18446744073709551616",
+         "subtraction set: number '18446744073709551616' is larger than "
+         "18446744073709551615", 2},
+    };
+    uint64_t *list = NULL;
+    size_t n = 0;
+    grundy_error err;
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(parse_u64_list(cases[i].text, strlen(cases[i].text),
+                                        "subtraction set", &list, &n, &err),
+                         GRUNDY_ESPEC);
+        assert_string_equal(err.message, cases[i].says);
+        assert_int_equal(err.column, cases[i].column);
+    }
+}
+
+/* Quotes are printable ASCII, escape the rest, and stay within cap with
+ * "..." when the token is long. */
+static void
+test_quote_token(void **state)
+{
+    char q[32], big[1000];
+    (void)state;
+    quote_token(q, sizeof q, "nim", 3);
+    assert_string_equal(q, "'nim'");
+    quote_token(q, sizeof q, "a\x01\xff\\", 4);
+    assert_string_equal(q, "'a\\x01\\xff\\x5c'");
+    memset(big, '7', sizeof big);
+    quote_token(q, sizeof q, big, sizeof big);
+    assert_true(strlen(q) < sizeof q);
+    assert_non_null(strstr(q, "...'"));
+    assert_int_equal(q[0], '\'');
+    /* A zero-size buffer is left alone. */
+    q[0] = 'x';
+    quote_token(q, 0, "nim", 3);
+    assert_int_equal(q[0], 'x');
+}
+
+static void
+test_size_human(void **state)
+{
+    char s[32];
+    (void)state;
+    size_human(s, sizeof s, (size_t)1 << 30);
+    assert_string_equal(s, "1 GiB");
+    size_human(s, sizeof s, (size_t)64 << 20);
+    assert_string_equal(s, "64 MiB");
+    size_human(s, sizeof s, (size_t)1536 << 20);
+    assert_string_equal(s, "1536 MiB");
+    size_human(s, sizeof s, 1000);
+    assert_string_equal(s, "1000 bytes");
+    size_human(s, sizeof s, 0);
+    assert_string_equal(s, "0 bytes");
+}
+
+static void
+test_decimal(void **state)
+{
+    char buf[24], *end;
+    (void)state;
+    assert_int_equal(u64_to_dec(0, buf), 1);
+    assert_string_equal(buf, "0");
+    assert_int_equal(u64_to_dec(UINT64_MAX, buf), 20);
+    assert_string_equal(buf, "18446744073709551615");
+    assert_int_equal(u64_to_dec(10, buf), 2);
+    assert_string_equal(buf, "10");
+    end = put_u64(put_str(buf, "n="), 1234567);
+    *end = '\0';
+    assert_string_equal(buf, "n=1234567");
+}
+
+/* The documented no-ops: every *_free(NULL). */
+static void
+test_free_null(void **state)
+{
+    (void)state;
+    grundy_ctx_free(NULL);
+    grundy_game_free(NULL);
+    grundy_position_free(NULL);
+    grundy_result_free(NULL);
+    assert_null(grundy_family_at(1000));
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_list_parses),
+        cmocka_unit_test(test_list_errors),
+        cmocka_unit_test(test_quote_token),
+        cmocka_unit_test(test_size_human),
+        cmocka_unit_test(test_decimal),
+        cmocka_unit_test(test_free_null),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
