@@ -58,6 +58,19 @@ put_num(obuf *o, uint64_t v)
     put(o, buf, u64_to_dec(v, buf));
 }
 
+/* 1 when one of the 8 bytes of x needs a JSON escape: a control byte
+ * (< 0x20), a byte >= 0x80, '"' or '\\' (zero-byte tests, SWAR). */
+static int
+needs_escape8(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t quote = x ^ (ones * '"'), slash = x ^ (ones * '\\');
+    uint64_t control = (x - ones * 0x20) & ~x;
+    uint64_t quotes = (quote - ones) & ~quote;
+    uint64_t slashes = (slash - ones) & ~slash;
+    return ((control | quotes | slashes | x) & highs) != 0;
+}
+
 /* A JSON string: quotes, escapes for '"', '\\' and control bytes; bytes
  * >= 0x80 (only in invalid input) as \u00XX so the record stays valid
  * UTF-8. */
@@ -65,24 +78,31 @@ static void
 put_json_string(obuf *out, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
-    size_t run = 0;
+    size_t run = 0, i = 0;
     putch(out, '"');
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        char esc[6] = {'\\', 'u', '0', '0', 0, 0};
+    while (i < n) {
+        unsigned char ch;
+        uint64_t x;
+        if (i + 8 <= n) {
+            memcpy(&x, s + i, 8);
+            if (!needs_escape8(x)) {
+                i += 8;
+                continue;
+            }
+        }
+        ch = (unsigned char)s[i++];
         if (ch >= 0x20 && ch < 0x80 && ch != '"' && ch != '\\') {
             continue;
         }
-        put(out, s + run, i - run);
-        run = i + 1;
+        put(out, s + run, i - 1 - run);
+        run = i;
         if (ch == '"' || ch == '\\') {
-            esc[1] = (char)ch;
+            char esc[2] = {'\\', (char)ch};
             put(out, esc, 2);
-            continue;
+        } else {
+            char esc[6] = {'\\', 'u', '0', '0', hex[ch >> 4], hex[ch & 15]};
+            put(out, esc, 6);
         }
-        esc[4] = hex[ch >> 4];
-        esc[5] = hex[ch & 15];
-        put(out, esc, 6);
     }
     put(out, s + run, n - run);
     putch(out, '"');
