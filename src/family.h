@@ -84,6 +84,9 @@ typedef struct family {
 /* Misere play of a sum of such components follows the misere Nim rule
  * applied to their Grundy values (theory.md section 7: nim, bounded). */
 #define FAMILY_MISERE_NIMLIKE 1u
+/* Values and options come from a closed form: no tables, nothing cached,
+ * so a copy of the game per thread costs nothing. */
+#define FAMILY_CLOSED_FORM 2u
 
 /* ---- registry (registry.c) -------------------------------------------- */
 
