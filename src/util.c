@@ -39,6 +39,21 @@ u64_to_dec(uint64_t v, char *buf)
     return n;
 }
 
+char *
+put_str(char *p, const char *s)
+{
+    while (*s != '\0') {
+        *p++ = *s++;
+    }
+    return p;
+}
+
+char *
+put_u64(char *p, uint64_t v)
+{
+    return p + u64_to_dec(v, p);
+}
+
 int
 parse_u64(const char *s, size_t len, uint64_t *out)
 {
