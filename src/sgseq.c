@@ -24,7 +24,7 @@
 /* Below this length the definition is cheap enough; no mask is chosen. */
 #define SGSEQ_SPARSE_FROM 256u
 /* Splits scanned between two checks of the missing rare values. */
-#define SGSEQ_CHUNK 64u
+#define SGSEQ_CHUNK 32u
 
 struct sgseq {
     uint64_t *k1, *k2, *k4;  /* removals leaving nothing, one, two heaps */
@@ -51,7 +51,9 @@ struct sgseq {
     uint16_t *rval;          /* their values */
     size_t nrare, rcap;
     uint64_t full_scans;
+    uint64_t scanned;        /* splits looked at by those scans */
 
+    int certify;             /* try period certificates (default 1) */
     int certified;
     uint64_t p, n0, cert_len;
 };
@@ -165,6 +167,7 @@ sgseq_new(const uint64_t *k, const unsigned *bits, size_t n, sgseq_cert cert)
     s->method = SGSEQ_AUTO;
     s->search_limit = SGSEQ_DEFAULT_SEARCH;
     s->max_value = SGSEQ_MAX_VALUE;
+    s->certify = 1;
     s->k1 = sgseq_klist(k, bits, n, SGSEQ_NOTHING, &s->n1);
     s->k2 = sgseq_klist(k, bits, n, SGSEQ_ONE, &s->n2);
     s->k4 = sgseq_klist(k, bits, n, SGSEQ_TWO, &s->n4);
@@ -205,6 +208,12 @@ void
 sgseq_set_method(sgseq *s, sgseq_method method)
 {
     s->method = method;
+}
+
+void
+sgseq_set_certify(sgseq *s, int on)
+{
+    s->certify = on;
 }
 
 void
@@ -257,6 +266,7 @@ sgseq_get_stats(const sgseq *s, sgseq_stats *out)
     out->mask = s->mask;
     out->rare = s->nrare;
     out->full_scans = s->full_scans;
+    out->scanned = s->scanned;
     out->max_value = s->vmax;
 }
 
@@ -361,6 +371,46 @@ sgseq_choose_mask(sgseq *s)
     return sgseq_rebuild_rare(s);
 }
 
+/* Index of the lowest set bit of x != 0 (de Bruijn, portable C). */
+static unsigned
+sgseq_ctz(uint64_t x)
+{
+    static const unsigned char pos[64] = {
+        0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
+        62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
+        63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+        51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+    };
+    return pos[((x & (~x + 1)) * UINT64_C(0x022fdd63cc95386d)) >> 58];
+}
+
+/* Largest part a <= b over the splits of heap n (0: none). */
+static size_t
+sgseq_top(const sgseq *s, size_t n)
+{
+    /* k4 is ascending: the smallest removal leaves the most. */
+    return s->n4 > 0 && s->k4[0] + 2 <= n ? (n - (size_t)s->k4[0]) / 2 : 0;
+}
+
+/* Number of rare heaps below m (the list is ascending). */
+static size_t
+sgseq_rare_below(const sgseq *s, size_t m)
+{
+    size_t lo = 0, hi = s->nrare;
+    if (hi == 0 || s->rpos[hi - 1] < m) {
+        return hi;
+    }
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->rpos[mid] < m) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
 /*
  * mex of the options of heap n by the definition: every single-heap option
  * and every split. Returns the value, which may be 1 << vbits (a new top).
@@ -404,14 +454,14 @@ sgseq_sparse(sgseq *s, size_t n)
     const uint16_t *g = s->g;
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
-    size_t size = (size_t)1 << s->vbits, nmiss = 0;
+    size_t size = (size_t)1 << s->vbits, nmiss = 0, found = 0;
     uint32_t c = (uint32_t)size;
 
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
         if (k + 2 <= n) {
-            size_t m = n - (size_t)k;
-            for (size_t j = 0; j < s->nrare && rpos[j] < m; j++) {
+            size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
+            for (size_t j = 0; j < nr; j++) {
                 mark[g[m - rpos[j]] ^ rval[j]] = 1;
             }
         }
@@ -425,45 +475,112 @@ sgseq_sparse(sgseq *s, size_t n)
     for (size_t i = 0; i < s->nrarev && s->rare[i] < c; i++) {
         if (!mark[s->rare[i]]) {
             s->miss[nmiss++] = s->rare[i];
+            mark[s->rare[i]] = 2;
         }
     }
     if (nmiss == 0) {
         return c;
     }
     s->full_scans++;
-    for (size_t i = 0; i < s->n4; i++) {
-        uint64_t k = s->k4[i];
-        size_t m, half;
-        if (k + 2 > n) {
-            continue;
-        }
-        m = n - (size_t)k;
-        half = m / 2;
-        for (size_t lo = 1; lo <= half; lo += SGSEQ_CHUNK) {
+    /* Missing values are marked 2; a split reaching one counts it. All
+     * removals k side by side, each k's splits from a = 1 up. */
+    for (size_t lo = 1; lo <= sgseq_top(s, n); lo += SGSEQ_CHUNK) {
+        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
                                                     : half;
-            size_t keep = 0;
             for (size_t a = lo; a <= hi; a++) {
-                mark[g[a] ^ g[m - a]] = 1;
+                unsigned char *p = &mark[g[a] ^ g[m - a]];
+                found += (size_t)(*p >> 1);
+                *p = 1;
             }
-            for (size_t j = 0; j < nmiss; j++) {
-                if (!mark[s->miss[j]]) {
-                    s->miss[keep++] = s->miss[j];
-                }
-            }
-            nmiss = keep;
-            if (nmiss == 0) {
-                return c;
+            s->scanned += hi >= lo ? hi - lo + 1 : 0;
+        }
+        if (found == nmiss) {
+            return c;
+        }
+    }
+    /* The missing values are in ascending order: the least one left is
+     * G(n). */
+    for (size_t j = 0; j < nmiss; j++) {
+        if (mark[s->miss[j]] == 2) {
+            return s->miss[j];
+        }
+    }
+    return c;
+}
+
+/*
+ * The sparse-space method of sgseq_sparse for games whose values are all
+ * below 64: the option values seen live in one 64-bit word, so marking is
+ * a shift and an OR in a register.
+ */
+static uint32_t
+sgseq_sparse64(sgseq *s, size_t n)
+{
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    unsigned size = 1u << s->vbits;
+    uint64_t all = size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << size) - 1;
+    uint64_t seen = 0, common = 0, need, low;
+    unsigned c;
+
+    for (size_t i = 0; i < s->ncommon; i++) {
+        common |= (uint64_t)1 << s->common[i];
+    }
+    for (size_t i = 0; i < s->n2; i++) {
+        if (s->k2[i] < n) {
+            seen |= (uint64_t)1 << g[n - (size_t)s->k2[i]];
+        }
+    }
+    for (size_t i = 0; i < s->n1; i++) {
+        if (s->k1[i] == n) {
+            seen |= 1;
+        }
+    }
+    for (size_t i = 0; i < s->n4; i++) {
+        uint64_t k = s->k4[i];
+        if (k + 2 <= n) {
+            size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
+            for (size_t j = 0; j < nr; j++) {
+                seen |= (uint64_t)1 << (g[m - rpos[j]] ^ rval[j]);
             }
         }
     }
-    /* The missing values stay in ascending order: the least one is G(n). */
-    return s->miss[0];
+    need = ~seen & common & all;
+    c = need != 0 ? sgseq_ctz(need) : size;
+    low = c >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c) - 1;
+    need = ~seen & ~common & all & low;
+    if (need == 0) {
+        return c;
+    }
+    s->full_scans++;
+    /* All removals k side by side: a needed value may come from one k
+     * only, and each k's splits are scanned from a = 1 up. */
+    for (size_t lo = 1; lo <= sgseq_top(s, n); lo += SGSEQ_CHUNK) {
+        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
+            size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
+                                                    : half;
+            for (size_t a = lo; a <= hi; a++) {
+                seen |= (uint64_t)1 << (g[a] ^ g[m - a]);
+            }
+            s->scanned += hi >= lo ? hi - lo + 1 : 0;
+        }
+        if ((need & ~seen) == 0) {
+            return c;
+        }
+    }
+    return sgseq_ctz(need & ~seen);
 }
 
 static uint32_t
 sgseq_mex(sgseq *s, size_t n)
 {
+    if (s->mask != 0 && s->vbits <= 6) {
+        return sgseq_sparse64(s, n);
+    }
     memset(s->mark, 0, (size_t)1 << s->vbits);
     for (size_t i = 0; i < s->n2; i++) {
         if (s->k2[i] < n) {
@@ -502,7 +619,7 @@ sgseq_try_certify(sgseq *s)
     size_t q, i, k = 0;
     uint64_t n0, need;
 
-    if (s->certified || n < 4 || s->t >= n) {
+    if (s->certified || !s->certify || n < 4 || s->t >= n) {
         return;
     }
     fail = malloc(len * sizeof *fail);

@@ -53,6 +53,10 @@ void sgseq_free(sgseq *s);
 /* Forces a method (tests and benchmarks compare them). */
 void sgseq_set_method(sgseq *s, sgseq_method method);
 
+/* With on = 0, no period certificate is tried: values are computed up to
+ * the heap asked (benchmarks time the computation itself). */
+void sgseq_set_certify(sgseq *s, int on);
+
 /* Values above max (at most 65535, the default) are reported as
  * GRUNDY_ELIMIT: the 16-bit overflow check, testable on small games. */
 void sgseq_set_max_value(sgseq *s, uint32_t max);
@@ -93,7 +97,8 @@ uint64_t sgseq_length(const sgseq *s);
 typedef struct sgseq_stats {
     unsigned mask;        /* sparse-space mask in use (0: plain) */
     uint64_t rare;        /* heaps >= 1 with a rare value under mask */
-    uint64_t full_scans;  /* values that needed a scan of every split */
+    uint64_t full_scans;  /* values that needed a scan of the splits */
+    uint64_t scanned;     /* splits looked at by those scans */
     uint16_t max_value;
 } sgseq_stats;
 void sgseq_get_stats(const sgseq *s, sgseq_stats *out);
