@@ -397,8 +397,8 @@ static grundy_status
 octal_too_many(const octal_walk *w, grundy_error *err)
 {
     return set_error(err, GRUNDY_ELIMIT, -1,
-                     "%s %llu of %s has more than %llu such moves, too many "
-                     "to list; ask for one winning move (without --all)",
+                     "%s %llu of %s has more than %llu winning moves, too "
+                     "many to list; without --all one is shown",
                      w->o->sub ? "heap" : "row",
                      (unsigned long long)w->c->v[0], w->spec,
                      (unsigned long long)OCTAL_MAX_LISTED);
@@ -517,9 +517,8 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
 const family octal_family = {
     .name = "octal",
     .info = {"octal:CODE",
-             "octal take-and-break game, CODE = 0.d1d2... or 4.d1d2...: "
-             "digit dk says what removing k may leave (1: nothing, "
-             "2: one heap, 4: two heaps)",
+             "take-and-break: digit dk of 0.d1d2... or 4.d1d2... says what "
+             "removing k may leave (1 nothing, 2 one heap, 4 two)",
              "heap size n"},
     .unit = "row",
     .create = octal_create,
