@@ -127,6 +127,11 @@ grundy_status set_error(grundy_error *err, grundy_status status, long column,
  * returns the number of digits. Fast: used on every output line. */
 size_t u64_to_dec(uint64_t v, char *buf);
 
+/* Makes room for `need` elements of `size` bytes in the array *p of
+ * capacity *cap (doubling, so appends are amortised O(1)). 0 on success;
+ * -1 on overflow or out of memory, the array left as it was. */
+int grow_array(void **p, size_t *cap, size_t need, size_t size);
+
 /* Append helpers for building move texts without printf: each copies its
  * argument to p and returns the end; the caller provides the room (a
  * number takes at most 20 bytes) and writes the final NUL. */

@@ -42,25 +42,6 @@ typedef struct search {
 } search;
 
 static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-    size_t ncap = *cap != 0 ? *cap : 16;
-    void *np;
-    if (need <= *cap) {
-        return 0;
-    }
-    while (ncap < need) {
-        ncap *= 2;
-    }
-    if (ncap > SIZE_MAX / size || (np = realloc(*p, ncap * size)) == NULL) {
-        return -1;
-    }
-    *p = np;
-    *cap = ncap;
-    return 0;
-}
-
-static int
 collect(void *user, const component *c, size_t parts, const size_t *arity,
         const uint64_t *vals, const char *explain)
 {
@@ -70,12 +51,12 @@ collect(void *user, const component *c, size_t parts, const size_t *arity,
     for (size_t p = 0; p < parts; p++) {
         nv += arity[p];
     }
-    if (grow((void **)&ol->parts, &ol->cap, ol->n + 1, sizeof(size_t)) ||
-        grow((void **)&ol->arity, &ol->capa, ol->na + parts + 1,
+    if (grow_array((void **)&ol->parts, &ol->cap, ol->n + 1, sizeof(size_t)) ||
+        grow_array((void **)&ol->arity, &ol->capa, ol->na + parts + 1,
              sizeof(size_t)) ||
-        grow((void **)&ol->vals, &ol->capv, ol->nv + nv + 1,
+        grow_array((void **)&ol->vals, &ol->capv, ol->nv + nv + 1,
              sizeof(uint64_t)) ||
-        grow((void **)&ol->text, &ol->capt, ol->nt + elen + 1, 1)) {
+        grow_array((void **)&ol->text, &ol->capt, ol->nt + elen + 1, 1)) {
         return -1;
     }
     ol->parts[ol->n++] = parts;
@@ -138,7 +119,7 @@ canonical(const uint64_t *key, size_t len, uint64_t *out)
 {
     size_t k = 0, *at = NULL, cap = 0;
     for (size_t i = 0; i < len; i += comp_len(key + i)) {
-        if (grow((void **)&at, &cap, k + 1, sizeof *at) != 0) {
+        if (grow_array((void **)&at, &cap, k + 1, sizeof *at) != 0) {
             free(at);
             return -1;
         }
@@ -212,7 +193,7 @@ memo_store(search *s, const uint64_t *key, size_t len, uint64_t h, int win)
 {
     memo_entry *e;
     if ((2 * (s->used + 1) > s->size && memo_rehash(s) != 0) ||
-        grow((void **)&s->arena, &s->caparena, s->narena + len,
+        grow_array((void **)&s->arena, &s->caparena, s->narena + len,
              sizeof *s->arena) != 0) {
         return -1;
     }

@@ -45,31 +45,6 @@ grundy_position_size(const grundy_position *pos)
     return pos->ncomps;
 }
 
-/* Makes room for `need` elements of `size` bytes in *p (capacity *cap),
- * doubling; 0 on success, -1 on overflow or out of memory. */
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-    size_t ncap = *cap != 0 ? *cap : 16;
-    void *np;
-    if (need <= *cap) {
-        return 0;
-    }
-    while (ncap < need) {
-        if (ncap > SIZE_MAX / 2) {
-            return -1;
-        }
-        ncap *= 2;
-    }
-    if (ncap > SIZE_MAX / size || (np = realloc(*p, ncap * size)) == NULL) {
-        return -1;
-    }
-    *p = np;
-    *cap = ncap;
-    return 0;
-}
-
-
 static grundy_status
 oom(grundy_error *err)
 {
@@ -150,7 +125,7 @@ scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
             return -1;
         }
         if (pos->nvals == pos->valcap &&
-            grow((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
+            grow_array((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
                  sizeof *pos->vals) != 0) {
             return -1;
         }
@@ -205,7 +180,7 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
                              "decimal numbers (%s)", q, term->game->spec,
                              term->game->family->info.component);
         }
-        if (grow((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
+        if (grow_array((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
                  sizeof *pos->vals) != 0) {
             return oom(err);
         }
@@ -237,7 +212,7 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
         return st;
     }
     if (pos->ncomps == pos->compcap &&
-        grow((void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
+        grow_array((void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
              sizeof *pos->comps) != 0) {
         return oom(err);
     }
@@ -265,7 +240,7 @@ static grundy_status
 start_term(grundy_position *pos, grundy_game *game, int named, size_t tok,
            size_t len, grundy_error *err)
 {
-    if (grow((void **)&pos->terms, &pos->termcap, pos->nterms + 1,
+    if (grow_array((void **)&pos->terms, &pos->termcap, pos->nterms + 1,
              sizeof *pos->terms) != 0) {
         return oom(err);
     }
@@ -336,7 +311,7 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
     position_reset(pos);
     /* 8 bytes of slack past the NUL: scan_numbers reads 8 at a time. */
     if (len > SIZE_MAX - 9 ||
-        grow((void **)&pos->text, &pos->textcap, len + 9, 1) != 0) {
+        grow_array((void **)&pos->text, &pos->textcap, len + 9, 1) != 0) {
         return oom(err);
     }
     memcpy(pos->text, text, len);

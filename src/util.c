@@ -23,6 +23,28 @@ set_error(grundy_error *err, grundy_status status, long column,
     return status;
 }
 
+int
+grow_array(void **p, size_t *cap, size_t need, size_t size)
+{
+    size_t ncap = *cap != 0 ? *cap : 16;
+    void *np;
+    if (need <= *cap) {
+        return 0;
+    }
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2) {
+            return -1;
+        }
+        ncap *= 2;
+    }
+    if (ncap > SIZE_MAX / size || (np = realloc(*p, ncap * size)) == NULL) {
+        return -1;
+    }
+    *p = np;
+    *cap = ncap;
+    return 0;
+}
+
 /* "00".."99": two digits per table lookup. */
 static const char digit_pairs[] =
     "00010203040506070809101112131415161718192021222324252627282930313233"

@@ -71,54 +71,67 @@ skip_line(reader *r)
     }
 }
 
+/* Moves the unread bytes to the front, makes room for `want` bytes in
+ * all and reads once more. LINE_OK, LINE_ERROR, or LINE_TOO_LONG when the
+ * room cannot be had (past MAX_LINE, or out of memory). */
+static int
+reader_fill(reader *r, size_t want)
+{
+    size_t avail = r->end - r->start, n;
+    if (r->start > 0) {
+        memmove(r->buf, r->buf + r->start, avail);
+        r->start = 0;
+        r->end = avail;
+    }
+    if (want > r->cap) {
+        char *nb;
+        if (want > MAX_LINE || (nb = realloc(r->buf, want)) == NULL) {
+            return LINE_TOO_LONG;
+        }
+        r->buf = nb;
+        r->cap = want;
+    }
+    n = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
+    if (n == 0) {
+        if (ferror(r->f)) {
+            return LINE_ERROR;
+        }
+        r->eof = 1;
+    }
+    r->end += n;
+    return LINE_OK;
+}
+
 static int
 read_line(reader *r, char **line, size_t *len)
 {
     size_t scanned = 0;
     for (;;) {
-        char *s = r->buf + r->start + scanned;
-        char *p = memchr(s, '\n', r->end - r->start - scanned);
-        size_t n;
+        size_t avail = r->end - r->start;
+        char *base = r->buf + r->start;
+        char *p = memchr(base + scanned, '\n', avail - scanned);
+        int rc;
         if (p != NULL) {
-            *line = r->buf + r->start;
-            *len = (size_t)(p - *line);
-            r->start = (size_t)(p - r->buf) + 1;
+            *line = base;
+            *len = (size_t)(p - base);
+            r->start += *len + 1;
             return LINE_OK;
         }
-        scanned = r->end - r->start;
+        scanned = avail;
         if (r->eof) {
-            if (scanned == 0) {
+            if (avail == 0) {
                 return LINE_EOF;
             }
-            *line = r->buf + r->start;
-            *len = scanned;
+            *line = base;
+            *len = avail;
             r->start = r->end;
             return LINE_OK;
         }
-        if (r->start > 0) {
-            memmove(r->buf, r->buf + r->start, scanned);
-            r->end = scanned;
-            r->start = 0;
+        /* A full buffer holds part of one line: double it. */
+        rc = reader_fill(r, avail == r->cap ? 2 * r->cap : r->cap);
+        if (rc != LINE_OK) {
+            return rc == LINE_TOO_LONG ? skip_line(r) : rc;
         }
-        if (r->end == r->cap) {
-            char *nb;
-            if (r->cap >= MAX_LINE) {
-                return skip_line(r);
-            }
-            if ((nb = realloc(r->buf, 2 * r->cap)) == NULL) {
-                return skip_line(r);
-            }
-            r->buf = nb;
-            r->cap *= 2;
-        }
-        n = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
-        if (n == 0) {
-            if (ferror(r->f)) {
-                return LINE_ERROR;
-            }
-            r->eof = 1;
-        }
-        r->end += n;
     }
 }
 
@@ -312,8 +325,9 @@ read_round(reader *r, const char **block, size_t *len)
 {
     size_t want = ROUND_BYTES;
     for (;;) {
-        size_t avail = r->end - r->start, n;
+        size_t avail = r->end - r->start;
         const char *base = r->buf + r->start;
+        int rc;
         if (r->eof || avail >= want) {
             size_t k = avail;
             while (!r->eof && k > 0 && base[k - 1] != '\n') {
@@ -328,32 +342,12 @@ read_round(reader *r, const char **block, size_t *len)
             if (r->eof) {
                 return LINE_EOF;
             }
-            if (avail >= MAX_LINE) {
-                return skip_line(r);
-            }
             want = 2 * avail;   /* one line longer than a round */
         }
-        if (r->start > 0) {
-            memmove(r->buf, base, avail);
-            r->start = 0;
-            r->end = avail;
+        rc = reader_fill(r, want);
+        if (rc != LINE_OK) {
+            return rc == LINE_TOO_LONG ? skip_line(r) : rc;
         }
-        if (r->cap < want) {
-            char *nb = realloc(r->buf, want);
-            if (nb == NULL) {
-                return skip_line(r);
-            }
-            r->buf = nb;
-            r->cap = want;
-        }
-        n = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
-        if (n == 0) {
-            if (ferror(r->f)) {
-                return LINE_ERROR;
-            }
-            r->eof = 1;
-        }
-        r->end += n;
     }
 }
 
