@@ -83,6 +83,23 @@ ctx_progress(grundy_ctx *ctx, const char *what, uint64_t done, uint64_t total)
     }
 }
 
+/* The spec for messages: whole when short, else its head and tail around
+ * "..." (a sub: list of 10^5 numbers would fill a message by itself). */
+static void
+game_label(char *dst, size_t cap, const char *spec, size_t len)
+{
+    size_t tail = 16, head = cap - tail - 4;
+    if (len < cap) {
+        memcpy(dst, spec, len);
+        dst[len] = '\0';
+        return;
+    }
+    memcpy(dst, spec, head);
+    memcpy(dst + head, "...", 3);
+    memcpy(dst + head + 3, spec + len - tail, tail);
+    dst[head + 3 + tail] = '\0';
+}
+
 /* Creates a game for spec (not cached). Errors name the offending part. */
 static grundy_status
 game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
@@ -121,6 +138,7 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
     }
     memcpy(game->spec, spec, len);
     game->spec[len] = '\0';
+    game_label(game->label, sizeof game->label, spec, len);
     game->family = fam;
     game->ctx = ctx;
     game->refs = 1;
@@ -210,7 +228,13 @@ grundy_game_period(grundy_game *game, grundy_period *out, grundy_error *err)
                          "game '%s' has no periodic Grundy sequence to "
                          "certify ('grundy period' works for heap games "
                          "such as bounded, sub, octal, stripes, kayles)",
-                         game->spec);
+                         game->label);
     }
     return game->family->period(game, out, err);
+}
+
+int
+grundy_game_closed_form(const grundy_game *game)
+{
+    return (game->family->flags & FAMILY_CLOSED_FORM) != 0;
 }

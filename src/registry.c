@@ -8,10 +8,20 @@
 
 extern const family nim_family;
 extern const family bounded_family;
+extern const family sub_family;
+extern const family stripes_family;
+extern const family octal_family;
+extern const family kayles_family;
+extern const family dawson_family;
 
 static const family *const families[] = {
     &nim_family,
     &bounded_family,
+    &sub_family,
+    &stripes_family,
+    &octal_family,
+    &kayles_family,
+    &dawson_family,
 };
 
 #define NFAMILIES (sizeof families / sizeof families[0])

@@ -4,7 +4,7 @@
  * back as data: the move in words and the position it leaves, rendered in
  * the syntax the position was given in.
  */
-#include "position.h"
+#include "solve.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,16 +28,6 @@ struct grundy_result {
     uint64_t *values;       /* Grundy value of each component */
     size_t valcap;
 };
-
-struct move_sink {
-    grundy_result *res;
-    const grundy_position *pos;
-    int all;            /* collect every winning move */
-    int oom;            /* SINK_NOMEM or SINK_LIMIT: move_emit failed */
-    size_t budget;      /* bytes the moves' text may use: the memory limit */
-};
-
-enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };
 
 grundy_result *
 grundy_result_new(void)
@@ -180,10 +170,18 @@ move_emit(move_sink *sink, const component *c, size_t parts,
 {
     grundy_result *res = sink->res;
     const grundy_position *pos = sink->pos;
-    size_t ci = c->index - 1, nvals = 0, need, elen = strlen(explain);
-    size_t start = res->textlen;
+    size_t ci = c->index - 1, nvals = 0, need, elen, start;
     result_move *m;
 
+    if (sink->collect != NULL) {
+        if (sink->collect(sink->user, c, parts, arity, vals, explain) != 0) {
+            sink->oom = SINK_NOMEM;
+            return -1;
+        }
+        return 0;
+    }
+    elen = strlen(explain);
+    start = res->textlen;
     for (size_t p = 0; p < parts; p++) {
         nvals += arity[p];
     }
@@ -245,10 +243,8 @@ move_sink_wants_all(const move_sink *sink)
     return sink->all;
 }
 
-/* The error of a failed move_emit, which families pass on as a bare
- * GRUNDY_ENOMEM: out of memory, or the moves' text over the budget. */
-static grundy_status
-sink_error(const move_sink *sink, grundy_error *err)
+grundy_status
+move_sink_error(const move_sink *sink, grundy_error *err)
 {
     char have[32];
     if (sink->oom == SINK_LIMIT) {
@@ -318,7 +314,7 @@ options_of(const grundy_position *pos, grundy_game *game, size_t i,
     }
     st = game->family->options(game, &c, want, sink, err);
     if (sink->oom) {
-        st = sink_error(sink, err);
+        st = move_sink_error(sink, err);
     }
     return st;
 }
@@ -429,7 +425,7 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
     st = game->family->solve_alone(game, &c, misere, sink, &sink->res->win,
                                    err);
     if (sink->oom) {
-        st = sink_error(sink, err);
+        st = move_sink_error(sink, err);
     }
     if (st == GRUNDY_OK) {
         sink->res->sg_known = game->family->value(game, c.v, c.n,
@@ -443,8 +439,8 @@ grundy_status
 grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
              grundy_result *res, grundy_error *err)
 {
-    move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0,
-                      ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX};
+    move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0, NULL,
+                      NULL, ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX};
     int misere = (flags & GRUNDY_MISERE) != 0;
     grundy_status st;
 
@@ -465,8 +461,13 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if (all_nimlike(pos)) {
         return solve_misere_nimlike(pos, &sink, err);
     }
-    return set_error(err, GRUNDY_EUNSUPPORTED, -1,
-                     "misere play is not supported for this position: grundy "
-                     "knows misere rules for nim and bounded in any mix and "
-                     "for a single fib pile or wythoff pair");
+    st = misere_search(pos, &sink, &res->win, err);
+    if (st == GRUNDY_OK) {
+        /* The normal-play value, where every component has one. */
+        grundy_error ignored;
+        uint64_t x = 0;
+        res->sg_known = component_values(pos, res, &x, &ignored) == GRUNDY_OK;
+        res->sg = x;
+    }
+    return st;
 }

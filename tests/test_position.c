@@ -88,6 +88,33 @@ test_u64_edges(void **state)
     assert_int_equal(parse_u64("", 0, &v), -1);
 }
 
+/* Decimal output at every length and at the 64-bit edge agrees with
+ * printf. */
+static void
+test_u64_to_dec(void **state)
+{
+    uint64_t seed = 99, v = 1;
+    char got[24], want[24];
+    (void)state;
+    for (int i = 0; i < 200000; i++) {
+        switch (i % 4) {
+        case 0: v = brute_rand(&seed); break;
+        case 1: v = brute_rand(&seed) >> brute_below(&seed, 64); break;
+        case 2: v = v * 10 + 9; break;   /* 9, 99, 999 ... overflowing */
+        default: v = UINT64_MAX - (uint64_t)i; break;
+        }
+        snprintf(want, sizeof want, "%llu", (unsigned long long)v);
+        assert_int_equal(u64_to_dec(v, got), strlen(want));
+        assert_string_equal(got, want);
+    }
+    assert_int_equal(u64_to_dec(0, got), 1);
+    assert_string_equal(got, "0");
+    assert_int_equal(u64_to_dec(100000000u, got), 9);
+    assert_string_equal(got, "100000000");
+    assert_int_equal(u64_to_dec(10000000000000000u, got), 17);
+    assert_string_equal(got, "10000000000000000");
+}
+
 /* Random tokens: the position parser (fast path) and parse_u64 (careful
  * path) accept the same numbers with the same values. */
 static void
@@ -199,6 +226,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_errors_name_the_token),
         cmocka_unit_test(test_u64_edges),
+        cmocka_unit_test(test_u64_to_dec),
         cmocka_unit_test(test_fast_and_careful_paths_agree),
         cmocka_unit_test(test_million_heaps),
         cmocka_unit_test(test_game_cache),

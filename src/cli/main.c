@@ -4,7 +4,7 @@
  * game logic is in libgrundy. The whole command line is validated before
  * any work starts.
  */
-#include "grundy.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -14,34 +14,6 @@
 #include <unistd.h>
 #define HAVE_ISATTY 1
 #endif
-
-enum {
-    EXIT_WIN = 0,      /* one position: the player to move wins */
-    EXIT_LOSE = 1,     /* one position: the player to move loses */
-    EXIT_INVALID = 2,  /* invalid spec, position, line or usage */
-    EXIT_LIMIT = 3,    /* no exact answer within the limits */
-    EXIT_IO = 4        /* reading input or writing output failed */
-};
-
-/* Lines longer than this, or than the memory limit, are reported as
- * errors, not read into memory. */
-#define MAX_LINE ((size_t)1 << 30)
-
-typedef struct cli {
-    unsigned flags;           /* GRUNDY_MISERE | GRUNDY_ALL_MOVES */
-    unsigned format;          /* GRUNDY_FORMAT_* */
-    int quiet;                /* -q: nothing on stdout */
-    const char *file;         /* -f FILE; NULL: stdin */
-    size_t memory;            /* --memory; 0: library default */
-    char **args;              /* positional arguments */
-    int nargs;
-    grundy_ctx *ctx;
-    grundy_position *pos;
-    grundy_result *res;
-    double progress_start;    /* when the current computation began */
-    double progress_last;     /* last progress line, 0: none shown */
-    int write_failed;         /* a failed write to stdout was reported */
-} cli;
 
 static void
 usage_error(const char *fmt, const char *arg)
@@ -74,6 +46,8 @@ help(void)
 "  --memory SIZE   memory one game's tables, one position or one input\n"
 "                  line may use (default 1G; suffixes K, M, G, T); raise\n"
 "                  it when grundy says so\n"
+"  --threads N     threads for streaming closed-form games (nim,\n"
+"                  bounded, ...); default: one per CPU\n"
 "  -h, --help      this help\n"
 "  -V, --version   the version\n"
 "\n"
@@ -186,6 +160,18 @@ parse_options(cli *c, int argc, char **argv)
                 return EXIT_INVALID;
             }
             c->file = v;
+        } else if (strncmp(a, "--threads", 9) == 0) {
+            char *end;
+            long n;
+            v = option_value(argc, argv, &i, "--threads");
+            n = v != NULL ? strtol(v, &end, 10) : 0;
+            if (v == NULL || *v < '0' || *v > '9' || *end != '\0' || n < 1 ||
+                n > MAX_THREADS) {
+                usage_error("--threads needs a number from 1 to 64, got "
+                            "'%s'", v != NULL ? v : "");
+                return EXIT_INVALID;
+            }
+            c->threads = (int)n;
         } else if (strncmp(a, "--memory", 8) == 0) {
             v = option_value(argc, argv, &i, "--memory");
             if (v == NULL) {
@@ -234,7 +220,7 @@ progress(void *user, const char *what, uint64_t done, uint64_t total)
             total != 0 ? 100.0 * (double)done / (double)total : 0.0);
 }
 
-static void
+void
 progress_done(cli *c)
 {
     if (c->progress_last != 0) {
@@ -243,22 +229,7 @@ progress_done(cli *c)
     c->progress_start = c->progress_last = 0;
 }
 
-/* A size for messages, as the library writes it: "1 GiB", "64 MiB". */
-static void
-human_size(char *dst, size_t cap, size_t bytes)
-{
-    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB",
-                                        "PiB", "EiB"};
-    size_t u = 0;
-    while (u + 1 < sizeof units / sizeof units[0] && bytes >= 1024 &&
-           bytes % 1024 == 0) {
-        bytes /= 1024;
-        u++;
-    }
-    snprintf(dst, cap, "%zu %s", bytes, units[u]);
-}
-
-static int
+int
 exit_for(grundy_status st)
 {
     switch (st) {
@@ -276,7 +247,7 @@ exit_for(grundy_status st)
 
 /* Checks stdout after a record; a failed write ends the run, reported
  * once. A closed pipe (EPIPE with SIGPIPE ignored) ends it quietly. */
-static int
+int
 output_failed(cli *c)
 {
     if (!ferror(stdout)) {
@@ -295,15 +266,8 @@ output_failed(cli *c)
     return 1;
 }
 
-static int
-is_blank(char ch)
-{
-    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
-           ch == '\v' || ch == '\f';
-}
-
 /* Solves one parsed position and writes its record. */
-static grundy_status
+grundy_status
 solve_and_print(cli *c, const char *input, size_t len, grundy_error *err)
 {
     grundy_status st = grundy_solve(c->ctx, c->pos, c->flags, c->res, err);
@@ -312,197 +276,6 @@ solve_and_print(cli *c, const char *input, size_t len, grundy_error *err)
         return st;
     }
     return grundy_format_result(stdout, c->format, input, len, c->res);
-}
-
-/* Buffered line reader over fread: lines of any length up to `max`,
- * NUL bytes included, the buffer reused from line to line. */
-typedef struct reader {
-    FILE *f;
-    char *buf;
-    size_t cap, start, end;   /* unread bytes are buf[start..end) */
-    size_t max;               /* longest line read: MAX_LINE or --memory */
-    int eof;
-} reader;
-
-enum {
-    LINE_EOF = 0,
-    LINE_OK = 1,
-    LINE_TOO_LONG = 2,        /* longer than max: skipped */
-    LINE_NOMEM = 3,           /* the system refused a bigger buffer */
-    LINE_ERROR = -1
-};
-
-/* Skips the rest of an overlong line; returns `why` once it is skipped. */
-static int
-skip_line(reader *r, int why)
-{
-    for (;;) {
-        char *p = memchr(r->buf + r->start, '\n', r->end - r->start);
-        size_t n;
-        if (p != NULL) {
-            r->start = (size_t)(p - r->buf) + 1;
-            return why;
-        }
-        r->start = r->end = 0;
-        n = fread(r->buf, 1, r->cap, r->f);
-        if (n == 0) {
-            r->eof = 1;
-            return ferror(r->f) ? LINE_ERROR : why;
-        }
-        r->end = n;
-    }
-}
-
-static int
-read_line(reader *r, char **line, size_t *len)
-{
-    size_t scanned = 0;
-    for (;;) {
-        char *s = r->buf + r->start + scanned;
-        char *p = memchr(s, '\n', r->end - r->start - scanned);
-        size_t n;
-        if (p != NULL) {
-            *line = r->buf + r->start;
-            *len = (size_t)(p - *line);
-            r->start = (size_t)(p - r->buf) + 1;
-            return LINE_OK;
-        }
-        scanned = r->end - r->start;
-        if (r->eof) {
-            if (scanned == 0) {
-                return LINE_EOF;
-            }
-            *line = r->buf + r->start;
-            *len = scanned;
-            r->start = r->end;
-            return LINE_OK;
-        }
-        if (r->start > 0) {
-            memmove(r->buf, r->buf + r->start, scanned);
-            r->end = scanned;
-            r->start = 0;
-        }
-        if (r->end == r->cap) {
-            size_t ncap = r->cap < r->max / 2 ? 2 * r->cap : r->max;
-            char *nb;
-            if (r->cap >= r->max) {
-                return skip_line(r, LINE_TOO_LONG);
-            }
-            if ((nb = realloc(r->buf, ncap)) == NULL) {
-                return skip_line(r, LINE_NOMEM);
-            }
-            r->buf = nb;
-            r->cap = ncap;
-        }
-        n = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
-        if (n == 0) {
-            if (ferror(r->f)) {
-                return LINE_ERROR;
-            }
-            r->eof = 1;
-        }
-        r->end += n;
-    }
-}
-
-/* Reports an invalid or unanswerable line and writes its error record. */
-static void
-line_error(cli *c, const char *name, unsigned long long lineno,
-           const char *input, size_t len, const char *message)
-{
-    fprintf(stderr, "grundy: %s:%llu: %s\n", name, lineno, message);
-    if (!c->quiet) {
-        grundy_format_error(stdout, c->format, input, len, message);
-    }
-}
-
-/* Line mode: one position per line, game given (fixed) or named per line. */
-static int
-run_lines(cli *c, grundy_game *fixed)
-{
-    reader r = {0};
-    const char *name = c->file != NULL && strcmp(c->file, "-") != 0
-                           ? c->file : "<stdin>";
-    unsigned long long lineno = 0;
-    size_t memory = grundy_ctx_memory_limit(c->ctx);
-    int status = EXIT_WIN, rc;
-    char limit[32], msg[256], *line;
-    size_t len;
-
-    r.f = name[0] == '<' ? stdin : fopen(c->file, "rb");
-    if (r.f == NULL) {
-        fprintf(stderr, "grundy: cannot open %s: %s\n", c->file,
-                strerror(errno));
-        return EXIT_IO;
-    }
-    r.max = memory < MAX_LINE ? memory : MAX_LINE;
-    r.cap = r.max < ((size_t)1 << 16) ? r.max : (size_t)1 << 16;
-    if ((r.buf = malloc(r.cap)) == NULL) {
-        fputs("grundy: out of memory\n", stderr);
-        return EXIT_LIMIT;
-    }
-    while ((rc = read_line(&r, &line, &len)) != LINE_EOF) {
-        grundy_error err;
-        grundy_status st;
-        lineno++;
-        if (rc == LINE_ERROR) {
-            fprintf(stderr, "grundy: %s:%llu: read error: %s\n", name, lineno,
-                    strerror(errno));
-            status = EXIT_IO;
-            break;
-        }
-        if (rc == LINE_TOO_LONG && r.max == MAX_LINE) {
-            line_error(c, name, lineno, "", 0,
-                       "line longer than 1 GiB, the longest line grundy "
-                       "reads: skipped; split the position over several "
-                       "lines");
-            status = EXIT_INVALID;
-            continue;
-        }
-        if (rc == LINE_TOO_LONG || rc == LINE_NOMEM) {
-            human_size(limit, sizeof limit, memory);
-            snprintf(msg, sizeof msg, rc == LINE_TOO_LONG
-                     ? "line longer than the memory limit of %s: skipped; "
-                       "raise it with --memory"
-                     : "out of memory reading a long line: skipped; the "
-                       "system gives less than the memory limit of %s "
-                       "(ulimit -v?); lower it with --memory", limit);
-            line_error(c, name, lineno, "", 0, msg);
-            if (status == EXIT_WIN) {
-                status = EXIT_LIMIT;
-            }
-            continue;
-        }
-        while (len > 0 && is_blank(line[len - 1])) {
-            len--;
-        }
-        while (len > 0 && is_blank(*line)) {
-            line++;
-            len--;
-        }
-        if (len == 0 || line[0] == '#') {
-            continue;
-        }
-        st = grundy_position_parse(c->ctx, c->pos, fixed, line, len, &err);
-        if (st == GRUNDY_OK) {
-            st = solve_and_print(c, line, len, &err);
-        }
-        if (output_failed(c) || st == GRUNDY_EIO) {
-            status = EXIT_IO;
-            break;
-        }
-        if (st != GRUNDY_OK) {
-            line_error(c, name, lineno, line, len, err.message);
-            if (status == EXIT_WIN || exit_for(st) == EXIT_INVALID) {
-                status = exit_for(st);
-            }
-        }
-    }
-    free(r.buf);
-    if (r.f != stdin) {
-        fclose(r.f);
-    }
-    return status;
 }
 
 /* The position given on the command line: args joined by spaces. */

@@ -67,7 +67,7 @@ bounded_check(const grundy_game *game, const uint64_t *v, size_t n,
     if (n != 1) {
         return set_error(err, GRUNDY_EPOSITION, -1,
                          "a %s heap is one number, not %zu joined by commas",
-                         game->spec, n);
+                         game->label, n);
     }
     return GRUNDY_OK;
 }
@@ -148,7 +148,7 @@ bounded_period(grundy_game *game, grundy_period *out, grundy_error *err)
     if (b->m == UINT64_MAX) {
         return set_error(err, GRUNDY_ELIMIT, -1,
                          "the period of %s is 2^64, beyond 64-bit numbers",
-                         game->spec);
+                         game->label);
     }
     /* G(n) = n mod (M+1): purely periodic from 0, and the first M+1 values
      * are the whole certificate. */
@@ -161,7 +161,7 @@ const family bounded_family = {
     .info = {"bounded:M", "take 1 to M stones from one heap (M >= 1)",
              "heap size n"},
     .unit = "heap",
-    .flags = FAMILY_MISERE_NIMLIKE,
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
     .create = bounded_create,
     .destroy = bounded_destroy,
     .check = bounded_check,

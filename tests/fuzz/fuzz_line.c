@@ -1,8 +1,9 @@
 /*
  * fuzz_line.c - libFuzzer harness for the whole line-processing path of
- * the command: the real src/cli/main.c (reader, trimming, comments, parse,
- * solve, text/JSON records, error records) on stdin made from the input.
- * The first byte picks the options; with bit 4 the first line is the GAME.
+ * the command: the real src/cli (reader, trimming, comments, parse, solve,
+ * text/JSON records, error records, the threaded stream) on stdin made
+ * from the input. The first byte picks the options; with bit 4 the first
+ * line is the GAME. main() is cli_main.c's grundy_cli_main.
  */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 
@@ -14,10 +15,6 @@
 int grundy_cli_main(int argc, char **argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
-
-#define main grundy_cli_main
-#include "cli/main.c"
-#undef main
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -34,8 +31,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char opt_json[] = "--json", opt_all[] = "--all",
                 opt_misere[] = "--misere", opt_quiet[] = "-q",
-                opt_memory[] = "--memory=16M", prog[] = "grundy";
-    char *argv[8], *game = NULL;
+                opt_memory[] = "--memory=16M", opt_one[] = "--threads=1",
+                opt_two[] = "--threads=2", prog[] = "grundy";
+    char *argv[10], *game = NULL;
     const uint8_t *in = data + 1;
     size_t inlen = size - 1;
     FILE *saved = stdin, *f;
@@ -46,6 +44,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     argv[argc++] = prog;
     argv[argc++] = opt_memory;
+    /* Bit 5: the threaded stream (closed-form games with a fixed GAME). */
+    argv[argc++] = data[0] & 32 ? opt_two : opt_one;
     if (data[0] & 1) {
         argv[argc++] = opt_json;
     }
