@@ -60,10 +60,16 @@ collect(void *user, const component *c, size_t parts, const size_t *arity,
         return -1;
     }
     ol->parts[ol->n++] = parts;
-    memcpy(ol->arity + ol->na, arity, parts * sizeof *arity);
-    ol->na += parts;
-    memcpy(ol->vals + ol->nv, vals, nv * sizeof *vals);
-    ol->nv += nv;
+    /* A component that vanishes comes with parts = 0 and NULL arrays:
+     * memcpy from NULL is undefined even for 0 bytes (UBSan, fuzz). */
+    if (parts > 0) {
+        memcpy(ol->arity + ol->na, arity, parts * sizeof *arity);
+        ol->na += parts;
+    }
+    if (nv > 0) {
+        memcpy(ol->vals + ol->nv, vals, nv * sizeof *vals);
+        ol->nv += nv;
+    }
     memcpy(ol->text + ol->nt, explain, elen);
     ol->nt += elen;
     return 0;

@@ -31,7 +31,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char opt_json[] = "--json", opt_all[] = "--all",
                 opt_misere[] = "--misere", opt_quiet[] = "-q",
-                opt_memory[] = "--memory=16M", opt_one[] = "--threads=1",
+                opt_memory[] = "--memory=128K", opt_one[] = "--threads=1",
                 opt_two[] = "--threads=2", prog[] = "grundy";
     char *argv[10], *game = NULL;
     const uint8_t *in = data + 1;

@@ -22,7 +22,7 @@ for h in $harnesses; do
     sh tests/fuzz/seed.sh "$h" "$work"
     echo "== $h: $secs s"
     nice "$dir/tests/fuzz/$h" -max_total_time="$secs" -max_len=4096 \
-        -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 -print_final_stats=1 \
+        -timeout=25 -rss_limit_mb=2048 -close_fd_mask=2 -print_final_stats=1 \
         -dict=tests/fuzz/grundy.dict -artifact_prefix="$dir/artifacts/$h-" \
         "$work" "tests/fuzz/corpus/$h" 2>&1 |
         grep -v -E '^#[0-9]+.*(NEW|REDUCE|pulse)' || true
