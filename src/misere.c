@@ -198,8 +198,10 @@ static int
 memo_store(search *s, const uint64_t *key, size_t len, uint64_t h, int win)
 {
     memo_entry *e;
+    /* + 1: the arena is never NULL, even when the first key stored is the
+     * empty position (len 0): NULL + 0 is undefined (UBSan, fuzz). */
     if ((2 * (s->used + 1) > s->size && memo_rehash(s) != 0) ||
-        grow_array((void **)&s->arena, &s->caparena, s->narena + len,
+        grow_array((void **)&s->arena, &s->caparena, s->narena + len + 1,
              sizeof *s->arena) != 0) {
         return -1;
     }
