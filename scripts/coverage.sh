@@ -13,7 +13,8 @@ cmake -S . -B $dir -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_COVERAGE=ON \
       -DGRUNDY_WERROR=ON >/dev/null
 cmake --build $dir -j2 >/dev/null
 find $dir -name '*.gcda' -delete
-(cd $dir && ctest -j2 >/dev/null) || { echo "coverage: tests failed" >&2; exit 1; }
+failed=0
+(cd $dir && ctest -j2 >/dev/null) || failed=1
 rm -rf $dir/gcov
 mkdir -p $dir/gcov
 cd $dir/gcov
@@ -47,3 +48,7 @@ awk '
         printf "%-24s %6d / %-6d %7.1f%% %6d / %-6d %7.1f%%\n", "total",
             H, L, L ? 100 * H / L : 100, T, B, B ? 100 * T / B : 100
     }' $(ls *.gcov | sort)
+if [ $failed = 1 ]; then
+    echo "coverage: some tests failed (see $dir/Testing/Temporary/LastTest.log)" >&2
+    exit 1
+fi

@@ -37,16 +37,17 @@ check() {
     fi
     ok "$1"
 }
-# go [ULIMIT-KB] ARGS...: runs grundy on $tmp/in with a 20 s timeout (a
-# hang is status 124).
+# go [ULIMIT-KB] ARGS...: runs grundy on $tmp/in with a timeout (60 s: a
+# slow -O0 coverage build on a busy machine still passes; a hang is
+# status 124).
 go() {
     if [ "$1" = "-v" ]; then
         kb=$2
         shift 2
-        (ulimit -v "$kb" && exec timeout 20 "$grundy" "$@") \
+        (ulimit -v "$kb" && exec timeout 60 "$grundy" "$@") \
             < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
     else
-        timeout 20 "$grundy" "$@" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+        timeout 60 "$grundy" "$@" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
     fi
     echo $? > "$tmp/st"
 }
