@@ -81,6 +81,14 @@ check "100 MB line, --json: an error record in its place" 3 \
 {"input":"","error":"line longer than the memory limit of 64 MiB: skipped; raise it with --memory"}
 {"input":"nim 1 2","outcome":"win","sg":3,"move":"nim 1 1","explain":"take 1 from heap 2 (2 -> 1)"}' \
 'line longer than the memory limit'
+# The threaded stream (a closed-form GAME on the command line) skips a long
+# line the same way.
+{ echo '3 4'; yes 1 | head -n 200000 | tr -d '\n'; printf '\n1 2\n'; } > "$tmp/in"
+go --threads 2 --memory 64K nim
+check "200 KB line, --memory 64K, threaded stream: skipped, others answered" 3 \
+"win sg=7: take 1 from heap 2 (4 -> 3) -> 3 3
+win sg=3: take 1 from heap 2 (2 -> 1) -> 1 1" \
+'^grundy: <stdin>:2: line longer than the memory limit of 64 KiB: skipped; raise it with --memory$'
 # One 100 MB token: named (shortened) in the message, fast.
 { echo 'nim 3 4'; printf 'nim '; yes 1 | head -n 100000000 | tr -d '\n'
   printf '\nnim 1 2\n'; } > "$tmp/in"
