@@ -145,8 +145,9 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
     st = fam->create(game, colon != NULL ? colon + 1 : NULL,
                      colon != NULL ? len - namelen - 1 : 0, err);
     if (st != GRUNDY_OK) {
-        if (err != NULL) {
-            /* Name the spec the family's message is about. */
+        if (err != NULL && st == GRUNDY_ESPEC) {
+            /* Name the spec the family's message is about (not for out
+             * of memory: the spec is fine). */
             char msg[sizeof err->message];
             memcpy(msg, err->message, sizeof msg);
             quote_token(q, sizeof q, spec, len);

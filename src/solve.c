@@ -463,10 +463,15 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     }
     st = misere_search(pos, &sink, &res->win, err);
     if (st == GRUNDY_OK) {
-        /* The normal-play value, where every component has one. */
-        grundy_error ignored;
+        /* The normal-play value, where every component has one; out of
+         * memory is an error, not a silently missing value. */
+        grundy_error why;
         uint64_t x = 0;
-        res->sg_known = component_values(pos, res, &x, &ignored) == GRUNDY_OK;
+        grundy_status vst = component_values(pos, res, &x, &why);
+        if (vst == GRUNDY_ENOMEM) {
+            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        res->sg_known = vst == GRUNDY_OK;
         res->sg = x;
     }
     return st;
