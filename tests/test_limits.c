@@ -1,8 +1,9 @@
 /*
  * test_limits.c - the memory limit as the library applies it: a position
  * over the limit and --all move texts over it fail with GRUNDY_ELIMIT and
- * a message naming the limit, the objects stay usable; and the winning
- * moves next to the value 2^64 - 1 (the "any value" sentinel).
+ * a message naming the limit, the objects stay usable; the progress
+ * callback of a long computation; and the winning moves next to the value
+ * 2^64 - 1 (the "any value" sentinel).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -147,6 +148,55 @@ test_sentinel_value_is_not_any(void **state)
     grundy_ctx_free(ctx);
 }
 
+typedef struct progress_log {
+    int calls;
+    uint64_t last, total;
+    int monotone;
+} progress_log;
+
+static void
+on_progress(void *user, const char *what, uint64_t done, uint64_t total)
+{
+    progress_log *log = user;
+    assert_non_null(what);
+    log->monotone &= done > log->last && done <= total;
+    log->calls++;
+    log->last = done;
+    log->total = total;
+}
+
+/* A table of 200000 values reports its progress, counting up to the heap
+ * asked; without a callback nothing is called (and nothing breaks). */
+static void
+test_progress_reported(void **state)
+{
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_game *game;
+    grundy_error err;
+    progress_log log = {0, 0, 0, 1};
+    uint64_t n = 200000, sg, again;
+    (void)state;
+    grundy_ctx_set_progress(ctx, on_progress, &log);
+    assert_int_equal(grundy_game_parse(ctx, "octal:0.6", 9, &game, &err),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_component_value(game, &n, 1, &sg, &err),
+                     GRUNDY_OK);
+    assert_true(log.calls >= 2);
+    assert_true(log.monotone);
+    assert_true(log.total >= n && log.last <= log.total);
+    grundy_game_free(game);
+    grundy_ctx_free(ctx);
+    /* The same value in a context nobody listens to. */
+    ctx = grundy_ctx_new();
+    assert_int_equal(grundy_game_parse(ctx, "octal:0.6", 9, &game, &err),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_component_value(game, &n, 1, &again, &err),
+                     GRUNDY_OK);
+    assert_true(again == sg);
+    grundy_game_free(game);
+    grundy_ctx_free(ctx);
+}
+
 int
 main(void)
 {
@@ -155,6 +205,7 @@ main(void)
         cmocka_unit_test(test_position_over_limit),
         cmocka_unit_test(test_all_moves_over_limit),
         cmocka_unit_test(test_sentinel_value_is_not_any),
+        cmocka_unit_test(test_progress_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
