@@ -89,6 +89,31 @@ check "200 KB line, --memory 64K, threaded stream: skipped, others answered" 3 \
 "win sg=7: take 1 from heap 2 (4 -> 3) -> 3 3
 win sg=3: take 1 from heap 2 (2 -> 1) -> 1 1" \
 '^grundy: <stdin>:2: line longer than the memory limit of 64 KiB: skipped; raise it with --memory$'
+# Threaded stream, 3000 lines with 1000 bad ones: every bad line reported
+# with its own line number, in order, the good ones answered in order.
+awk 'BEGIN { for (i = 1; i <= 3000; i++) print (i % 3 == 0 ? "x" i : i " 1") }' \
+    > "$tmp/in"
+go --threads 2 nim
+awk 'BEGIN { for (i = 1; i <= 3000; i++) if (i % 3 == 0)
+    printf "grundy: <stdin>:%d: '"'"'x%d'"'"' is not a component of nim: expected decimal numbers (heap size n)\n", i, i }' \
+    > "$tmp/want_err"
+if [ "$(cat "$tmp/st")" = 2 ] && cmp -s "$tmp/err" "$tmp/want_err" &&
+   [ "$(wc -l < "$tmp/out")" = 2000 ] &&
+   [ "$(sed -n 2p "$tmp/out")" = "win sg=3: take 1 from heap 1 (2 -> 1) -> 1 1" ]
+then
+    ok "threaded stream, 1000 bad lines of 3000: each reported in order"
+else
+    bad "threaded stream, 1000 bad lines of 3000: status $(cat "$tmp/st")"
+    diff "$tmp/want_err" "$tmp/err" | head -5
+fi
+# Threaded stream, one line longer than a round (4 MB): read whole.
+{ echo '3 4'; yes ' 1' | head -n 3000001 | tr -d '\n'; printf '\n1 2\n'; } > "$tmp/in"
+go --threads 2 nim
+check "threaded stream, a 6 MB line: answered in its place" 0 \
+"win sg=7: take 1 from heap 2 (4 -> 3) -> 3 3
+win sg=1: take 1 from heap 1 (1 -> 0) -> 0$(yes ' 1' | head -n 3000000 | tr -d '\n')
+win sg=3: take 1 from heap 2 (2 -> 1) -> 1 1" ''
+
 # One 100 MB token: named (shortened) in the message, fast.
 { echo 'nim 3 4'; printf 'nim '; yes 1 | head -n 100000000 | tr -d '\n'
   printf '\nnim 1 2\n'; } > "$tmp/in"

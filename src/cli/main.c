@@ -100,6 +100,15 @@ parse_size(const char *s, size_t *out)
     return 0;
 }
 
+/* 1 when a is the long option name, alone or as "name=value" (so that
+ * "--memoryx" is an unknown option, not a --memory without its SIZE). */
+static int
+is_long_option(const char *a, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(a, name, n) == 0 && (a[n] == '\0' || a[n] == '=');
+}
+
 /* A long option with a value: "--name=value" or "--name value". */
 static const char *
 option_value(int argc, char **argv, int *i, const char *name)
@@ -152,7 +161,7 @@ parse_options(cli *c, int argc, char **argv)
             c->flags |= GRUNDY_MISERE;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             c->quiet = 1;
-        } else if (strcmp(a, "-f") == 0 || strncmp(a, "--file", 6) == 0) {
+        } else if (strcmp(a, "-f") == 0 || is_long_option(a, "--file")) {
             v = a[1] == 'f' ? (i + 1 < argc ? argv[++i] : NULL)
                             : option_value(argc, argv, &i, "--file");
             if (v == NULL) {
@@ -160,7 +169,7 @@ parse_options(cli *c, int argc, char **argv)
                 return EXIT_INVALID;
             }
             c->file = v;
-        } else if (strncmp(a, "--threads", 9) == 0) {
+        } else if (is_long_option(a, "--threads")) {
             char *end;
             long n;
             v = option_value(argc, argv, &i, "--threads");
@@ -172,7 +181,7 @@ parse_options(cli *c, int argc, char **argv)
                 return EXIT_INVALID;
             }
             c->threads = (int)n;
-        } else if (strncmp(a, "--memory", 8) == 0) {
+        } else if (is_long_option(a, "--memory")) {
             v = option_value(argc, argv, &i, "--memory");
             if (v == NULL) {
                 usage_error("option '%s' needs a SIZE such as 512M or 4G",
