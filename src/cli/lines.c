@@ -435,7 +435,11 @@ emit_round(worker *w, int n, const char *name, unsigned long long *lineno,
 {
     for (int i = 0; i < n; i++) {
         size_t at = 0;
-        fwrite(w[i].out.data, 1, w[i].out.len, stdout);
+        /* A worker with no record (-q, only bad lines, no share) has no
+         * buffer: fwrite(NULL, ...) is undefined even for 0 bytes. */
+        if (w[i].out.len > 0) {
+            fwrite(w[i].out.data, 1, w[i].out.len, stdout);
+        }
         while (at < w[i].errors.len) {
             unsigned long long rel;
             memcpy(&rel, w[i].errors.data + at, sizeof rel);
