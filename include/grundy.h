@@ -20,7 +20,8 @@ typedef enum grundy_status {
     GRUNDY_EPOSITION,    /* invalid position text */
     GRUNDY_ELIMIT,       /* the exact answer needs more than a limit allows */
     GRUNDY_EUNSUPPORTED, /* no exact method for this question (e.g. misere) */
-    GRUNDY_ENOMEM        /* out of memory */
+    GRUNDY_ENOMEM,       /* out of memory */
+    GRUNDY_EIO           /* writing an output record failed */
 } grundy_status;
 
 /*
@@ -120,6 +121,14 @@ void grundy_position_free(grundy_position *pos);
 grundy_status grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
                                     grundy_game *game, const char *text,
                                     size_t len, grundy_error *err);
+/*
+ * Parses the text of one component of game ("7", "3,5") into v[0..cap),
+ * *n numbers, and checks it with the game's rules.
+ */
+grundy_status grundy_component_parse(grundy_game *game, const char *text,
+                                     size_t len, uint64_t *v, size_t cap,
+                                     size_t *n, grundy_error *err);
+
 /* Number of components over all terms. */
 size_t grundy_position_size(const grundy_position *pos);
 
@@ -142,6 +151,7 @@ grundy_status grundy_solve(grundy_ctx *ctx, const grundy_position *pos,
                            grundy_error *err);
 
 int grundy_result_win(const grundy_result *res); /* 1 win, 0 lose */
+int grundy_result_misere(const grundy_result *res); /* 1: misere play */
 /* 1 and *sg set when the normal-play value of the whole position is known. */
 int grundy_result_sg(const grundy_result *res, uint64_t *sg);
 size_t grundy_result_move_count(const grundy_result *res);
@@ -152,9 +162,12 @@ const char *grundy_result_move_position(const grundy_result *res, size_t i);
 
 /* ---- output records --------------------------------------------------- */
 
-#define GRUNDY_FORMAT_JSON 1u
+#define GRUNDY_FORMAT_JSON 1u /* JSON Lines instead of text */
+#define GRUNDY_FORMAT_ALL  2u /* JSON: add the "moves" and "explains" arrays */
 
-/* Writes one record for a solved position (input is the trimmed line). */
+/* Writes one record for a solved position (input is the trimmed line).
+ * Text: "win sg=2: take 2 from heap 1 (3 -> 1) -> 1 4 5", "lose sg=0".
+ * Returns GRUNDY_EIO when out reports a write error (ferror). */
 grundy_status grundy_format_result(FILE *out, unsigned format,
                                    const char *input, size_t input_len,
                                    const grundy_result *res);

@@ -124,6 +124,12 @@ grundy_status set_error(grundy_error *err, grundy_status status, long column,
  * returns the number of digits. Fast: used on every output line. */
 size_t u64_to_dec(uint64_t v, char *buf);
 
+/* Append helpers for building move texts without printf: each copies its
+ * argument to p and returns the end; the caller provides the room (a
+ * number takes at most 20 bytes) and writes the final NUL. */
+char *put_str(char *p, const char *s);
+char *put_u64(char *p, uint64_t v);
+
 /* Parses the whole of s[0..len) as a decimal uint64 (digits only, no sign,
  * no blanks). Returns 0 on success, -1 if not a number, -2 if too large. */
 int parse_u64(const char *s, size_t len, uint64_t *out);

@@ -26,34 +26,70 @@ set_error(grundy_error *err, grundy_status status, long column,
 size_t
 u64_to_dec(uint64_t v, char *buf)
 {
+    /* Two digits per division: output formatting is on the hot path. */
+    static const char pairs[] =
+        "00010203040506070809101112131415161718192021222324252627282930313233"
+        "34353637383940414243444546474849505152535455565758596061626364656667"
+        "6869707172737475767778798081828384858687888990919293949596979899";
     char tmp[20];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    for (size_t i = 0; i < n; i++) {
-        buf[i] = tmp[n - 1 - i];
+    size_t n = 20, len;
+    while (v >= 100) {
+        unsigned r = (unsigned)(v % 100);
+        v /= 100;
+        tmp[--n] = pairs[2 * r + 1];
+        tmp[--n] = pairs[2 * r];
     }
-    buf[n] = '\0';
-    return n;
+    if (v >= 10) {
+        tmp[--n] = pairs[2 * v + 1];
+        tmp[--n] = pairs[2 * v];
+    } else {
+        tmp[--n] = (char)('0' + v);
+    }
+    len = 20 - n;
+    memcpy(buf, tmp + n, len);
+    buf[len] = '\0';
+    return len;
+}
+
+char *
+put_str(char *p, const char *s)
+{
+    while (*s != '\0') {
+        *p++ = *s++;
+    }
+    return p;
+}
+
+char *
+put_u64(char *p, uint64_t v)
+{
+    return p + u64_to_dec(v, p);
 }
 
 int
 parse_u64(const char *s, size_t len, uint64_t *out)
 {
     uint64_t v = 0;
+    size_t i;
     if (len == 0) {
         return -1;
     }
-    for (size_t i = 0; i < len; i++) {
+    /* Up to 19 digits cannot overflow: no check per digit. */
+    for (i = 0; i < len && i < 19; i++) {
         unsigned d = (unsigned)(unsigned char)s[i] - '0';
         if (d > 9) {
             return -1;
         }
-        /* v * 10 + d must stay within 2^64 - 1. */
+        v = v * 10 + d;
+    }
+    for (; i < len; i++) {
+        unsigned d = (unsigned)(unsigned char)s[i] - '0';
+        if (d > 9) {
+            return -1;
+        }
+        /* v * 10 + d must stay within 2^64 - 1; past it, keep scanning:
+         * a non-digit later makes the token "not a number". */
         if (v > (UINT64_MAX - d) / 10) {
-            /* Keep scanning: a non-digit later makes it "not a number". */
             for (size_t j = i + 1; j < len; j++) {
                 if ((unsigned)(unsigned char)s[j] - '0' > 9) {
                     return -1;

@@ -1,0 +1,17 @@
+#!/bin/sh
+# test.sh - installs what the tests need (gcc, cmake, pkg-config, cmocka),
+# builds with warnings as errors and runs the whole suite with ctest.
+# GRUNDY_SANITIZE=1 builds and runs it under AddressSanitizer and UBSan.
+set -e
+cd "$(dirname "$0")/.."
+sh scripts/deps.sh gcc make cmake pkg-config libcmocka-dev
+dir=build-test
+opts="-DGRUNDY_WERROR=ON"
+if [ "${GRUNDY_SANITIZE:-0}" = 1 ]; then
+    dir=build-asan
+    opts="$opts -DGRUNDY_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo"
+fi
+cmake -S . -B "$dir" $opts >/dev/null
+cmake --build "$dir" -j2
+cd "$dir"
+ctest --output-on-failure -j2

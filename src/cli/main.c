@@ -1,0 +1,751 @@
+/*
+ * main.c - the grundy command: options, the line loop, output records and
+ * exit statuses. The only code that talks to the terminal or exits; all
+ * game logic is in libgrundy. The whole command line is validated before
+ * any work starts.
+ */
+#include "grundy.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#define HAVE_ISATTY 1
+#endif
+
+enum {
+    EXIT_WIN = 0,      /* one position: the player to move wins */
+    EXIT_LOSE = 1,     /* one position: the player to move loses */
+    EXIT_INVALID = 2,  /* invalid spec, position, line or usage */
+    EXIT_LIMIT = 3,    /* no exact answer within the limits */
+    EXIT_IO = 4        /* reading input or writing output failed */
+};
+
+/* Lines longer than this are reported as errors, not read into memory. */
+#define MAX_LINE ((size_t)1 << 30)
+
+typedef struct cli {
+    unsigned flags;           /* GRUNDY_MISERE | GRUNDY_ALL_MOVES */
+    unsigned format;          /* GRUNDY_FORMAT_* */
+    int quiet;                /* -q: nothing on stdout */
+    const char *file;         /* -f FILE; NULL: stdin */
+    size_t memory;            /* --memory; 0: library default */
+    char **args;              /* positional arguments */
+    int nargs;
+    grundy_ctx *ctx;
+    grundy_position *pos;
+    grundy_result *res;
+    double progress_start;    /* when the current computation began */
+    double progress_last;     /* last progress line, 0: none shown */
+} cli;
+
+static void
+usage_error(const char *fmt, const char *arg)
+{
+    fputs("grundy: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'grundy --help' for more information.\n", stderr);
+}
+
+static void
+help(void)
+{
+    fputs(
+"Usage: grundy [OPTIONS] GAME COMPONENT... [+ GAME COMPONENT...]\n"
+"       grundy [OPTIONS] GAME        one position of GAME per input line\n"
+"       grundy [OPTIONS]             one 'GAME COMPONENT...' per input line\n"
+"       grundy sg GAME N|A..B...     Grundy values of single components\n"
+"       grundy period GAME           certified period of a heap game\n"
+"       grundy games                 the supported games and their syntax\n"
+"\n"
+"Solves impartial games exactly: says whether the player to move wins or\n"
+"loses, the Sprague-Grundy value of the position and a winning move.\n"
+"\n"
+"Options:\n"
+"  --json          one JSON object per line (JSON Lines)\n"
+"  --all           every winning move, not just one\n"
+"  --misere        misere play: whoever makes the last move loses\n"
+"  -q, --quiet     print nothing on stdout; only the exit status tells\n"
+"  -f, --file FILE read positions from FILE ('-' is stdin)\n"
+"  --memory SIZE   memory one game's tables may use (default 1G; suffixes\n"
+"                  K, M, G, T); raise it when grundy says so\n"
+"  -h, --help      this help\n"
+"  -V, --version   the version\n"
+"\n"
+"Positions: whitespace separates components, commas join the numbers of\n"
+"one component (wythoff 3,5), '+' joins terms of different games\n"
+"(nim 3 4 + bounded:3 7). Numbers are decimal, 0 to 18446744073709551615.\n"
+"Input lines that are blank or start with '#' are skipped; every other\n"
+"line gives exactly one output record, in input order.\n"
+"\n"
+"Output: text lines start with 'win' or 'lose', then 'sg=' the Grundy\n"
+"value, then the winning move in words and the position it leaves:\n"
+"  win sg=2: take 2 from heap 1 (3 -> 1) -> 1 4 5\n"
+"JSON fields: input, outcome, sg, move, explain, and with --all moves and\n"
+"explains (arrays); error (instead of outcome) for an invalid line.\n"
+"\n"
+"Exit status: one position: 0 the player to move wins, 1 loses.\n"
+"Line mode: 0 every line answered. Always: 2 invalid spec, position, line\n"
+"or usage; 3 no exact answer within the limits (the message names the\n"
+"limit to raise); 4 reading input or writing output failed.\n"
+"\n"
+"Run 'grundy games' for the list of games.\n", stdout);
+}
+
+/* Parses SIZE: a number with an optional K, M, G or T (powers of 1024). */
+static int
+parse_size(const char *s, size_t *out)
+{
+    char *end;
+    unsigned long long v;
+    int shift = 0;
+    if (*s < '0' || *s > '9') {
+        return -1;
+    }
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno != 0) {
+        return -1;
+    }
+    switch (*end) {
+    case 'K': case 'k': shift = 10; end++; break;
+    case 'M': case 'm': shift = 20; end++; break;
+    case 'G': case 'g': shift = 30; end++; break;
+    case 'T': case 't': shift = 40; end++; break;
+    default: break;
+    }
+    if (*end != '\0' || v > (SIZE_MAX >> shift)) {
+        return -1;
+    }
+    *out = (size_t)v << shift;
+    return 0;
+}
+
+/* A long option with a value: "--name=value" or "--name value". */
+static const char *
+option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0) {
+        return NULL;
+    }
+    if (a[n] == '=') {
+        return a + n + 1;
+    }
+    if (a[n] == '\0' && *i + 1 < argc) {
+        return argv[++*i];
+    }
+    return NULL;
+}
+
+/* Options may stand anywhere before "--"; "-5" is a (bad) number, not an
+ * option, so that it is reported as a negative number. Returns -1 to go
+ * on, or an exit status. */
+static int
+parse_options(cli *c, int argc, char **argv)
+{
+    int dashdash = 0;
+    c->args = calloc((size_t)argc + 1, sizeof *c->args);
+    if (c->args == NULL) {
+        fputs("grundy: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (dashdash || a[0] != '-' || a[1] == '\0' ||
+            (a[1] >= '0' && a[1] <= '9')) {
+            c->args[c->nargs++] = argv[i];
+        } else if (strcmp(a, "--") == 0) {
+            dashdash = 1;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            help();
+            return EXIT_WIN;
+        } else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+            puts("grundy " GRUNDY_VERSION);
+            return EXIT_WIN;
+        } else if (strcmp(a, "--json") == 0) {
+            c->format |= GRUNDY_FORMAT_JSON;
+        } else if (strcmp(a, "--all") == 0) {
+            c->flags |= GRUNDY_ALL_MOVES;
+            c->format |= GRUNDY_FORMAT_ALL;
+        } else if (strcmp(a, "--misere") == 0) {
+            c->flags |= GRUNDY_MISERE;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            c->quiet = 1;
+        } else if (strcmp(a, "-f") == 0 || strncmp(a, "--file", 6) == 0) {
+            v = a[1] == 'f' ? (i + 1 < argc ? argv[++i] : NULL)
+                            : option_value(argc, argv, &i, "--file");
+            if (v == NULL) {
+                usage_error("option '%s' needs a FILE", a);
+                return EXIT_INVALID;
+            }
+            c->file = v;
+        } else if (strncmp(a, "--memory", 8) == 0) {
+            v = option_value(argc, argv, &i, "--memory");
+            if (v == NULL || parse_size(v, &c->memory) != 0 ||
+                c->memory == 0) {
+                usage_error("--memory needs a SIZE such as 512M or 4G, "
+                            "got '%s'", v != NULL ? v : "");
+                return EXIT_INVALID;
+            }
+        } else {
+            usage_error("unknown option '%s'", a);
+            return EXIT_INVALID;
+        }
+    }
+    return -1;
+}
+
+static double
+now(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Progress on stderr for work over about a second; installed only when
+ * stderr is a terminal, so pipes and logs see nothing extra. */
+static void
+progress(void *user, const char *what, uint64_t done, uint64_t total)
+{
+    cli *c = user;
+    double t = now();
+    if (c->progress_start == 0) {
+        c->progress_start = t;
+    }
+    if (t - c->progress_start < 1.0 || t - c->progress_last < 0.2) {
+        return;
+    }
+    c->progress_last = t;
+    fprintf(stderr, "\rgrundy: %s: %llu of %llu (%.0f%%)  ", what,
+            (unsigned long long)done, (unsigned long long)total,
+            total != 0 ? 100.0 * (double)done / (double)total : 0.0);
+}
+
+static void
+progress_done(cli *c)
+{
+    if (c->progress_last != 0) {
+        fputs("\r\033[K", stderr);
+    }
+    c->progress_start = c->progress_last = 0;
+}
+
+static int
+exit_for(grundy_status st)
+{
+    switch (st) {
+    case GRUNDY_OK:
+        return EXIT_WIN;
+    case GRUNDY_ESPEC:
+    case GRUNDY_EPOSITION:
+        return EXIT_INVALID;
+    case GRUNDY_EIO:
+        return EXIT_IO;
+    default:
+        return EXIT_LIMIT;
+    }
+}
+
+/* Checks stdout after a record; a failed write ends the run. A closed
+ * pipe (EPIPE with SIGPIPE ignored) ends it quietly. */
+static int
+output_failed(void)
+{
+    if (!ferror(stdout)) {
+        return 0;
+    }
+#ifdef EPIPE
+    if (errno == EPIPE) {
+        return 1;
+    }
+#endif
+    fprintf(stderr, "grundy: error writing output: %s\n", strerror(errno));
+    return 1;
+}
+
+static int
+is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
+           ch == '\v' || ch == '\f';
+}
+
+/* Solves one parsed position and writes its record. */
+static grundy_status
+solve_and_print(cli *c, const char *input, size_t len, grundy_error *err)
+{
+    grundy_status st = grundy_solve(c->ctx, c->pos, c->flags, c->res, err);
+    progress_done(c);
+    if (st != GRUNDY_OK || c->quiet) {
+        return st;
+    }
+    return grundy_format_result(stdout, c->format, input, len, c->res);
+}
+
+/* Buffered line reader over fread: lines of any length up to MAX_LINE,
+ * NUL bytes included, the buffer reused from line to line. */
+typedef struct reader {
+    FILE *f;
+    char *buf;
+    size_t cap, start, end;   /* unread bytes are buf[start..end) */
+    int eof;
+} reader;
+
+enum { LINE_EOF = 0, LINE_OK = 1, LINE_TOO_LONG = 2, LINE_ERROR = -1 };
+
+/* Skips the rest of an overlong line. */
+static int
+skip_line(reader *r)
+{
+    for (;;) {
+        char *p = memchr(r->buf + r->start, '\n', r->end - r->start);
+        size_t n;
+        if (p != NULL) {
+            r->start = (size_t)(p - r->buf) + 1;
+            return LINE_TOO_LONG;
+        }
+        r->start = r->end = 0;
+        n = fread(r->buf, 1, r->cap, r->f);
+        if (n == 0) {
+            r->eof = 1;
+            return ferror(r->f) ? LINE_ERROR : LINE_TOO_LONG;
+        }
+        r->end = n;
+    }
+}
+
+static int
+read_line(reader *r, char **line, size_t *len)
+{
+    size_t scanned = 0;
+    for (;;) {
+        char *s = r->buf + r->start + scanned;
+        char *p = memchr(s, '\n', r->end - r->start - scanned);
+        size_t n;
+        if (p != NULL) {
+            *line = r->buf + r->start;
+            *len = (size_t)(p - *line);
+            r->start = (size_t)(p - r->buf) + 1;
+            return LINE_OK;
+        }
+        scanned = r->end - r->start;
+        if (r->eof) {
+            if (scanned == 0) {
+                return LINE_EOF;
+            }
+            *line = r->buf + r->start;
+            *len = scanned;
+            r->start = r->end;
+            return LINE_OK;
+        }
+        if (r->start > 0) {
+            memmove(r->buf, r->buf + r->start, scanned);
+            r->end = scanned;
+            r->start = 0;
+        }
+        if (r->end == r->cap) {
+            char *nb;
+            if (r->cap >= MAX_LINE) {
+                return skip_line(r);
+            }
+            if ((nb = realloc(r->buf, 2 * r->cap)) == NULL) {
+                return skip_line(r);
+            }
+            r->buf = nb;
+            r->cap *= 2;
+        }
+        n = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
+        if (n == 0) {
+            if (ferror(r->f)) {
+                return LINE_ERROR;
+            }
+            r->eof = 1;
+        }
+        r->end += n;
+    }
+}
+
+/* Reports an invalid or unanswerable line and writes its error record. */
+static void
+line_error(cli *c, const char *name, unsigned long long lineno,
+           const char *input, size_t len, const char *message)
+{
+    fprintf(stderr, "grundy: %s:%llu: %s\n", name, lineno, message);
+    if (!c->quiet) {
+        grundy_format_error(stdout, c->format, input, len, message);
+    }
+}
+
+/* Line mode: one position per line, game given (fixed) or named per line. */
+static int
+run_lines(cli *c, grundy_game *fixed)
+{
+    reader r = {0};
+    const char *name = c->file != NULL && strcmp(c->file, "-") != 0
+                           ? c->file : "<stdin>";
+    unsigned long long lineno = 0;
+    int status = EXIT_WIN, rc;
+    char *line;
+    size_t len;
+
+    r.f = name[0] == '<' ? stdin : fopen(c->file, "rb");
+    if (r.f == NULL) {
+        fprintf(stderr, "grundy: cannot open %s: %s\n", c->file,
+                strerror(errno));
+        return EXIT_IO;
+    }
+    r.cap = (size_t)1 << 16;
+    if ((r.buf = malloc(r.cap)) == NULL) {
+        fputs("grundy: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    while ((rc = read_line(&r, &line, &len)) != LINE_EOF) {
+        grundy_error err;
+        grundy_status st;
+        lineno++;
+        if (rc == LINE_ERROR) {
+            fprintf(stderr, "grundy: %s:%llu: read error: %s\n", name, lineno,
+                    strerror(errno));
+            status = EXIT_IO;
+            break;
+        }
+        if (rc == LINE_TOO_LONG) {
+            line_error(c, name, lineno, "", 0,
+                       "line longer than 1 GiB: not read");
+            status = EXIT_INVALID;
+            continue;
+        }
+        while (len > 0 && is_blank(line[len - 1])) {
+            len--;
+        }
+        while (len > 0 && is_blank(*line)) {
+            line++;
+            len--;
+        }
+        if (len == 0 || line[0] == '#') {
+            continue;
+        }
+        st = grundy_position_parse(c->ctx, c->pos, fixed, line, len, &err);
+        if (st == GRUNDY_OK) {
+            st = solve_and_print(c, line, len, &err);
+        }
+        if (st == GRUNDY_EIO || output_failed()) {
+            status = EXIT_IO;
+            break;
+        }
+        if (st != GRUNDY_OK) {
+            line_error(c, name, lineno, line, len, err.message);
+            if (status == EXIT_WIN || exit_for(st) == EXIT_INVALID) {
+                status = exit_for(st);
+            }
+        }
+    }
+    free(r.buf);
+    if (r.f != stdin) {
+        fclose(r.f);
+    }
+    return status;
+}
+
+/* The position given on the command line: args joined by spaces. */
+static int
+run_args(cli *c)
+{
+    size_t len = 0, at = 0;
+    grundy_error err;
+    grundy_status st;
+    char *text;
+    int status;
+
+    for (int i = 0; i < c->nargs; i++) {
+        len += strlen(c->args[i]) + 1;
+    }
+    if ((text = malloc(len)) == NULL) {
+        fputs("grundy: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    for (int i = 0; i < c->nargs; i++) {
+        size_t n = strlen(c->args[i]);
+        memcpy(text + at, c->args[i], n);
+        at += n;
+        text[at++] = ' ';
+    }
+    st = grundy_position_parse(c->ctx, c->pos, NULL, text, len - 1, &err);
+    if (st == GRUNDY_OK) {
+        st = solve_and_print(c, text, len - 1, &err);
+    }
+    free(text);
+    if (st == GRUNDY_EIO || output_failed()) {
+        return EXIT_IO;
+    }
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: %s\n", err.message);
+        return exit_for(st);
+    }
+    status = grundy_result_win(c->res) ? EXIT_WIN : EXIT_LOSE;
+    return status;
+}
+
+/* Prints "N G" (or a JSON record) for one component given as text. */
+static int
+print_value(cli *c, grundy_game *game, const char *tok, const uint64_t *v,
+            size_t n)
+{
+    grundy_error err;
+    uint64_t sg;
+    grundy_status st = grundy_component_value(game, v, n, &sg, &err);
+    progress_done(c);
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: sg %s %s: %s\n", grundy_game_spec(game), tok,
+                err.message);
+        return exit_for(st);
+    }
+    if (c->quiet) {
+        return EXIT_WIN;
+    }
+    if (c->format & GRUNDY_FORMAT_JSON) {
+        if (n == 1) {
+            printf("{\"n\":%s,\"sg\":%llu}\n", tok, (unsigned long long)sg);
+        } else {
+            printf("{\"n\":\"%s\",\"sg\":%llu}\n", tok,
+                   (unsigned long long)sg);
+        }
+    } else {
+        printf("%s %llu\n", tok, (unsigned long long)sg);
+    }
+    return output_failed() ? EXIT_IO : EXIT_WIN;
+}
+
+/* Splits "A..B" into its two numbers: 1 if it is a range, 0 if not,
+ * -1 if malformed or A > B. */
+static int
+parse_range(const char *s, uint64_t *a, uint64_t *b)
+{
+    const char *dots = strstr(s, "..");
+    char *end;
+    if (dots == NULL) {
+        return 0;
+    }
+    if (s[0] < '0' || s[0] > '9' || dots[2] < '0' || dots[2] > '9') {
+        return -1;
+    }
+    errno = 0;
+    *a = strtoull(s, &end, 10);
+    if (errno != 0 || end != dots) {
+        return -1;
+    }
+    *b = strtoull(dots + 2, &end, 10);
+    if (errno != 0 || *end != '\0') {
+        return -1;
+    }
+    return *a <= *b ? 1 : -1;
+}
+
+/* grundy sg GAME N|A..B...: every argument is checked before any output. */
+static int
+run_sg(cli *c)
+{
+    grundy_game *game;
+    grundy_error err;
+    uint64_t v[64], a, b;
+    size_t n;
+    int status = EXIT_WIN;
+
+    if (c->nargs < 3) {
+        usage_error("%s", "sg needs a GAME and at least one N or A..B");
+        return EXIT_INVALID;
+    }
+    if (grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]), &game,
+                          &err) != GRUNDY_OK) {
+        fprintf(stderr, "grundy: %s\n", err.message);
+        return EXIT_INVALID;
+    }
+    for (int i = 2; i < c->nargs && status == EXIT_WIN; i++) {
+        int r = parse_range(c->args[i], &a, &b);
+        if (r < 0) {
+            fprintf(stderr, "grundy: sg: bad range '%s': write A..B with "
+                    "decimal A <= B\n", c->args[i]);
+            status = EXIT_INVALID;
+        } else if (r == 0 &&
+                   grundy_component_parse(game, c->args[i],
+                                          strlen(c->args[i]), v, 64, &n,
+                                          &err) != GRUNDY_OK) {
+            fprintf(stderr, "grundy: sg: %s\n", err.message);
+            status = EXIT_INVALID;
+        }
+    }
+    for (int i = 2; i < c->nargs && status == EXIT_WIN; i++) {
+        if (parse_range(c->args[i], &a, &b) == 0) {
+            grundy_component_parse(game, c->args[i], strlen(c->args[i]), v,
+                                   64, &n, &err);
+            status = print_value(c, game, c->args[i], v, n);
+            continue;
+        }
+        for (uint64_t x = a; status == EXIT_WIN; x++) {
+            char tok[24];
+            snprintf(tok, sizeof tok, "%llu", (unsigned long long)x);
+            status = print_value(c, game, tok, &x, 1);
+            if (x == b) {
+                break;
+            }
+        }
+    }
+    grundy_game_free(game);
+    return status;
+}
+
+/* grundy period GAME */
+static int
+run_period(cli *c)
+{
+    grundy_game *game;
+    grundy_error err;
+    grundy_period p;
+    grundy_status st;
+    const char *spec;
+
+    if (c->nargs != 2) {
+        usage_error("%s", "period needs exactly one GAME, e.g. "
+                    "'grundy period kayles'");
+        return EXIT_INVALID;
+    }
+    if (grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]), &game,
+                          &err) != GRUNDY_OK) {
+        fprintf(stderr, "grundy: %s\n", err.message);
+        return EXIT_INVALID;
+    }
+    spec = grundy_game_spec(game);
+    st = grundy_game_period(game, &p, &err);
+    progress_done(c);
+    grundy_game_free(game);
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: period %s: %s\n", c->args[1], err.message);
+        return exit_for(st);
+    }
+    if (c->quiet) {
+        return p.found ? EXIT_WIN : EXIT_LOSE;
+    }
+    if (p.found && (c->format & GRUNDY_FORMAT_JSON)) {
+        printf("{\"game\":\"%s\",\"period\":%llu,\"preperiod\":%llu,"
+               "\"certified\":%llu}\n", c->args[1],
+               (unsigned long long)p.period,
+               (unsigned long long)p.preperiod,
+               (unsigned long long)p.certified);
+    } else if (p.found) {
+        printf("%s: p=%llu n0=%llu (certified by the first %llu values)\n",
+               c->args[1], (unsigned long long)p.period,
+               (unsigned long long)p.preperiod,
+               (unsigned long long)p.certified);
+    } else if (c->format & GRUNDY_FORMAT_JSON) {
+        printf("{\"game\":\"%s\",\"period\":null,\"searched\":%llu}\n",
+               c->args[1], (unsigned long long)p.searched);
+    } else {
+        printf("%s: no period found up to n=%llu\n", c->args[1],
+               (unsigned long long)p.searched);
+    }
+    (void)spec;
+    return output_failed() ? EXIT_IO : p.found ? EXIT_WIN : EXIT_LOSE;
+}
+
+static int
+run_games(void)
+{
+    const grundy_family_info *f;
+    printf("%-14s %-22s %s\n", "GAME", "COMPONENT", "RULE");
+    for (size_t i = 0; (f = grundy_family_at(i)) != NULL; i++) {
+        printf("%-14s %-22s %s\n", f->usage, f->component, f->summary);
+    }
+    puts("\nJoin different games with '+': nim 3 4 + bounded:3 7");
+    return output_failed() ? EXIT_IO : EXIT_WIN;
+}
+
+/* Validates the mode and its arguments, then runs it. */
+static int
+run(cli *c)
+{
+    const char *first = c->nargs > 0 ? c->args[0] : NULL;
+    grundy_game *game;
+    grundy_error err;
+    int status;
+
+    if (first != NULL && strcmp(first, "games") == 0) {
+        if (c->nargs > 1) {
+            usage_error("%s", "games takes no arguments");
+            return EXIT_INVALID;
+        }
+        return run_games();
+    }
+    if (first != NULL && strcmp(first, "sg") == 0) {
+        return run_sg(c);
+    }
+    if (first != NULL && strcmp(first, "period") == 0) {
+        return run_period(c);
+    }
+    if (c->nargs == 0) {
+        return run_lines(c, NULL);
+    }
+    if (grundy_game_parse(c->ctx, first, strlen(first), &game, &err) !=
+        GRUNDY_OK) {
+        fprintf(stderr, "grundy: %s\n", err.message);
+        return EXIT_INVALID;
+    }
+    if (c->nargs == 1) {
+        status = run_lines(c, game);
+    } else if (c->file != NULL) {
+        usage_error("%s", "-f reads positions from a file: give only the "
+                    "GAME on the command line, not components");
+        status = EXIT_INVALID;
+    } else {
+        status = run_args(c);
+    }
+    grundy_game_free(game);
+    return status;
+}
+
+int
+main(int argc, char **argv)
+{
+    cli c = {0};
+    int status = parse_options(&c, argc, argv);
+
+    if (status < 0) {
+        c.ctx = grundy_ctx_new();
+        c.pos = grundy_position_new();
+        c.res = grundy_result_new();
+        if (c.ctx == NULL || c.pos == NULL || c.res == NULL) {
+            fputs("grundy: out of memory\n", stderr);
+            status = EXIT_LIMIT;
+        } else {
+            if (c.memory != 0) {
+                grundy_ctx_set_memory_limit(c.ctx, c.memory);
+            }
+#ifdef HAVE_ISATTY
+            if (isatty(2)) {
+                grundy_ctx_set_progress(c.ctx, progress, &c);
+            }
+#endif
+            status = run(&c);
+        }
+        grundy_result_free(c.res);
+        grundy_position_free(c.pos);
+        grundy_ctx_free(c.ctx);
+    }
+    free(c.args);
+    /* Output is buffered: a failed final flush (a full disk) is an error. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+#ifdef EPIPE
+        if (errno == EPIPE) {
+            return EXIT_IO;
+        }
+#endif
+        fprintf(stderr, "grundy: error writing output: %s\n",
+                strerror(errno));
+        return EXIT_IO;
+    }
+    return status;
+}

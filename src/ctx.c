@@ -1,0 +1,207 @@
+/*
+ * ctx.c - the caller-owned context (limits, progress callback) and the
+ * game cache: parsing a spec finds its family in the registry, lets the
+ * family read the parameters, and shares the game between equal specs.
+ */
+#include "family.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Distinct specs kept at once; a stream naming more (say a million
+ * different bounded:M) only drops the cache, never the games in use. */
+#define CTX_CACHE_SIZE 64
+
+struct grundy_ctx {
+    size_t memory_limit;          /* bytes a game's tables may use */
+    grundy_progress_fn progress;  /* NULL: nobody listens */
+    void *progress_user;          /* passed back to progress */
+    grundy_game *cache[CTX_CACHE_SIZE]; /* each holds one reference */
+    size_t ncache;                /* used slots of cache */
+};
+
+grundy_ctx *
+grundy_ctx_new(void)
+{
+    grundy_ctx *ctx = calloc(1, sizeof *ctx);
+    if (ctx != NULL) {
+        ctx->memory_limit = GRUNDY_DEFAULT_MEMORY_LIMIT;
+    }
+    return ctx;
+}
+
+static void
+ctx_cache_clear(grundy_ctx *ctx)
+{
+    for (size_t i = 0; i < ctx->ncache; i++) {
+        grundy_game_free(ctx->cache[i]);
+    }
+    ctx->ncache = 0;
+}
+
+void
+grundy_ctx_free(grundy_ctx *ctx)
+{
+    if (ctx == NULL) {
+        return;
+    }
+    ctx_cache_clear(ctx);
+    free(ctx);
+}
+
+void
+grundy_ctx_set_memory_limit(grundy_ctx *ctx, size_t bytes)
+{
+    ctx->memory_limit = bytes;
+}
+
+size_t
+grundy_ctx_memory_limit(const grundy_ctx *ctx)
+{
+    return ctx->memory_limit;
+}
+
+size_t
+ctx_memory_limit(const grundy_ctx *ctx)
+{
+    return ctx->memory_limit;
+}
+
+void
+grundy_ctx_set_progress(grundy_ctx *ctx, grundy_progress_fn fn, void *user)
+{
+    ctx->progress = fn;
+    ctx->progress_user = user;
+}
+
+void
+ctx_progress(grundy_ctx *ctx, const char *what, uint64_t done, uint64_t total)
+{
+    if (ctx != NULL && ctx->progress != NULL) {
+        ctx->progress(ctx->progress_user, what, done, total);
+    }
+}
+
+/* Creates a game for spec (not cached). Errors name the offending part. */
+static grundy_status
+game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
+            grundy_error *err)
+{
+    const char *colon = memchr(spec, ':', len);
+    size_t namelen = colon != NULL ? (size_t)(colon - spec) : len;
+    const family *fam = family_lookup(spec, namelen);
+    grundy_game *game;
+    grundy_status st;
+    char q[128];
+
+    if (len == 0) {
+        return set_error(err, GRUNDY_ESPEC, 0,
+                         "empty game spec (see 'grundy games')");
+    }
+    if (fam == NULL) {
+        quote_token(q, sizeof q, spec, namelen);
+        return set_error(err, GRUNDY_ESPEC, 0,
+                         "unknown game %s (see 'grundy games' for the list)",
+                         q);
+    }
+    game = calloc(1, sizeof *game);
+    if (game == NULL || (game->spec = malloc(len + 1)) == NULL) {
+        free(game);
+        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    memcpy(game->spec, spec, len);
+    game->spec[len] = '\0';
+    game->family = fam;
+    game->ctx = ctx;
+    game->refs = 1;
+    st = fam->create(game, colon != NULL ? colon + 1 : NULL,
+                     colon != NULL ? len - namelen - 1 : 0, err);
+    if (st != GRUNDY_OK) {
+        if (err != NULL) {
+            /* Name the spec the family's message is about. */
+            char msg[sizeof err->message];
+            memcpy(msg, err->message, sizeof msg);
+            quote_token(q, sizeof q, spec, len);
+            snprintf(err->message, sizeof err->message,
+                     "bad game spec %s: %.360s", q, msg);
+            if (err->column >= 0 && colon != NULL) {
+                err->column += (long)namelen + 1;
+            }
+        }
+        free(game->spec);
+        free(game);
+        return st;
+    }
+    *out = game;
+    return GRUNDY_OK;
+}
+
+grundy_status
+grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
+                  grundy_game **out, grundy_error *err)
+{
+    grundy_status st;
+
+    for (size_t i = 0; i < ctx->ncache; i++) {
+        grundy_game *g = ctx->cache[i];
+        if (strlen(g->spec) == len && memcmp(g->spec, spec, len) == 0) {
+            g->refs++;
+            *out = g;
+            return GRUNDY_OK;
+        }
+    }
+    st = game_create(ctx, spec, len, out, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    if (ctx->ncache == CTX_CACHE_SIZE) {
+        ctx_cache_clear(ctx);
+    }
+    (*out)->refs++;
+    ctx->cache[ctx->ncache++] = *out;
+    return GRUNDY_OK;
+}
+
+void
+grundy_game_free(grundy_game *game)
+{
+    if (game == NULL || --game->refs > 0) {
+        return;
+    }
+    if (game->family->destroy != NULL) {
+        game->family->destroy(game);
+    }
+    free(game->spec);
+    free(game);
+}
+
+const char *
+grundy_game_spec(const grundy_game *game)
+{
+    return game->spec;
+}
+
+grundy_status
+grundy_component_value(grundy_game *game, const uint64_t *v, size_t n,
+                       uint64_t *sg, grundy_error *err)
+{
+    grundy_status st = game->family->check(game, v, n, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    return game->family->value(game, v, n, sg, err);
+}
+
+grundy_status
+grundy_game_period(grundy_game *game, grundy_period *out, grundy_error *err)
+{
+    if (game->family->period == NULL) {
+        return set_error(err, GRUNDY_EUNSUPPORTED, -1,
+                         "game '%s' has no periodic Grundy sequence to "
+                         "certify ('grundy period' works for heap games "
+                         "such as bounded, sub, octal, stripes, kayles)",
+                         game->spec);
+    }
+    return game->family->period(game, out, err);
+}

@@ -1,0 +1,171 @@
+/*
+ * bounded.c - bounded-take Nim: take 1..M stones from one heap.
+ * G(n) = n mod (M+1): the options n-1 .. n-M cover every residue but n's
+ * own, so the mex is n's residue (the classic Bachet game).
+ */
+#include "family.h"
+
+#include <stdlib.h>
+
+/* Beyond this many options a heap's options are not listed. */
+#define BOUNDED_MAX_LISTED ((uint64_t)1 << 20)
+
+typedef struct bounded {
+    uint64_t m;   /* most stones one move may take, >= 1 */
+} bounded;
+
+static grundy_status
+bounded_create(grundy_game *game, const char *param, size_t len,
+               grundy_error *err)
+{
+    char q[96];
+    bounded *b;
+    uint64_t m;
+    int r;
+
+    if (param == NULL || len == 0) {
+        return set_error(err, GRUNDY_ESPEC, 0,
+                         "bounded needs its take limit M >= 1, e.g. "
+                         "bounded:3");
+    }
+    r = parse_u64(param, len, &m);
+    quote_token(q, sizeof q, param, len);
+    if (r == -2) {
+        return set_error(err, GRUNDY_ESPEC, 0,
+                         "M = %s is larger than "
+                         "18446744073709551615", q);
+    }
+    if (r != 0) {
+        return set_error(err, GRUNDY_ESPEC, 0,
+                         "M = %s is not a decimal number; write "
+                         "e.g. bounded:3", q);
+    }
+    if (m == 0) {
+        return set_error(err, GRUNDY_ESPEC, 0,
+                         "M must be at least 1 (bounded:0 would allow no "
+                         "move)");
+    }
+    if ((b = malloc(sizeof *b)) == NULL) {
+        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    b->m = m;
+    game->state = b;
+    return GRUNDY_OK;
+}
+
+static void
+bounded_destroy(grundy_game *game)
+{
+    free(game->state);
+}
+
+static grundy_status
+bounded_check(const grundy_game *game, const uint64_t *v, size_t n,
+              grundy_error *err)
+{
+    (void)v;
+    if (n != 1) {
+        return set_error(err, GRUNDY_EPOSITION, -1,
+                         "a %s heap is one number, not %zu joined by commas",
+                         game->spec, n);
+    }
+    return GRUNDY_OK;
+}
+
+/* n mod (M+1); with M = 2^64-1 every heap is below M+1. */
+static uint64_t
+bounded_residue(const bounded *b, uint64_t n)
+{
+    return b->m == UINT64_MAX ? n : n % (b->m + 1);
+}
+
+static grundy_status
+bounded_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
+              grundy_error *err)
+{
+    (void)n;
+    (void)err;
+    *sg = bounded_residue(game->state, v[0]);
+    return GRUNDY_OK;
+}
+
+static int
+bounded_emit(move_sink *sink, const component *c, uint64_t x)
+{
+    char buf[128], *p = buf;
+    p = put_str(p, "take ");
+    p = put_u64(p, x);
+    p = put_str(p, " from heap ");
+    p = put_u64(p, c->index);
+    p = put_str(p, " (");
+    p = put_u64(p, c->v[0]);
+    p = put_str(p, " -> ");
+    p = put_u64(p, c->v[0] - x);
+    p = put_str(p, ")");
+    *p = '\0';
+    return move_emit1(sink, c, c->v[0] - x, buf);
+}
+
+static grundy_status
+bounded_options(grundy_game *game, const component *c, uint64_t want,
+                move_sink *sink, grundy_error *err)
+{
+    const bounded *b = game->state;
+    uint64_t n = c->v[0], g = bounded_residue(b, n), x, most;
+
+    if (want != GRUNDY_ANY_VALUE) {
+        /* The takes 1..M reach M consecutive residues, all but g; the one
+         * of residue want is x = (g - want) mod (M+1). */
+        if (want == g || (b->m != UINT64_MAX && want > b->m)) {
+            return GRUNDY_OK;
+        }
+        x = want < g ? g - want : g + (b->m - want) + 1;
+        if (x <= n && bounded_emit(sink, c, x) < 0) {
+            return GRUNDY_ENOMEM;
+        }
+        return GRUNDY_OK;
+    }
+    most = n < b->m ? n : b->m;
+    if (most > BOUNDED_MAX_LISTED) {
+        return set_error(err, GRUNDY_ELIMIT, -1,
+                         "heap %llu has too many options to list (more "
+                         "than %llu)", (unsigned long long)n,
+                         (unsigned long long)BOUNDED_MAX_LISTED);
+    }
+    for (x = 1; x <= most; x++) {
+        int r = bounded_emit(sink, c, x);
+        if (r != 0) {
+            return r < 0 ? GRUNDY_ENOMEM : GRUNDY_OK;
+        }
+    }
+    return GRUNDY_OK;
+}
+
+static grundy_status
+bounded_period(grundy_game *game, grundy_period *out, grundy_error *err)
+{
+    const bounded *b = game->state;
+    if (b->m == UINT64_MAX) {
+        return set_error(err, GRUNDY_ELIMIT, -1,
+                         "the period of %s is 2^64, beyond 64-bit numbers",
+                         game->spec);
+    }
+    /* G(n) = n mod (M+1): purely periodic from 0, and the first M+1 values
+     * are the whole certificate. */
+    *out = (grundy_period){1, b->m + 1, 0, b->m + 1, b->m + 1};
+    return GRUNDY_OK;
+}
+
+const family bounded_family = {
+    .name = "bounded",
+    .info = {"bounded:M", "take 1 to M stones from one heap (M >= 1)",
+             "heap size n"},
+    .unit = "heap",
+    .flags = FAMILY_MISERE_NIMLIKE,
+    .create = bounded_create,
+    .destroy = bounded_destroy,
+    .check = bounded_check,
+    .value = bounded_value,
+    .options = bounded_options,
+    .period = bounded_period,
+};

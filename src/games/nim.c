@@ -1,0 +1,105 @@
+/*
+ * nim.c - Nim: take any positive number of stones from one heap.
+ * G(n) = n (Bouton), so the option of value t < n is the heap t itself.
+ */
+#include "family.h"
+
+/* Listing every option of a heap is for exhaustive searches over small
+ * positions; beyond this many options it is refused. */
+#define NIM_MAX_LISTED ((uint64_t)1 << 20)
+
+static grundy_status
+nim_create(grundy_game *game, const char *param, size_t len,
+           grundy_error *err)
+{
+    (void)game;
+    (void)len;
+    if (param != NULL) {
+        return set_error(err, GRUNDY_ESPEC, -1,
+                         "nim takes no parameter (write just 'nim'; "
+                         "for a take limit use bounded:M)");
+    }
+    return GRUNDY_OK;
+}
+
+static grundy_status
+nim_check(const grundy_game *game, const uint64_t *v, size_t n,
+          grundy_error *err)
+{
+    (void)game;
+    (void)v;
+    if (n != 1) {
+        return set_error(err, GRUNDY_EPOSITION, -1,
+                         "a nim heap is one number, not %zu joined by commas",
+                         n);
+    }
+    return GRUNDY_OK;
+}
+
+static grundy_status
+nim_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
+          grundy_error *err)
+{
+    (void)game;
+    (void)n;
+    (void)err;
+    *sg = v[0];
+    return GRUNDY_OK;
+}
+
+/* Emits the move heap c -> m (m < heap). */
+static int
+nim_emit(move_sink *sink, const component *c, uint64_t m)
+{
+    char buf[128], *p = buf;
+    p = put_str(p, "take ");
+    p = put_u64(p, c->v[0] - m);
+    p = put_str(p, " from heap ");
+    p = put_u64(p, c->index);
+    p = put_str(p, " (");
+    p = put_u64(p, c->v[0]);
+    p = put_str(p, " -> ");
+    p = put_u64(p, m);
+    p = put_str(p, ")");
+    *p = '\0';
+    return move_emit1(sink, c, m, buf);
+}
+
+static grundy_status
+nim_options(grundy_game *game, const component *c, uint64_t want,
+            move_sink *sink, grundy_error *err)
+{
+    uint64_t n = c->v[0];
+    (void)game;
+    if (want != GRUNDY_ANY_VALUE) {
+        if (want < n && nim_emit(sink, c, want) < 0) {
+            return GRUNDY_ENOMEM;
+        }
+        return GRUNDY_OK;
+    }
+    if (n > NIM_MAX_LISTED) {
+        return set_error(err, GRUNDY_ELIMIT, -1,
+                         "heap %llu has too many options to list (more "
+                         "than %llu)", (unsigned long long)n,
+                         (unsigned long long)NIM_MAX_LISTED);
+    }
+    for (uint64_t m = n; m-- > 0;) {
+        int r = nim_emit(sink, c, m);
+        if (r != 0) {
+            return r < 0 ? GRUNDY_ENOMEM : GRUNDY_OK;
+        }
+    }
+    return GRUNDY_OK;
+}
+
+const family nim_family = {
+    .name = "nim",
+    .info = {"nim", "take any positive number of stones from one heap",
+             "heap size n"},
+    .unit = "heap",
+    .flags = FAMILY_MISERE_NIMLIKE,
+    .create = nim_create,
+    .check = nim_check,
+    .value = nim_value,
+    .options = nim_options,
+};

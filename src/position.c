@@ -1,0 +1,378 @@
+/*
+ * position.c - position text -> terms and components, strictly: every
+ * number is decimal and fits in 64 bits, every component is checked by its
+ * family, and an error names the offending token. Memory is reused from
+ * line to line, so streaming input allocates nothing once warmed up.
+ */
+#include "position.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+grundy_position *
+grundy_position_new(void)
+{
+    return calloc(1, sizeof(grundy_position));
+}
+
+static void
+position_reset(grundy_position *pos)
+{
+    for (size_t i = 0; i < pos->nterms; i++) {
+        grundy_game_free(pos->terms[i].game);
+    }
+    pos->nterms = pos->ncomps = pos->nvals = pos->textlen = 0;
+}
+
+void
+grundy_position_free(grundy_position *pos)
+{
+    if (pos == NULL) {
+        return;
+    }
+    position_reset(pos);
+    free(pos->text);
+    free(pos->vals);
+    free(pos->comps);
+    free(pos->terms);
+    free(pos);
+}
+
+size_t
+grundy_position_size(const grundy_position *pos)
+{
+    return pos->ncomps;
+}
+
+/* Makes room for `need` elements of `size` bytes in *p (capacity *cap),
+ * doubling; 0 on success, -1 on overflow or out of memory. */
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+    size_t ncap = *cap != 0 ? *cap : 16;
+    void *np;
+    if (need <= *cap) {
+        return 0;
+    }
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2) {
+            return -1;
+        }
+        ncap *= 2;
+    }
+    if (ncap > SIZE_MAX / size || (np = realloc(*p, ncap * size)) == NULL) {
+        return -1;
+    }
+    *p = np;
+    *cap = ncap;
+    return 0;
+}
+
+
+static grundy_status
+oom(grundy_error *err)
+{
+    return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+}
+
+static int
+is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
+           ch == '\v' || ch == '\f';
+}
+
+/* The fast path for a component token at s (at most `limit` bytes, up to
+ * the next blank): digits joined by single commas, each number at most
+ * 2^64 - 1. Appends the numbers to pos->vals and sets *len to the token
+ * length; returns -1 without a word when anything is unusual, so that the
+ * careful path can say what is wrong. */
+static int
+scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
+{
+    size_t i = 0;
+    for (;;) {
+        uint64_t v = 0;
+        size_t start = i;
+        unsigned d;
+        while (i < limit && i - start < 19 &&
+               (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
+            v = v * 10 + d;
+            i++;
+        }
+        if (i < limit && (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
+            /* A 20th digit fits iff v * 10 + d <= 18446744073709551615. */
+            if (v > UINT64_MAX / 10 || v * 10 > UINT64_MAX - d) {
+                return -1;
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        if (i == start) {
+            return -1;
+        }
+        if (pos->nvals == pos->valcap &&
+            grow((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
+                 sizeof *pos->vals) != 0) {
+            return -1;
+        }
+        pos->vals[pos->nvals++] = v;
+        if (i == limit || is_blank(s[i])) {
+            *len = i;
+            return 0;
+        }
+        if (s[i] != ',') {
+            return -1;
+        }
+        i++;
+    }
+}
+
+/* The careful path for a token scan_numbers declined: appends its numbers
+ * or says exactly what is wrong with it. */
+static grundy_status
+parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
+              size_t len, grundy_error *err)
+{
+    const char *s = pos->text + tok;
+    size_t start = 0;
+    char q[128];
+
+    for (size_t i = 0; i <= len; i++) {
+        uint64_t v;
+        int r;
+        if (i < len && s[i] != ',') {
+            continue;
+        }
+        r = parse_u64(s + start, i - start, &v);
+        if (r != 0) {
+            quote_token(q, sizeof q, s, len);
+            if (r == -2) {
+                return set_error(err, GRUNDY_EPOSITION, (long)tok,
+                                 "number too large in %s: numbers must be at "
+                                 "most 18446744073709551615", q);
+            }
+            if (i == start) {
+                return set_error(err, GRUNDY_EPOSITION, (long)tok,
+                                 "empty number in %s: write numbers joined "
+                                 "by single commas, e.g. 3,5", q);
+            }
+            if (s[start] == '-') {
+                return set_error(err, GRUNDY_EPOSITION, (long)tok,
+                                 "negative number in %s: numbers must be "
+                                 "non-negative", q);
+            }
+            return set_error(err, GRUNDY_EPOSITION, (long)tok,
+                             "%s is not a component of %s: expected "
+                             "decimal numbers (%s)", q, term->game->spec,
+                             term->game->family->info.component);
+        }
+        if (grow((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
+                 sizeof *pos->vals) != 0) {
+            return oom(err);
+        }
+        pos->vals[pos->nvals++] = v;
+        start = i + 1;
+    }
+    return GRUNDY_OK;
+}
+
+/* Checks the numbers vals[off..] of token text[tok..tok+len) with the
+ * game's rules and records them as a component of the last term. */
+static grundy_status
+add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
+              grundy_error *err)
+{
+    pos_term *term = &pos->terms[pos->nterms - 1];
+    grundy_status st = term->game->family->check(term->game, pos->vals + off,
+                                                 pos->nvals - off, err);
+    if (st != GRUNDY_OK) {
+        if (err != NULL) {
+            /* Name the token the family's rule rejects. */
+            char msg[sizeof err->message], q[128];
+            memcpy(msg, err->message, sizeof msg);
+            quote_token(q, sizeof q, pos->text + tok, len);
+            snprintf(err->message, sizeof err->message, "%s: %.360s", q,
+                     msg);
+            err->column = (long)tok;
+        }
+        return st;
+    }
+    if (pos->ncomps == pos->compcap &&
+        grow((void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
+             sizeof *pos->comps) != 0) {
+        return oom(err);
+    }
+    pos->comps[pos->ncomps++] = (pos_comp){off, pos->nvals - off, tok, len};
+    term->count++;
+    return GRUNDY_OK;
+}
+
+/* Parses token text[tok..tok+len) as a component of the last term. */
+static grundy_status
+parse_component(grundy_position *pos, size_t tok, size_t len,
+                grundy_error *err)
+{
+    size_t off = pos->nvals;
+    grundy_status st = parse_numbers(pos, &pos->terms[pos->nterms - 1], tok,
+                                     len, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    return add_component(pos, off, tok, len, err);
+}
+
+/* Starts a new term of game (a reference is taken). */
+static grundy_status
+start_term(grundy_position *pos, grundy_game *game, int named, size_t tok,
+           size_t len, grundy_error *err)
+{
+    if (grow((void **)&pos->terms, &pos->termcap, pos->nterms + 1,
+             sizeof *pos->terms) != 0) {
+        return oom(err);
+    }
+    game->refs++;
+    pos->terms[pos->nterms++] =
+        (pos_term){game, pos->ncomps, 0, named, tok, len};
+    return GRUNDY_OK;
+}
+
+static grundy_status
+empty_term(const pos_term *term, long column, const char *where,
+           grundy_error *err)
+{
+    return set_error(err, GRUNDY_EPOSITION, column,
+                     "game '%s' has no components %s: give at least one "
+                     "(%s)", term->game->spec, where,
+                     term->game->family->info.component);
+}
+
+/* Parses one token at text[tok..tok+len); *want_game says a game name is
+ * expected (at the start, after '+'). */
+static grundy_status
+parse_token(grundy_ctx *ctx, grundy_position *pos, size_t tok, size_t len,
+            int *want_game, grundy_error *err)
+{
+    const char *s = pos->text + tok;
+    grundy_game *game;
+    grundy_status st;
+
+    if (len == 1 && s[0] == '+') {
+        if (*want_game) {
+            return set_error(err, GRUNDY_EPOSITION, (long)tok,
+                             "'+' where a game name was expected: write "
+                             "GAME COMPONENT... + GAME COMPONENT...");
+        }
+        if (pos->terms[pos->nterms - 1].count == 0) {
+            return empty_term(&pos->terms[pos->nterms - 1], (long)tok,
+                              "before '+'", err);
+        }
+        *want_game = 1;
+        return GRUNDY_OK;
+    }
+    if (!*want_game) {
+        return parse_component(pos, tok, len, err);
+    }
+    st = grundy_game_parse(ctx, s, len, &game, err);
+    if (st != GRUNDY_OK) {
+        if (err != NULL) {
+            err->column = (long)tok + (err->column > 0 ? err->column : 0);
+        }
+        return st;
+    }
+    st = start_term(pos, game, 1, tok, len, err);
+    grundy_game_free(game);
+    *want_game = 0;
+    return st;
+}
+
+grundy_status
+grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
+                      grundy_game *game, const char *text, size_t len,
+                      grundy_error *err)
+{
+    int want_game = game == NULL;
+    grundy_status st = GRUNDY_OK;
+    size_t i = 0;
+
+    position_reset(pos);
+    if (grow((void **)&pos->text, &pos->textcap, len + 1, 1) != 0) {
+        return oom(err);
+    }
+    memcpy(pos->text, text, len);
+    pos->text[len] = '\0';
+    pos->textlen = len;
+    if (game != NULL) {
+        st = start_term(pos, game, 0, 0, 0, err);
+    }
+    while (st == GRUNDY_OK) {
+        size_t tok;
+        while (i < len && is_blank(text[i])) {
+            i++;
+        }
+        if (i == len) {
+            break;
+        }
+        tok = i;
+        if (!want_game) {
+            size_t off = pos->nvals, n;
+            if (scan_numbers(pos, pos->text + i, len - i, &n) == 0) {
+                i += n;
+                st = add_component(pos, off, tok, n, err);
+                continue;
+            }
+            pos->nvals = off;
+        }
+        while (i < len && !is_blank(text[i])) {
+            i++;
+        }
+        st = parse_token(ctx, pos, tok, i - tok, &want_game, err);
+    }
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    if (pos->nterms == 0) {
+        return set_error(err, GRUNDY_EPOSITION, 0,
+                         "empty position: expected GAME COMPONENT...");
+    }
+    if (want_game) {
+        return set_error(err, GRUNDY_EPOSITION, (long)len,
+                         "'+' at the end: a game and its components must "
+                         "follow it");
+    }
+    if (pos->terms[pos->nterms - 1].count == 0) {
+        return empty_term(&pos->terms[pos->nterms - 1], (long)len, "here", err);
+    }
+    return GRUNDY_OK;
+}
+
+grundy_status
+grundy_component_parse(grundy_game *game, const char *text, size_t len,
+                       uint64_t *v, size_t cap, size_t *n, grundy_error *err)
+{
+    grundy_position *pos = grundy_position_new();
+    grundy_status st;
+    char q[128];
+
+    if (pos == NULL) {
+        return oom(err);
+    }
+    st = grundy_position_parse(game->ctx, pos, game, text, len, err);
+    if (st == GRUNDY_OK && (pos->nterms != 1 || pos->ncomps != 1)) {
+        quote_token(q, sizeof q, text, len);
+        st = set_error(err, GRUNDY_EPOSITION, 0,
+                       "%s is not one component of %s (%s)", q, game->spec,
+                       game->family->info.component);
+    }
+    if (st == GRUNDY_OK && pos->comps[0].n > cap) {
+        st = set_error(err, GRUNDY_ELIMIT, 0,
+                       "a component of more than %zu numbers", cap);
+    }
+    if (st == GRUNDY_OK) {
+        *n = pos->comps[0].n;
+        memcpy(v, pos->vals, *n * sizeof *v);
+    }
+    grundy_position_free(pos);
+    return st;
+}

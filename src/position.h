@@ -1,0 +1,40 @@
+/*
+ * position.h - the parsed form of a position, shared by position.c (which
+ * fills it from text) and solve.c (which reads it). Not public: users see
+ * the opaque grundy_position of grundy.h.
+ */
+#ifndef GRUNDY_POSITION_H
+#define GRUNDY_POSITION_H
+
+#include "family.h"
+
+/* One component: its numbers in vals, its token in text. */
+typedef struct pos_comp {
+    size_t off;      /* first number in vals */
+    size_t n;        /* how many numbers */
+    size_t tok;      /* token start in text */
+    size_t toklen;   /* token length */
+} pos_comp;
+
+/* A term: components [first, first + count) of one game. */
+typedef struct pos_term {
+    grundy_game *game;  /* one reference held */
+    size_t first;
+    size_t count;
+    int named;          /* the game's name appears in the text */
+    size_t nametok;     /* its token start and length in text */
+    size_t namelen;
+} pos_term;
+
+struct grundy_position {
+    char *text;              /* copy of the parsed text */
+    size_t textlen, textcap;
+    uint64_t *vals;          /* numbers of all components */
+    size_t nvals, valcap;
+    pos_comp *comps;         /* all components, term after term */
+    size_t ncomps, compcap;
+    pos_term *terms;
+    size_t nterms, termcap;
+};
+
+#endif

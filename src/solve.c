@@ -1,0 +1,435 @@
+/*
+ * solve.c - sums of games: Grundy values, XOR, outcome and winning moves,
+ * through the family operations only (it never names a game). Moves come
+ * back as data: the move in words and the position it leaves, rendered in
+ * the syntax the position was given in.
+ */
+#include "position.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A move: offsets of its two strings in res->text. */
+typedef struct result_move {
+    size_t explain;
+    size_t position;
+    size_t comp;       /* index of the changed component */
+} result_move;
+
+struct grundy_result {
+    int win;                /* 1: the player to move wins */
+    int misere;             /* solved for misere play */
+    int sg_known;           /* sg below is the normal-play value */
+    uint64_t sg;
+    result_move *moves;     /* the winning moves found */
+    size_t nmoves, movecap;
+    char *text;             /* NUL-terminated strings of the moves */
+    size_t textlen, textcap;
+    uint64_t *values;       /* Grundy value of each component */
+    size_t valcap;
+};
+
+struct move_sink {
+    grundy_result *res;
+    const grundy_position *pos;
+    int all;            /* collect every winning move */
+    int oom;            /* an allocation failed */
+};
+
+grundy_result *
+grundy_result_new(void)
+{
+    return calloc(1, sizeof(grundy_result));
+}
+
+void
+grundy_result_free(grundy_result *res)
+{
+    if (res == NULL) {
+        return;
+    }
+    free(res->moves);
+    free(res->text);
+    free(res->values);
+    free(res);
+}
+
+int
+grundy_result_win(const grundy_result *res)
+{
+    return res->win;
+}
+
+int
+grundy_result_misere(const grundy_result *res)
+{
+    return res->misere;
+}
+
+int
+grundy_result_sg(const grundy_result *res, uint64_t *sg)
+{
+    if (res->sg_known && sg != NULL) {
+        *sg = res->sg;
+    }
+    return res->sg_known;
+}
+
+size_t
+grundy_result_move_count(const grundy_result *res)
+{
+    return res->nmoves;
+}
+
+const char *
+grundy_result_move_explain(const grundy_result *res, size_t i)
+{
+    return res->text + res->moves[i].explain;
+}
+
+const char *
+grundy_result_move_position(const grundy_result *res, size_t i)
+{
+    return res->text + res->moves[i].position;
+}
+
+/* Ensures room for `more` bytes of text. */
+static int
+text_reserve(grundy_result *res, size_t more)
+{
+    size_t cap = res->textcap != 0 ? res->textcap : 256;
+    char *p;
+    if (res->textlen + more <= res->textcap) {
+        return 0;
+    }
+    if (more > SIZE_MAX / 4 - res->textlen) {
+        return -1;
+    }
+    while (cap < res->textlen + more) {
+        cap *= 2;
+    }
+    if ((p = realloc(res->text, cap)) == NULL) {
+        return -1;
+    }
+    res->text = p;
+    res->textcap = cap;
+    return 0;
+}
+
+static void
+text_put(grundy_result *res, const char *s, size_t n)
+{
+    memcpy(res->text + res->textlen, s, n);
+    res->textlen += n;
+}
+
+/* Appends the position after a move to res->text (room reserved): every
+ * component in place, the changed one replaced by `parts` parts. */
+static void
+render_position(grundy_result *res, const grundy_position *pos, size_t ci,
+                size_t parts, const size_t *arity, const uint64_t *vals)
+{
+    int first = 1;
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        if (t > 0) {
+            text_put(res, " +", 2);
+            first = 0;
+        }
+        if (term->named) {
+            if (!first) {
+                text_put(res, " ", 1);
+            }
+            text_put(res, pos->text + term->nametok, term->namelen);
+            first = 0;
+        }
+        for (size_t c = term->first; c < term->first + term->count; c++) {
+            const pos_comp *pc = &pos->comps[c];
+            if (c != ci) {
+                if (!first) {
+                    text_put(res, " ", 1);
+                }
+                text_put(res, pos->text + pc->tok, pc->toklen);
+                first = 0;
+                continue;
+            }
+            for (size_t p = 0, k = 0; p < parts; p++) {
+                if (!first) {
+                    text_put(res, " ", 1);
+                }
+                first = 0;
+                for (size_t j = 0; j < arity[p]; j++, k++) {
+                    char buf[24];
+                    if (j > 0) {
+                        text_put(res, ",", 1);
+                    }
+                    text_put(res, buf, u64_to_dec(vals[k], buf));
+                }
+            }
+        }
+    }
+    res->text[res->textlen++] = '\0';
+}
+
+int
+move_emit(move_sink *sink, const component *c, size_t parts,
+          const size_t *arity, const uint64_t *vals, const char *explain)
+{
+    grundy_result *res = sink->res;
+    const grundy_position *pos = sink->pos;
+    size_t ci = c->index - 1, nvals = 0, need, elen = strlen(explain);
+    size_t start = res->textlen;
+    result_move *m;
+
+    for (size_t p = 0; p < parts; p++) {
+        nvals += arity[p];
+    }
+    /* Worst case: the whole text again plus 21 bytes a new number. */
+    need = elen + 1 + pos->textlen + 2 * pos->nterms + 22 * nvals + 8;
+    if (text_reserve(res, need) != 0) {
+        sink->oom = 1;
+        return -1;
+    }
+    if (res->nmoves == res->movecap) {
+        size_t cap = res->movecap != 0 ? 2 * res->movecap : 4;
+        void *p = realloc(res->moves, cap * sizeof *res->moves);
+        if (p == NULL) {
+            sink->oom = 1;
+            return -1;
+        }
+        res->moves = p;
+        res->movecap = cap;
+    }
+    m = &res->moves[res->nmoves];
+    m->comp = ci;
+    m->explain = start;
+    text_put(res, explain, elen + 1);
+    m->position = res->textlen;
+    render_position(res, pos, ci, parts, arity, vals);
+    /* Each resulting position once: families list options without
+     * repeats, this guards moves of one component that coincide. */
+    for (size_t i = res->nmoves; i-- > 0;) {
+        if (res->moves[i].comp != ci) {
+            break;
+        }
+        if (strcmp(res->text + res->moves[i].position,
+                   res->text + m->position) == 0) {
+            res->textlen = start;
+            return sink->all ? 0 : 1;
+        }
+    }
+    res->nmoves++;
+    return sink->all ? 0 : 1;
+}
+
+int
+move_emit1(move_sink *sink, const component *c, uint64_t m,
+           const char *explain)
+{
+    static const size_t one = 1;
+    return move_emit(sink, c, 1, &one, &m, explain);
+}
+
+int
+move_sink_wants_all(const move_sink *sink)
+{
+    return sink->all;
+}
+
+static component
+comp_at(const grundy_position *pos, size_t i)
+{
+    const pos_comp *pc = &pos->comps[i];
+    return (component){pos->vals + pc->off, pc->n, i + 1};
+}
+
+/* Grundy value of every component into res->values; their XOR in *x. */
+static grundy_status
+component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
+                 grundy_error *err)
+{
+    uint64_t acc = 0;
+    if (pos->ncomps > res->valcap) {
+        void *p = realloc(res->values, pos->ncomps * sizeof *res->values);
+        if (p == NULL) {
+            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        res->values = p;
+        res->valcap = pos->ncomps;
+    }
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        for (size_t i = term->first; i < term->first + term->count; i++) {
+            const pos_comp *pc = &pos->comps[i];
+            grundy_status st = term->game->family->value(
+                term->game, pos->vals + pc->off, pc->n, &res->values[i], err);
+            if (st != GRUNDY_OK) {
+                return st;
+            }
+            acc ^= res->values[i];
+        }
+    }
+    *x = acc;
+    return GRUNDY_OK;
+}
+
+/* Asks component i for its options of value want. */
+static grundy_status
+options_of(const grundy_position *pos, grundy_game *game, size_t i,
+           uint64_t want, move_sink *sink, grundy_error *err)
+{
+    component c = comp_at(pos, i);
+    grundy_status st = game->family->options(game, &c, want, sink, err);
+    if (st == GRUNDY_OK && sink->oom) {
+        st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return st;
+}
+
+static int
+enough(const move_sink *sink)
+{
+    return !sink->all && sink->res->nmoves > 0;
+}
+
+/*
+ * Normal play (Sprague-Grundy): the mover loses iff the XOR X of the
+ * component values is 0; the winning moves take one component of value g
+ * to an option of value g ^ X. One exists where g ^ X < g (mex), but
+ * options of larger value may win too, so --all asks every component.
+ */
+static grundy_status
+solve_normal(const grundy_position *pos, move_sink *sink, grundy_error *err)
+{
+    grundy_result *res = sink->res;
+    uint64_t x;
+    grundy_status st = component_values(pos, res, &x, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    res->sg_known = 1;
+    res->sg = x;
+    res->win = x != 0;
+    for (size_t t = 0; res->win && t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        for (size_t i = term->first;
+             i < term->first + term->count && !enough(sink); i++) {
+            uint64_t want = res->values[i] ^ x;
+            if (sink->all || want < res->values[i]) {
+                st = options_of(pos, term->game, i, want, sink, err);
+                if (st != GRUNDY_OK) {
+                    return st;
+                }
+            }
+        }
+    }
+    return GRUNDY_OK;
+}
+
+/*
+ * Misere play of a sum whose families all follow the misere Nim rule on
+ * their Grundy values g_i (theory.md 7, checked by the tests): the mover
+ * loses iff (every g_i <= 1 and XOR = 1) or (some g_i >= 2 and XOR = 0).
+ * For each component the one target value t that leaves such a losing
+ * position follows from the XOR and the count of values >= 2 elsewhere.
+ */
+static grundy_status
+solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
+                     grundy_error *err)
+{
+    grundy_result *res = sink->res;
+    size_t big = 0;
+    uint64_t x;
+    grundy_status st = component_values(pos, res, &x, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    for (size_t i = 0; i < pos->ncomps; i++) {
+        big += res->values[i] >= 2;
+    }
+    res->sg_known = 1;
+    res->sg = x;
+    res->win = big == 0 ? x != 1 : x != 0;
+    for (size_t t = 0; res->win && t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        for (size_t i = term->first;
+             i < term->first + term->count && !enough(sink); i++) {
+            uint64_t g = res->values[i], ox = x ^ g;
+            size_t obig = big - (g >= 2);
+            /* Others all <= 1: leave XOR 1 with values <= 1; else XOR 0. */
+            uint64_t want = obig == 0 && ox <= 1 ? ox ^ 1 : ox;
+            st = options_of(pos, term->game, i, want, sink, err);
+            if (st != GRUNDY_OK) {
+                return st;
+            }
+        }
+    }
+    return GRUNDY_OK;
+}
+
+static int
+all_nimlike(const grundy_position *pos)
+{
+    for (size_t t = 0; t < pos->nterms; t++) {
+        if (!(pos->terms[t].game->family->flags & FAMILY_MISERE_NIMLIKE)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A position of one component whose family has a closed form: outcome and
+ * moves from it, the value where the family knows it. */
+static grundy_status
+solve_alone(const grundy_position *pos, int misere, move_sink *sink,
+            grundy_error *err)
+{
+    grundy_game *game = pos->terms[0].game;
+    component c = comp_at(pos, 0);
+    grundy_error ignored;
+    grundy_status st;
+
+    st = game->family->solve_alone(game, &c, misere, sink, &sink->res->win,
+                                   err);
+    if (st == GRUNDY_OK && sink->oom) {
+        st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    if (st == GRUNDY_OK) {
+        sink->res->sg_known = game->family->value(game, c.v, c.n,
+                                                  &sink->res->sg,
+                                                  &ignored) == GRUNDY_OK;
+    }
+    return st;
+}
+
+grundy_status
+grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
+             grundy_result *res, grundy_error *err)
+{
+    move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0};
+    int misere = (flags & GRUNDY_MISERE) != 0;
+    grundy_status st;
+
+    (void)ctx;
+    res->win = res->sg_known = 0;
+    res->misere = misere;
+    res->sg = 0;
+    res->nmoves = res->textlen = 0;
+    if (pos->ncomps == 1 && pos->terms[0].game->family->solve_alone != NULL) {
+        st = solve_alone(pos, misere, &sink, err);
+        if (st != GRUNDY_EUNSUPPORTED) {
+            return st;
+        }
+        res->nmoves = res->textlen = 0;
+    }
+    if (!misere) {
+        return solve_normal(pos, &sink, err);
+    }
+    if (all_nimlike(pos)) {
+        return solve_misere_nimlike(pos, &sink, err);
+    }
+    return set_error(err, GRUNDY_EUNSUPPORTED, -1,
+                     "misere play is not supported for this position: grundy "
+                     "knows misere rules for nim and bounded in any mix and "
+                     "for a single fib pile or wythoff pair");
+}
