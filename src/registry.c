@@ -8,10 +8,18 @@
 
 extern const family nim_family;
 extern const family bounded_family;
+extern const family fib_family;
+extern const family wythoff_family;
+extern const family ferguson_family;
+extern const family division_family;
 
 static const family *const families[] = {
     &nim_family,
     &bounded_family,
+    &fib_family,
+    &wythoff_family,
+    &ferguson_family,
+    &division_family,
 };
 
 #define NFAMILIES (sizeof families / sizeof families[0])

@@ -58,7 +58,7 @@ fg_misere_lose(uint64_t a, uint64_t b)
 static int
 fg_emit(move_sink *sink, const component *c, int box, uint64_t x)
 {
-    char buf[220], s[5][24];
+    char buf[320], s[5][24];
     size_t arity = 2;
     uint64_t n = c->v[box - 1], vals[2];
 
