@@ -12,7 +12,7 @@
 #include <string.h>
 
 #define FIB_R_MAX 100000u        /* largest multiplier R accepted */
-#define FIB_TABLE_MAX 32768u     /* Grundy table covers piles n < this */
+#define FIB_TABLE_MAX 16384u     /* Grundy table covers piles n < this */
 #define FIB_LIST_MAX (1u << 20)  /* most options listed one by one */
 #define FIB_TERMS_MAX 128        /* greedy terms of a 64-bit n (<= 64) */
 
@@ -220,16 +220,15 @@ static uint64_t
 fib_tab_get(const fib_state *st, uint64_t n, uint64_t k)
 {
     uint32_t lo = st->off[n], hi = st->off[n + 1];
-    uint64_t g = 0;
-    /* Few steps per pile: a linear scan from the top is fast enough. */
+    /* Few steps per pile, and most lookups ask a large limit: scan down
+     * from the top (faster here than a binary search). */
     while (hi > lo) {
         hi--;
         if (st->steps[hi].k <= k) {
-            g = st->steps[hi].g;
-            break;
+            return st->steps[hi].g;
         }
     }
-    return g;
+    return 0;
 }
 
 /* Extends the table to piles n < want (want <= FIB_TABLE_MAX) by
@@ -264,7 +263,13 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
     for (uint32_t n = st->tab_n; n < want; n++) {
         uint32_t mex = 0;
         for (uint32_t x = 1; x <= n; x++) {
-            uint64_t v = fib_tab_get(st, n - x, fib_limit(st, x, n - x));
+            uint32_t m = n - x;
+            /* (m, m): the whole pile may go, G is the last step's value. */
+            uint64_t v = fib_limit(st, x, m) == m
+                             ? (st->off[m] == st->off[m + 1]
+                                    ? 0
+                                    : st->steps[st->off[m + 1] - 1].g)
+                             : fib_tab_get(st, m, fib_limit(st, x, m));
             stamp[v] = n;
             if (v != mex) {
                 continue;
@@ -354,14 +359,8 @@ fib_pile_value(grundy_game *game, fib_pile p, uint64_t *sg, grundy_error *err)
                          FIB_TABLE_MAX);
     }
     if (p.n >= st->tab_n) {
-        uint64_t want = p.n + 1;
-        uint64_t dbl = (uint64_t)st->tab_n * 2;
-        if (dbl > want) {
-            want = dbl;
-        }
-        if (want < 1024) {
-            want = 1024;
-        }
+        /* The table grows incrementally: extend it just past n. */
+        uint64_t want = (p.n + 1024) & ~(uint64_t)1023;
         if (want > FIB_TABLE_MAX) {
             want = FIB_TABLE_MAX;
         }

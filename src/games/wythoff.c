@@ -484,10 +484,8 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
     }
     if (!overflow && lo < WY_CERT_ROWS_MAX &&
         !(st->small.cert && lo < st->small.rows)) {
-        uint32_t rows = 16;
-        while (rows <= lo) {
-            rows *= 2;
-        }
+        /* Rows in steps of 8: the work grows with the square of rows. */
+        uint32_t rows = lo < 16 ? 16 : (uint32_t)(lo + 8) & ~7u;
         for (uint32_t cols = 1024; cols <= WY_CERT_COLS_MAX; cols *= 4) {
             rc = wy_compute(game, &st->small, rows, cols, 1, err);
             if (rc != GRUNDY_OK || st->small.cert) {
