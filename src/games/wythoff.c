@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WY_CERT_ROWS_MAX 64u       /* rows certified for any column */
+#define WY_CERT_ROWS_MAX 32u       /* rows certified for any column */
 #define WY_CERT_COLS_MAX (1u << 22) /* columns searched for a certificate */
-#define WY_TABLE_WORK ((uint64_t)1 << 33) /* cell-steps of a plain table */
+#define WY_TABLE_WORK ((uint64_t)1 << 27) /* cell-steps of a plain table */
 #define WY_LIST_MAX (1u << 20)     /* most options listed one by one */
 
 /*
@@ -519,14 +519,15 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
     return set_error(err, GRUNDY_ELIMIT, -1,
                      "wythoff: the Grundy value of pair %llu,%llu is out of "
                      "reach (no closed form; rows below %u are certified "
-                     "for any column%s, other tables stop near %u x %u); "
-                     "only the outcome of a pair standing alone is known",
+                     "for any column%s, other tables stop at about 10^8 "
+                     "steps, e.g. both piles below %u); only the outcome "
+                     "of a pair standing alone is known",
                      (unsigned long long)a, (unsigned long long)b,
                      WY_CERT_ROWS_MAX,
                      lo < WY_CERT_ROWS_MAX ? " when the memory limit allows "
                                              "(raise it with --memory SIZE)"
                                            : "",
-                     1600u, 1600u);
+                     500u);
 }
 
 static grundy_status
