@@ -26,6 +26,9 @@ fg_value(uint64_t a, uint64_t b)
 {
     uint64_t x = ~((a - 1) | (b - 1));
     uint64_t n = 0;
+    if (x == 0) {
+        return 64; /* (a-1) | (b-1) has all 64 bits set */
+    }
     while ((x & 1) == 0) {
         x >>= 1;
         n++;
