@@ -319,9 +319,8 @@ dv_check(const grundy_game *game, const uint64_t *v, size_t n,
 const family division_family = {
     "division",
     {"division",
-     "division game: replace one or more numbers of a row by proper "
-     "divisors",
-     "row of integers 'x1,x2,...' (each >= 1)"},
+     "replace one or more numbers of the row by proper divisors",
+     "row x1,x2,... (>= 1)"},
     "row",
     FAMILY_MISERE_NIMLIKE,
     dv_create,

@@ -248,9 +248,8 @@ fg_check(const grundy_game *game, const uint64_t *v, size_t n,
 const family ferguson_family = {
     "ferguson",
     {"ferguson",
-     "Ferguson's game: empty one box and split the other into two "
-     "non-empty boxes",
-     "pair of boxes 'a,b' (each >= 1)"},
+     "empty one box and split the other into two non-empty boxes",
+     "boxes a,b (each >= 1)"},
     "pair",
     0,
     fg_create,

@@ -503,10 +503,9 @@ fib_solve_alone(grundy_game *game, const component *c, int misere,
 
 const family fib_family = {
     "fib",
-    {"fib | fib:R",
-     "Fibonacci take: the first move takes 1..n-1 stones, each later move "
-     "at most R times the previous take (R = 2 by default, R <= 100000)",
-     "pile 'n' (fresh) or 'n,k' (n left, at most k may be taken now)"},
+    {"fib, fib:R", "first take 1..n-1 stones, then at most R times the "
+     "previous take (R = 2; R <= 100000); n,k: n left, at most k now",
+     "pile n or n,k"},
     "pile",
     0,
     fib_create,

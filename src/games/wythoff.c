@@ -678,9 +678,8 @@ wy_check(const grundy_game *game, const uint64_t *v, size_t n,
 const family wythoff_family = {
     "wythoff",
     {"wythoff",
-     "Wythoff's game: take any number from one pile, or the same number "
-     "from both piles",
-     "pair of piles 'a,b'"},
+     "take any number from one pile, or the same number from both",
+     "pair of piles a,b"},
     "pair",
     0,
     wy_create,
