@@ -31,6 +31,10 @@ typedef struct fib_state {
     uint32_t *off;
     fib_step *steps;
     size_t nsteps, capsteps;
+    /* Cache of the last greedy representation (fib_terms). */
+    uint64_t last_n;
+    size_t last_m;
+    uint64_t last_t[FIB_TERMS_MAX];
 } fib_state;
 
 /* A pile: n stones, at most k (already capped at n) may be taken now. */
@@ -159,22 +163,36 @@ fib_check(const grundy_game *game, const uint64_t *v, size_t n,
 
 /* Greedy representation of n >= 1 in the H terms, smallest term first;
  * returns the number of terms. Consecutive terms t, t' satisfy t' > R*t,
- * so a 64-bit n has at most 64 terms. */
+ * so a 64-bit n has at most 64 terms. The last answer is cached: a line
+ * asks for the same pile's terms for its outcome and for its value. */
 static size_t
-fib_terms(const fib_state *st, uint64_t n, uint64_t *t)
+fib_terms(fib_state *st, uint64_t n, uint64_t *t)
 {
     uint64_t tmp[FIB_TERMS_MAX];
     size_t m = 0, hi = st->nh;
 
+    if (n == st->last_n && st->last_m != 0) {
+        memcpy(t, st->last_t, st->last_m * sizeof *t);
+        return st->last_m;
+    }
+    st->last_n = n;
     while (n != 0 && m < FIB_TERMS_MAX) {
-        /* Largest H <= n among h[0..hi). */
         size_t lo = 0, top = hi;
-        while (top - lo > 1) {
-            size_t mid = lo + (top - lo) / 2;
-            if (st->h[mid] <= n) {
-                lo = mid;
-            } else {
-                top = mid;
+        if (hi <= 128) {
+            /* Short sequences (R <= 3): a downward scan is cheapest. */
+            lo = hi - 1;
+            while (st->h[lo] > n) {
+                lo--;
+            }
+        } else {
+            /* Largest H <= n among h[0..hi) by bisection. */
+            while (top - lo > 1) {
+                size_t mid = lo + (top - lo) / 2;
+                if (st->h[mid] <= n) {
+                    lo = mid;
+                } else {
+                    top = mid;
+                }
             }
         }
         tmp[m++] = st->h[lo];
@@ -184,6 +202,8 @@ fib_terms(const fib_state *st, uint64_t n, uint64_t *t)
     for (size_t i = 0; i < m; i++) {
         t[i] = tmp[m - 1 - i];
     }
+    memcpy(st->last_t, t, m * sizeof *t);
+    st->last_m = m;
     return m;
 }
 
@@ -192,7 +212,7 @@ fib_terms(const fib_state *st, uint64_t n, uint64_t *t)
  * term or the next term exceeds R*S_j). Writes the takes in increasing
  * order into x and returns how many (0: the pile loses). */
 static size_t
-fib_winning_takes(const fib_state *st, fib_pile p, uint64_t *x)
+fib_winning_takes(fib_state *st, fib_pile p, uint64_t *x)
 {
     uint64_t t[FIB_TERMS_MAX];
     size_t m, cnt = 0;
@@ -420,7 +440,7 @@ static grundy_status
 fib_options(grundy_game *game, const component *c, uint64_t want,
             move_sink *sink, grundy_error *err)
 {
-    const fib_state *st = game->state;
+    fib_state *st = game->state;
     fib_pile p = fib_pile_of(c->v, c->n);
     uint64_t x[FIB_TERMS_MAX];
 
@@ -468,7 +488,7 @@ static grundy_status
 fib_solve_alone(grundy_game *game, const component *c, int misere,
                 move_sink *sink, int *win, grundy_error *err)
 {
-    const fib_state *st = game->state;
+    fib_state *st = game->state;
     fib_pile p = fib_pile_of(c->v, c->n);
     uint64_t x[FIB_TERMS_MAX];
     size_t cnt;
