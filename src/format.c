@@ -5,20 +5,52 @@
  */
 #include "family.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A record is assembled in a local buffer and handed to stdio in few
  * fwrite calls: stdio's per-call locking dominated small writes. */
 typedef struct obuf {
-    FILE *out;
+    FILE *out;           /* the stream, or NULL to append to mem */
+    grundy_buffer *mem;
+    int oom;             /* appending to mem failed */
     size_t n;
     char buf[8192];
 } obuf;
 
 static void
+append(obuf *o, const char *s, size_t n)
+{
+    grundy_buffer *m = o->mem;
+    if (o->out != NULL) {
+        fwrite(s, 1, n, o->out);
+        return;
+    }
+    if (n > m->cap - m->len) {
+        size_t cap = m->cap != 0 ? m->cap : 65536;
+        char *p;
+        while (cap - m->len < n) {
+            if (cap > SIZE_MAX / 2) {
+                o->oom = 1;
+                return;
+            }
+            cap *= 2;
+        }
+        if ((p = realloc(m->data, cap)) == NULL) {
+            o->oom = 1;
+            return;
+        }
+        m->data = p;
+        m->cap = cap;
+    }
+    memcpy(m->data + m->len, s, n);
+    m->len += n;
+}
+
+static void
 flush(obuf *o)
 {
-    fwrite(o->buf, 1, o->n, o->out);
+    append(o, o->buf, o->n);
     o->n = 0;
 }
 
@@ -28,7 +60,7 @@ put(obuf *o, const char *s, size_t n)
     if (n > sizeof o->buf - o->n) {
         flush(o);
         if (n > sizeof o->buf) {
-            fwrite(s, 1, n, o->out);
+            append(o, s, n);
             return;
         }
     }
@@ -58,6 +90,19 @@ put_num(obuf *o, uint64_t v)
     put(o, buf, u64_to_dec(v, buf));
 }
 
+/* 1 when one of the 8 bytes of x needs a JSON escape: a control byte
+ * (< 0x20), a byte >= 0x80, '"' or '\\' (zero-byte tests, SWAR). */
+static int
+needs_escape8(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t quote = x ^ (ones * '"'), slash = x ^ (ones * '\\');
+    uint64_t control = (x - ones * 0x20) & ~x;
+    uint64_t quotes = (quote - ones) & ~quote;
+    uint64_t slashes = (slash - ones) & ~slash;
+    return ((control | quotes | slashes | x) & highs) != 0;
+}
+
 /* A JSON string: quotes, escapes for '"', '\\' and control bytes; bytes
  * >= 0x80 (only in invalid input) as \u00XX so the record stays valid
  * UTF-8. */
@@ -65,24 +110,31 @@ static void
 put_json_string(obuf *out, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
-    size_t run = 0;
+    size_t run = 0, i = 0;
     putch(out, '"');
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        char esc[6] = {'\\', 'u', '0', '0', 0, 0};
+    while (i < n) {
+        unsigned char ch;
+        uint64_t x;
+        if (i + 8 <= n) {
+            memcpy(&x, s + i, 8);
+            if (!needs_escape8(x)) {
+                i += 8;
+                continue;
+            }
+        }
+        ch = (unsigned char)s[i++];
         if (ch >= 0x20 && ch < 0x80 && ch != '"' && ch != '\\') {
             continue;
         }
-        put(out, s + run, i - run);
-        run = i + 1;
+        put(out, s + run, i - 1 - run);
+        run = i;
         if (ch == '"' || ch == '\\') {
-            esc[1] = (char)ch;
+            char esc[2] = {'\\', (char)ch};
             put(out, esc, 2);
-            continue;
+        } else {
+            char esc[6] = {'\\', 'u', '0', '0', hex[ch >> 4], hex[ch & 15]};
+            put(out, esc, 6);
         }
-        esc[4] = hex[ch >> 4];
-        esc[5] = hex[ch & 15];
-        put(out, esc, 6);
     }
     put(out, s + run, n - run);
     putch(out, '"');
@@ -158,6 +210,34 @@ format_json(obuf *out, const char *input, size_t input_len,
     puts_(out, "}\n");
 }
 
+static void
+format_result(obuf *o, unsigned format, const char *input, size_t input_len,
+              const grundy_result *res)
+{
+    if (format & GRUNDY_FORMAT_JSON) {
+        format_json(o, input, input_len, res,
+                    (format & GRUNDY_FORMAT_ALL) != 0);
+    } else {
+        format_text(o, res);
+    }
+    flush(o);
+}
+
+static void
+format_error(obuf *o, unsigned format, const char *input, size_t input_len,
+             const char *message)
+{
+    if (!(format & GRUNDY_FORMAT_JSON)) {
+        return;
+    }
+    puts_(o, "{\"input\":");
+    put_json_string(o, input, input_len);
+    puts_(o, ",\"error\":");
+    put_json_string(o, message, strlen(message));
+    puts_(o, "}\n");
+    flush(o);
+}
+
 grundy_status
 grundy_format_result(FILE *out, unsigned format, const char *input,
                      size_t input_len, const grundy_result *res)
@@ -165,13 +245,7 @@ grundy_format_result(FILE *out, unsigned format, const char *input,
     obuf o;
     o.out = out;
     o.n = 0;
-    if (format & GRUNDY_FORMAT_JSON) {
-        format_json(&o, input, input_len, res,
-                    (format & GRUNDY_FORMAT_ALL) != 0);
-    } else {
-        format_text(&o, res);
-    }
-    flush(&o);
+    format_result(&o, format, input, input_len, res);
     return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
 }
 
@@ -180,16 +254,36 @@ grundy_format_error(FILE *out, unsigned format, const char *input,
                     size_t input_len, const char *message)
 {
     obuf o;
-    if (!(format & GRUNDY_FORMAT_JSON)) {
-        return GRUNDY_OK;
-    }
     o.out = out;
     o.n = 0;
-    puts_(&o, "{\"input\":");
-    put_json_string(&o, input, input_len);
-    puts_(&o, ",\"error\":");
-    put_json_string(&o, message, strlen(message));
-    puts_(&o, "}\n");
-    flush(&o);
+    format_error(&o, format, input, input_len, message);
     return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
+}
+
+grundy_status
+grundy_format_result_mem(grundy_buffer *out, unsigned format,
+                         const char *input, size_t input_len,
+                         const grundy_result *res)
+{
+    obuf o;
+    o.out = NULL;
+    o.mem = out;
+    o.oom = 0;
+    o.n = 0;
+    format_result(&o, format, input, input_len, res);
+    return o.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+}
+
+grundy_status
+grundy_format_error_mem(grundy_buffer *out, unsigned format,
+                        const char *input, size_t input_len,
+                        const char *message)
+{
+    obuf o;
+    o.out = NULL;
+    o.mem = out;
+    o.oom = 0;
+    o.n = 0;
+    format_error(&o, format, input, input_len, message);
+    return o.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
 }

@@ -8,6 +8,11 @@
 
 extern const family nim_family;
 extern const family bounded_family;
+extern const family sub_family;
+extern const family stripes_family;
+extern const family octal_family;
+extern const family kayles_family;
+extern const family dawson_family;
 extern const family fib_family;
 extern const family wythoff_family;
 extern const family ferguson_family;
@@ -16,6 +21,11 @@ extern const family division_family;
 static const family *const families[] = {
     &nim_family,
     &bounded_family,
+    &sub_family,
+    &stripes_family,
+    &octal_family,
+    &kayles_family,
+    &dawson_family,
     &fib_family,
     &wythoff_family,
     &ferguson_family,

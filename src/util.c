@@ -23,32 +23,88 @@ set_error(grundy_error *err, grundy_status status, long column,
     return status;
 }
 
-size_t
-u64_to_dec(uint64_t v, char *buf)
+int
+grow_array(void **p, size_t *cap, size_t need, size_t size)
 {
-    /* Two digits per division: output formatting is on the hot path. */
-    static const char pairs[] =
-        "00010203040506070809101112131415161718192021222324252627282930313233"
-        "34353637383940414243444546474849505152535455565758596061626364656667"
-        "6869707172737475767778798081828384858687888990919293949596979899";
-    char tmp[20];
-    size_t n = 20, len;
+    size_t ncap = *cap != 0 ? *cap : 16;
+    void *np;
+    if (need <= *cap) {
+        return 0;
+    }
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2) {
+            return -1;
+        }
+        ncap *= 2;
+    }
+    if (ncap > SIZE_MAX / size || (np = realloc(*p, ncap * size)) == NULL) {
+        return -1;
+    }
+    *p = np;
+    *cap = ncap;
+    return 0;
+}
+
+/* "00".."99": two digits per table lookup. */
+static const char digit_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* Exactly 8 digits of v < 10^8, leading zeros kept; 32-bit arithmetic. */
+static void
+put8_digits(char *p, uint32_t v)
+{
+    uint32_t hi = v / 10000, lo = v % 10000;
+    memcpy(p, digit_pairs + 2 * (hi / 100), 2);
+    memcpy(p + 2, digit_pairs + 2 * (hi % 100), 2);
+    memcpy(p + 4, digit_pairs + 2 * (lo / 100), 2);
+    memcpy(p + 6, digit_pairs + 2 * (lo % 100), 2);
+}
+
+/* The digits of v < 10^8 without leading zeros. */
+static size_t
+put_small(char *p, uint32_t v)
+{
+    char tmp[8];
+    size_t n = 8;
     while (v >= 100) {
-        unsigned r = (unsigned)(v % 100);
+        uint32_t r = v % 100;
         v /= 100;
-        tmp[--n] = pairs[2 * r + 1];
-        tmp[--n] = pairs[2 * r];
+        n -= 2;
+        memcpy(tmp + n, digit_pairs + 2 * r, 2);
     }
     if (v >= 10) {
-        tmp[--n] = pairs[2 * v + 1];
-        tmp[--n] = pairs[2 * v];
+        n -= 2;
+        memcpy(tmp + n, digit_pairs + 2 * v, 2);
     } else {
         tmp[--n] = (char)('0' + v);
     }
-    len = 20 - n;
-    memcpy(buf, tmp + n, len);
-    buf[len] = '\0';
-    return len;
+    memcpy(p, tmp + n, 8 - n);
+    return 8 - n;
+}
+
+size_t
+u64_to_dec(uint64_t v, char *buf)
+{
+    /* Output formatting is on the hot path: split v into chunks of 8
+     * digits so that the digit work is done in 32-bit arithmetic. */
+    size_t n;
+    if (v < 100000000u) {
+        n = put_small(buf, (uint32_t)v);
+    } else if (v < 10000000000000000u) {
+        n = put_small(buf, (uint32_t)(v / 100000000u));
+        put8_digits(buf + n, (uint32_t)(v % 100000000u));
+        n += 8;
+    } else {
+        uint64_t rest = v % 10000000000000000u;
+        n = put_small(buf, (uint32_t)(v / 10000000000000000u));
+        put8_digits(buf + n, (uint32_t)(rest / 100000000u));
+        put8_digits(buf + n + 8, (uint32_t)(rest % 100000000u));
+        n += 16;
+    }
+    buf[n] = '\0';
+    return n;
 }
 
 char *

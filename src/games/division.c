@@ -322,7 +322,7 @@ const family division_family = {
      "replace one or more numbers of the row by proper divisors",
      "row x1,x2,... (>= 1)"},
     "row",
-    FAMILY_MISERE_NIMLIKE,
+    FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
     dv_create,
     NULL,
     dv_check,

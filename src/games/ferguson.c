@@ -251,7 +251,7 @@ const family ferguson_family = {
      "empty one box and split the other into two non-empty boxes",
      "boxes a,b (each >= 1)"},
     "pair",
-    0,
+    FAMILY_CLOSED_FORM,
     fg_create,
     NULL,
     fg_check,

@@ -1,0 +1,858 @@
+/*
+ * sgseq.c - Grundy sequences of take-and-break heap games: the definition
+ * for small heaps, the sparse-space (rare/common values) method for long
+ * tables, and period certificates (Guy-Smith, window test).
+ * Every value is exact; limits are reported, never worked around by guessing.
+ */
+#include "sgseq.h"
+#include "family.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Memory charged per heap size: 2 bytes of table, up to 1.5 bytes of rare
+ * heap lists (at most a quarter of the heaps, 6 bytes each) and 2 bytes
+ * of scratch while a period certificate is tried, rounded up.
+ */
+#define SGSEQ_BYTES_PER_VALUE 6u
+/* Table lengths stay below 2^32 so rare heap positions fit in 32 bits. */
+#define SGSEQ_MAX_LEN ((uint64_t)UINT32_MAX)
+#define SGSEQ_MAX_VALUE 65535u
+#define SGSEQ_DEFAULT_SEARCH ((uint64_t)1 << 20)
+/* Below this length the definition is cheap enough; no mask is chosen. */
+#define SGSEQ_SPARSE_FROM 256u
+/* Splits scanned between two checks of the missing rare values. */
+#define SGSEQ_CHUNK 32u
+
+struct sgseq {
+    uint64_t *k1, *k2, *k4;  /* removals leaving nothing, one, two heaps */
+    size_t n1, n2, n4;
+    uint64_t t;              /* largest k with a move (Guy-Smith's t) */
+    sgseq_cert cert;
+    sgseq_method method;
+    uint64_t search_limit;
+    uint32_t max_value;      /* larger values are an error */
+    int overflow;            /* G(len) > max_value: the table stops */
+
+    uint16_t *g;             /* g[n] = G(n) for n < len */
+    size_t len, cap;
+    unsigned vbits;          /* every value so far is < 1 << vbits */
+    uint16_t vmax;
+    unsigned char *mark;     /* option values seen, 1 << vbits bytes */
+    uint64_t *hist;          /* hist[v] = heaps with value v */
+    uint16_t *common, *rare; /* values < 1 << vbits by class, ascending */
+    size_t ncommon, nrarev;
+    uint16_t *miss;          /* rare values still missing (scratch) */
+
+    unsigned mask;           /* sparse-space mask; 0: the definition */
+    uint32_t *rpos;          /* heaps >= 1 with a rare value, ascending */
+    uint16_t *rval;          /* their values */
+    size_t nrare, rcap;
+    uint64_t full_scans;
+    uint64_t scanned;        /* splits looked at by those scans */
+
+    int certify;             /* try period certificates (default 1) */
+    int certified;
+    uint64_t p, n0, cert_len;
+};
+
+static int
+sgseq_parity(unsigned v)
+{
+    v ^= v >> 8;
+    v ^= v >> 4;
+    v ^= v >> 2;
+    v ^= v >> 1;
+    return (int)(v & 1u);
+}
+
+static int
+sgseq_cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorted copy of the k with bit set in bits, without duplicates. */
+static uint64_t *
+sgseq_klist(const uint64_t *k, const unsigned *bits, size_t n, unsigned bit,
+            size_t *count)
+{
+    uint64_t *out = malloc((n + 1) * sizeof *out);
+    size_t m = 0;
+    if (out == NULL) {
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (bits[i] & bit) {
+            out[m++] = k[i];
+        }
+    }
+    qsort(out, m, sizeof *out, sgseq_cmp_u64);
+    *count = 0;
+    for (size_t i = 0; i < m; i++) {
+        if (*count == 0 || out[*count - 1] != out[i]) {
+            out[(*count)++] = out[i];
+        }
+    }
+    return out;
+}
+
+/* (Re)builds the value-class lists for the current mask and vbits. */
+static void
+sgseq_classes(sgseq *s)
+{
+    size_t size = (size_t)1 << s->vbits;
+    s->ncommon = 0;
+    s->nrarev = 0;
+    for (size_t v = 0; v < size; v++) {
+        /* Sparse space: rare iff popcount(v & mask) is even. */
+        if (s->mask != 0 && sgseq_parity((unsigned)v & s->mask)) {
+            s->common[s->ncommon++] = (uint16_t)v;
+        } else {
+            s->rare[s->nrarev++] = (uint16_t)v;
+        }
+    }
+}
+
+/* Makes the per-value arrays cover values < 1 << bits. */
+static int
+sgseq_set_vbits(sgseq *s, unsigned bits)
+{
+    size_t size = (size_t)1 << bits, old = s->mark ? (size_t)1 << s->vbits : 0;
+    unsigned char *mark = realloc(s->mark, size);
+    uint64_t *hist;
+    uint16_t *common, *rare, *miss;
+
+    if (mark == NULL) {
+        return -1;
+    }
+    s->mark = mark;
+    hist = realloc(s->hist, size * sizeof *hist);
+    if (hist == NULL) {
+        return -1;
+    }
+    memset(hist + old, 0, (size - old) * sizeof *hist);
+    s->hist = hist;
+    common = realloc(s->common, size * sizeof *common);
+    if (common == NULL) {
+        return -1;
+    }
+    s->common = common;
+    rare = realloc(s->rare, size * sizeof *rare);
+    if (rare == NULL) {
+        return -1;
+    }
+    s->rare = rare;
+    miss = realloc(s->miss, size * sizeof *miss);
+    if (miss == NULL) {
+        return -1;
+    }
+    s->miss = miss;
+    s->vbits = bits;
+    sgseq_classes(s);
+    return 0;
+}
+
+sgseq *
+sgseq_new(const uint64_t *k, const unsigned *bits, size_t n, sgseq_cert cert)
+{
+    sgseq *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return NULL;
+    }
+    s->cert = cert;
+    s->method = SGSEQ_AUTO;
+    s->search_limit = SGSEQ_DEFAULT_SEARCH;
+    s->max_value = SGSEQ_MAX_VALUE;
+    s->certify = 1;
+    s->k1 = sgseq_klist(k, bits, n, SGSEQ_NOTHING, &s->n1);
+    s->k2 = sgseq_klist(k, bits, n, SGSEQ_ONE, &s->n2);
+    s->k4 = sgseq_klist(k, bits, n, SGSEQ_TWO, &s->n4);
+    if (s->k1 == NULL || s->k2 == NULL || s->k4 == NULL ||
+        sgseq_set_vbits(s, 6) != 0) {
+        sgseq_free(s);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (bits[i] != 0 && k[i] > s->t) {
+            s->t = k[i];
+        }
+    }
+    return s;
+}
+
+void
+sgseq_free(sgseq *s)
+{
+    if (s == NULL) {
+        return;
+    }
+    free(s->k1);
+    free(s->k2);
+    free(s->k4);
+    free(s->g);
+    free(s->mark);
+    free(s->hist);
+    free(s->common);
+    free(s->rare);
+    free(s->miss);
+    free(s->rpos);
+    free(s->rval);
+    free(s);
+}
+
+void
+sgseq_set_method(sgseq *s, sgseq_method method)
+{
+    s->method = method;
+}
+
+void
+sgseq_set_certify(sgseq *s, int on)
+{
+    s->certify = on;
+}
+
+void
+sgseq_set_max_value(sgseq *s, uint32_t max)
+{
+    s->max_value = max < SGSEQ_MAX_VALUE ? max : SGSEQ_MAX_VALUE;
+}
+
+void
+sgseq_set_search_limit(sgseq *s, uint64_t values)
+{
+    s->search_limit = values;
+}
+
+uint64_t
+sgseq_length(const sgseq *s)
+{
+    return s->len;
+}
+
+int
+sgseq_certified(const sgseq *s, uint64_t *p, uint64_t *n0)
+{
+    if (!s->certified) {
+        return 0;
+    }
+    *p = s->p;
+    *n0 = s->n0;
+    return 1;
+}
+
+int
+sgseq_known(const sgseq *s, uint64_t n, uint16_t *out)
+{
+    if (n < s->len) {
+        *out = s->g[n];
+        return 1;
+    }
+    if (s->certified) {
+        /* G(n) = G(n - p) for every n >= n0 + p, proven by the certificate. */
+        *out = s->g[s->n0 + (n - s->n0) % s->p];
+        return 1;
+    }
+    return 0;
+}
+
+void
+sgseq_get_stats(const sgseq *s, sgseq_stats *out)
+{
+    out->mask = s->mask;
+    out->rare = s->nrare;
+    out->full_scans = s->full_scans;
+    out->scanned = s->scanned;
+    out->max_value = s->vmax;
+}
+
+/* ---- computing values ------------------------------------------------- */
+
+/* Appends heap n (value v) to the rare list. */
+static int
+sgseq_add_rare(sgseq *s, size_t n, uint16_t v)
+{
+    if (s->nrare == s->rcap) {
+        size_t cap = s->rcap ? 2 * s->rcap : 256;
+        uint32_t *pos = realloc(s->rpos, cap * sizeof *pos);
+        uint16_t *val;
+        if (pos == NULL) {
+            return -1;
+        }
+        s->rpos = pos;
+        val = realloc(s->rval, cap * sizeof *val);
+        if (val == NULL) {
+            return -1;
+        }
+        s->rval = val;
+        s->rcap = cap;
+    }
+    s->rpos[s->nrare] = (uint32_t)n;
+    s->rval[s->nrare] = v;
+    s->nrare++;
+    return 0;
+}
+
+/* Puts the rare heaps of the table (under the current mask) in the list. */
+static int
+sgseq_rebuild_rare(sgseq *s)
+{
+    s->nrare = 0;
+    if (s->mask == 0) {
+        return 0;
+    }
+    for (size_t n = 1; n < s->len; n++) {
+        if (!sgseq_parity(s->g[n] & s->mask) &&
+            sgseq_add_rare(s, n, s->g[n]) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * Chooses the sparse-space mask from the value counts: the number of rare
+ * heaps under mask m is (total + W[m]) / 2, W the Walsh-Hadamard transform
+ * of the histogram. Keeps the definition when no mask leaves few rare heaps
+ * (a quarter of the table): the sparse method would then be slower.
+ */
+static int
+sgseq_choose_mask(sgseq *s)
+{
+    size_t size = (size_t)1 << s->vbits;
+    int64_t *w = malloc(size * sizeof *w);
+    uint64_t total = s->len, best = UINT64_MAX, current;
+    unsigned best_mask = 0;
+
+    if (w == NULL) {
+        return -1;
+    }
+    if (s->n4 == 0) {
+        /* Without splits every value costs |K| anyway. */
+        free(w);
+        return 0;
+    }
+    for (size_t v = 0; v < size; v++) {
+        w[v] = (int64_t)s->hist[v];
+    }
+    for (size_t h = 1; h < size; h <<= 1) {
+        for (size_t i = 0; i < size; i += 2 * h) {
+            for (size_t j = i; j < i + h; j++) {
+                int64_t x = w[j], y = w[j + h];
+                w[j] = x + y;
+                w[j + h] = x - y;
+            }
+        }
+    }
+    for (size_t m = 1; m < size; m++) {
+        uint64_t rare = (uint64_t)((int64_t)total + w[m]) / 2;
+        if (rare < best) {
+            best = rare;
+            best_mask = (unsigned)m;
+        }
+    }
+    current = s->mask ? (uint64_t)((int64_t)total + w[s->mask]) / 2 : total;
+    free(w);
+    if (best * 4 > total && s->method != SGSEQ_SPARSE) {
+        best_mask = 0;
+    } else if (s->mask != 0 && best * 4 > current * 3) {
+        /* Not clearly better: keep the current lists. */
+        return 0;
+    }
+    if (best_mask == s->mask) {
+        return 0;
+    }
+    s->mask = best_mask;
+    sgseq_classes(s);
+    return sgseq_rebuild_rare(s);
+}
+
+/* Index of the lowest set bit of x != 0 (de Bruijn, portable C). */
+static unsigned
+sgseq_ctz(uint64_t x)
+{
+    static const unsigned char pos[64] = {
+        0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
+        62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
+        63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+        51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+    };
+    return pos[((x & (~x + 1)) * UINT64_C(0x022fdd63cc95386d)) >> 58];
+}
+
+/* Largest part a <= b over the splits of heap n (0: none). */
+static size_t
+sgseq_top(const sgseq *s, size_t n)
+{
+    /* k4 is ascending: the smallest removal leaves the most. */
+    return s->n4 > 0 && s->k4[0] + 2 <= n ? (n - (size_t)s->k4[0]) / 2 : 0;
+}
+
+/* Number of rare heaps below m (the list is ascending). */
+static size_t
+sgseq_rare_below(const sgseq *s, size_t m)
+{
+    size_t lo = 0, hi = s->nrare;
+    if (hi == 0 || s->rpos[hi - 1] < m) {
+        return hi;
+    }
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->rpos[mid] < m) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
+/*
+ * mex of the options of heap n by the definition: every single-heap option
+ * and every split. Returns the value, which may be 1 << vbits (a new top).
+ */
+static uint32_t
+sgseq_plain(sgseq *s, size_t n)
+{
+    unsigned char *mark = s->mark;
+    const uint16_t *g = s->g;
+    size_t size = (size_t)1 << s->vbits;
+
+    for (size_t i = 0; i < s->n4; i++) {
+        uint64_t k = s->k4[i];
+        if (k + 2 <= n) {
+            size_t m = n - (size_t)k;
+            for (size_t a = 1; a <= m / 2; a++) {
+                mark[g[a] ^ g[m - a]] = 1;
+            }
+        }
+    }
+    for (size_t v = 0; v < size; v++) {
+        if (!mark[v]) {
+            return (uint32_t)v;
+        }
+    }
+    return (uint32_t)size;
+}
+
+/*
+ * Sparse space (theory.md section 3): with rare = even popcount(v & mask),
+ * rare ^ common is common and the other pairings are rare. So every common
+ * option value of a split comes from a pair holding a rare heap; looping
+ * over the rare heaps finds all of them, hence c, the least common value
+ * that is not an option. G(n) is c unless a rare value below c is missing;
+ * those are looked for over all splits, stopping once each has been seen.
+ */
+static uint32_t
+sgseq_sparse(sgseq *s, size_t n)
+{
+    unsigned char *mark = s->mark;
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    size_t size = (size_t)1 << s->vbits, nmiss = 0, found = 0;
+    uint32_t c = (uint32_t)size;
+
+    for (size_t i = 0; i < s->n4; i++) {
+        uint64_t k = s->k4[i];
+        if (k + 2 <= n) {
+            size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
+            for (size_t j = 0; j < nr; j++) {
+                mark[g[m - rpos[j]] ^ rval[j]] = 1;
+            }
+        }
+    }
+    for (size_t i = 0; i < s->ncommon; i++) {
+        if (!mark[s->common[i]]) {
+            c = s->common[i];
+            break;
+        }
+    }
+    for (size_t i = 0; i < s->nrarev && s->rare[i] < c; i++) {
+        if (!mark[s->rare[i]]) {
+            s->miss[nmiss++] = s->rare[i];
+            mark[s->rare[i]] = 2;
+        }
+    }
+    if (nmiss == 0) {
+        return c;
+    }
+    s->full_scans++;
+    /* Missing values are marked 2; a split reaching one counts it. All
+     * removals k side by side, each k's splits from a = 1 up. */
+    for (size_t lo = 1; lo <= sgseq_top(s, n); lo += SGSEQ_CHUNK) {
+        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
+            size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
+                                                    : half;
+            for (size_t a = lo; a <= hi; a++) {
+                unsigned char *p = &mark[g[a] ^ g[m - a]];
+                found += (size_t)(*p >> 1);
+                *p = 1;
+            }
+            s->scanned += hi >= lo ? hi - lo + 1 : 0;
+        }
+        if (found == nmiss) {
+            return c;
+        }
+    }
+    /* The missing values are in ascending order: the least one left is
+     * G(n). */
+    for (size_t j = 0; j < nmiss; j++) {
+        if (mark[s->miss[j]] == 2) {
+            return s->miss[j];
+        }
+    }
+    return c;
+}
+
+/*
+ * The sparse-space method of sgseq_sparse for games whose values are all
+ * below 64: the option values seen live in one 64-bit word, so marking is
+ * a shift and an OR in a register.
+ */
+static uint32_t
+sgseq_sparse64(sgseq *s, size_t n)
+{
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    unsigned size = 1u << s->vbits;
+    uint64_t all = size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << size) - 1;
+    uint64_t seen = 0, common = 0, need, low;
+    unsigned c;
+
+    for (size_t i = 0; i < s->ncommon; i++) {
+        common |= (uint64_t)1 << s->common[i];
+    }
+    for (size_t i = 0; i < s->n2; i++) {
+        if (s->k2[i] < n) {
+            seen |= (uint64_t)1 << g[n - (size_t)s->k2[i]];
+        }
+    }
+    for (size_t i = 0; i < s->n1; i++) {
+        if (s->k1[i] == n) {
+            seen |= 1;
+        }
+    }
+    for (size_t i = 0; i < s->n4; i++) {
+        uint64_t k = s->k4[i];
+        if (k + 2 <= n) {
+            size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
+            for (size_t j = 0; j < nr; j++) {
+                seen |= (uint64_t)1 << (g[m - rpos[j]] ^ rval[j]);
+            }
+        }
+    }
+    need = ~seen & common & all;
+    c = need != 0 ? sgseq_ctz(need) : size;
+    low = c >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c) - 1;
+    need = ~seen & ~common & all & low;
+    if (need == 0) {
+        return c;
+    }
+    s->full_scans++;
+    /* All removals k side by side: a needed value may come from one k
+     * only, and each k's splits are scanned from a = 1 up. */
+    for (size_t lo = 1; lo <= sgseq_top(s, n); lo += SGSEQ_CHUNK) {
+        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
+            size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
+                                                    : half;
+            for (size_t a = lo; a <= hi; a++) {
+                seen |= (uint64_t)1 << (g[a] ^ g[m - a]);
+            }
+            s->scanned += hi >= lo ? hi - lo + 1 : 0;
+        }
+        if ((need & ~seen) == 0) {
+            return c;
+        }
+    }
+    return sgseq_ctz(need & ~seen);
+}
+
+static uint32_t
+sgseq_mex(sgseq *s, size_t n)
+{
+    if (s->mask != 0 && s->vbits <= 6) {
+        return sgseq_sparse64(s, n);
+    }
+    memset(s->mark, 0, (size_t)1 << s->vbits);
+    for (size_t i = 0; i < s->n2; i++) {
+        if (s->k2[i] < n) {
+            s->mark[s->g[n - (size_t)s->k2[i]]] = 1;
+        }
+    }
+    for (size_t i = 0; i < s->n1; i++) {
+        if (s->k1[i] == n) {
+            s->mark[0] = 1;
+        }
+    }
+    return s->mask ? sgseq_sparse(s, n) : sgseq_plain(s, n);
+}
+
+/* ---- period certificates ---------------------------------------------- */
+
+/*
+ * Tries to certify a period from the table. The candidate is the least
+ * period q of the second half W = G[h, N) (KMP border array): a certified
+ * period p of the sequence makes W p-periodic, and once W is long enough
+ * (Fine-Wilf) q divides p, so q is the minimal period; if the bound is not
+ * met yet, the next, longer attempt finds it. n0 is the exact start of the
+ * run G(n) = G(n + q) ending at the top of the table.
+ *   Guy-Smith: G(n + p) = G(n) for n0 <= n < 2 n0 + p + t (n0 >= 1) implies
+ *     it for all n >= n0: 2 n0 + 2 p + t values certify.
+ *   Window (subtraction sets): max(S) consecutive equal values determine all
+ *     later ones: n0 + p + max(S) values certify.
+ * Scratch that cannot be allocated just postpones the attempt.
+ */
+static void
+sgseq_try_certify(sgseq *s)
+{
+    size_t n = s->len, h = n / 2, len = n - h;
+    const uint16_t *w = s->g + h;
+    uint32_t *fail;
+    size_t q, i, k = 0;
+    uint64_t n0, need;
+
+    if (s->certified || !s->certify || n < 4 || s->t >= n) {
+        return;
+    }
+    fail = malloc(len * sizeof *fail);
+    if (fail == NULL) {
+        return;
+    }
+    fail[0] = 0;
+    for (i = 1; i < len; i++) {
+        while (k > 0 && w[i] != w[k]) {
+            k = fail[k - 1];
+        }
+        if (w[i] == w[k]) {
+            k++;
+        }
+        fail[i] = (uint32_t)k;
+    }
+    q = len - fail[len - 1];
+    free(fail);
+    i = h;
+    while (i > 0 && s->g[i - 1] == s->g[i - 1 + q]) {
+        i--;
+    }
+    n0 = i;
+    if (s->cert == SGSEQ_GUY_SMITH) {
+        need = 2 * (n0 > 0 ? n0 : 1) + 2 * (uint64_t)q + s->t;
+    } else {
+        need = n0 + q + s->t;
+    }
+    if (need <= n) {
+        s->certified = 1;
+        s->p = q;
+        s->n0 = n0;
+        s->cert_len = need;
+    }
+}
+
+/* ---- growing the table ------------------------------------------------ */
+
+static void
+sgseq_human(char *buf, size_t cap, uint64_t bytes)
+{
+    if (bytes >= ((uint64_t)1 << 30)) {
+        snprintf(buf, cap, "%.1f GiB", (double)bytes / (double)(1u << 30));
+    } else if (bytes >= ((uint64_t)1 << 20)) {
+        snprintf(buf, cap, "%.1f MiB", (double)bytes / (double)(1u << 20));
+    } else {
+        snprintf(buf, cap, "%llu bytes", (unsigned long long)bytes);
+    }
+}
+
+/* Table length the memory limit allows. */
+static uint64_t
+sgseq_max_len(const sgseq_env *env)
+{
+    uint64_t m = env->memory_limit / SGSEQ_BYTES_PER_VALUE;
+    return m < SGSEQ_MAX_LEN ? m : SGSEQ_MAX_LEN;
+}
+
+static int
+sgseq_is_pow2(size_t n)
+{
+    return n != 0 && (n & (n - 1)) == 0;
+}
+
+/*
+ * Computes values up to (not including) target, trying a certificate at
+ * each power of two and stopping early when one holds.
+ */
+static grundy_status
+sgseq_overflow_error(const sgseq *s, const sgseq_env *env, grundy_error *err)
+{
+    return set_error(err, GRUNDY_ELIMIT, -1,
+                     "the Grundy value of heap %zu of %s exceeds %lu, the "
+                     "largest value the tables hold", s->len,
+                     env->name ? env->name : "the game",
+                     (unsigned long)s->max_value);
+}
+
+static grundy_status
+sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
+              grundy_error *err)
+{
+    char what[160];
+
+    snprintf(what, sizeof what, "Grundy values of %s",
+             env->name ? env->name : "the game");
+    if (target > s->cap) {
+        uint16_t *g = realloc(s->g, target * sizeof *g);
+        if (g == NULL) {
+            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        s->g = g;
+        s->cap = target;
+    }
+    while (s->len < target && !s->certified && !s->overflow) {
+        size_t n = s->len;
+        uint32_t v;
+
+        if (sgseq_is_pow2(n) &&
+            ((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
+             (s->method == SGSEQ_SPARSE && n >= 16)) &&
+            sgseq_choose_mask(s) != 0) {
+            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        v = sgseq_mex(s, n);
+        if (v > s->max_value) {
+            /* The values below stay valid; heap len and beyond fail. */
+            s->overflow = 1;
+            return GRUNDY_OK;
+        }
+        if ((v >> s->vbits) != 0) {
+            if (sgseq_set_vbits(s, s->vbits + 1) != 0) {
+                return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            }
+        }
+        s->g[n] = (uint16_t)v;
+        s->len = n + 1;
+        s->hist[v]++;
+        if (v > s->vmax) {
+            s->vmax = (uint16_t)v;
+        }
+        if (s->mask != 0 && n >= 1 && !sgseq_parity(v & s->mask) &&
+            sgseq_add_rare(s, n, (uint16_t)v) != 0) {
+            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        if ((s->len & 0xffffu) == 0 && env->progress != NULL) {
+            env->progress(env->progress_user, what, s->len, target);
+        }
+        if (sgseq_is_pow2(s->len) && s->len >= 16) {
+            sgseq_try_certify(s);
+        }
+    }
+    if (!s->certified) {
+        sgseq_try_certify(s);
+    }
+    return GRUNDY_OK;
+}
+
+grundy_status
+sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
+            grundy_error *err)
+{
+    uint64_t max = sgseq_max_len(env);
+    uint16_t v;
+
+    while (!sgseq_known(s, n, &v)) {
+        uint64_t target;
+        grundy_status st;
+
+        if (s->overflow) {
+            return sgseq_overflow_error(s, env, err);
+        }
+        if (n >= max || s->len >= max) {
+            /* Beyond the memory limit: only a period could answer. Look
+             * for one over a bounded search, then give up loudly. */
+            uint64_t search = s->search_limit < max ? s->search_limit : max;
+            char need[32], have[32];
+            if (s->len < search) {
+                st = sgseq_compute(s, (size_t)search, env, err);
+                if (st != GRUNDY_OK) {
+                    return st;
+                }
+                continue;
+            }
+            sgseq_human(have, sizeof have, env->memory_limit);
+            if (n >= SGSEQ_MAX_LEN) {
+                return set_error(err, GRUNDY_ELIMIT, -1,
+                                 "heap %llu of %s: no period is proven (none "
+                                 "found up to heap %llu), and tables stop "
+                                 "below heap %llu",
+                                 (unsigned long long)n,
+                                 env->name ? env->name : "the game",
+                                 (unsigned long long)s->len,
+                                 (unsigned long long)SGSEQ_MAX_LEN);
+            }
+            sgseq_human(need, sizeof need, (n + 1) * SGSEQ_BYTES_PER_VALUE);
+            return set_error(err, GRUNDY_ELIMIT, -1,
+                             "heap %llu of %s: no period is proven (none "
+                             "found up to heap %llu), and computing its "
+                             "value needs %s of tables, more than the "
+                             "memory limit of %s; raise it with --memory "
+                             "SIZE",
+                             (unsigned long long)n,
+                             env->name ? env->name : "the game",
+                             (unsigned long long)s->len, need, have);
+        }
+        /* Amortised doubling, up to the heap asked for at least. */
+        target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
+        if (target < n + 1) {
+            target = n + 1;
+        }
+        if (target > max) {
+            target = max;
+        }
+        st = sgseq_compute(s, (size_t)target, env, err);
+        if (st != GRUNDY_OK) {
+            return st;
+        }
+    }
+    *out = v;
+    return GRUNDY_OK;
+}
+
+grundy_status
+sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
+             grundy_error *err)
+{
+    uint64_t max = sgseq_max_len(env);
+    uint64_t search = s->search_limit < max ? s->search_limit : max;
+
+    memset(out, 0, sizeof *out);
+    while (!s->certified && s->len < search) {
+        uint64_t target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
+        grundy_status st;
+        if (target > search) {
+            target = search;
+        }
+        st = sgseq_compute(s, (size_t)target, env, err);
+        if (st != GRUNDY_OK) {
+            return st;
+        }
+        if (s->overflow) {
+            return sgseq_overflow_error(s, env, err);
+        }
+    }
+    if (s->certified) {
+        out->found = 1;
+        out->period = s->p;
+        out->preperiod = s->n0;
+        out->certified = s->cert_len;
+    } else {
+        out->found = 0;
+        out->searched = s->len;
+    }
+    return GRUNDY_OK;
+}

@@ -1,0 +1,106 @@
+/*
+ * sgseq.h - Grundy sequences of heap games given by take-and-break rules
+ * (octal codes, stripes, subtraction sets): a growing table of 16-bit
+ * values, the sparse-space method, and period certificates.
+ * The module never prints; it reports through statuses and grundy_error.
+ */
+#ifndef GRUNDY_SGSEQ_H
+#define GRUNDY_SGSEQ_H
+
+#include "grundy.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What may remain after removing k tokens from a heap (octal digit bits). */
+#define SGSEQ_NOTHING 1u /* the heap had exactly k tokens */
+#define SGSEQ_ONE     2u /* one non-empty heap */
+#define SGSEQ_TWO     4u /* two non-empty heaps */
+
+/* How values are computed (SGSEQ_AUTO unless a test or benchmark asks). */
+typedef enum sgseq_method {
+    SGSEQ_AUTO,   /* sparse space with a chosen mask, plain when better */
+    SGSEQ_PLAIN,  /* always the definition: every option, then mex */
+    SGSEQ_SPARSE  /* sparse space from heap 16 on, whatever the mask costs */
+} sgseq_method;
+
+/* How a period is certified. */
+typedef enum sgseq_cert {
+    SGSEQ_GUY_SMITH, /* octal games: 2*n0 + 2*p + t values */
+    SGSEQ_WINDOW     /* subtraction games: n0 + p + max(S) values */
+} sgseq_cert;
+
+typedef struct sgseq sgseq;
+
+/* Limits and reporting for one call; name is the game spec for messages. */
+typedef struct sgseq_env {
+    size_t memory_limit;          /* bytes the sequence may use */
+    grundy_progress_fn progress;  /* may be NULL */
+    void *progress_user;
+    const char *name;             /* "octal:0.6", for error messages */
+} sgseq_env;
+
+/*
+ * A new empty sequence for the rules "remove k tokens, leaving what bits[i]
+ * allows" for each (k[i], bits[i]), i < n (k = 0 only with SGSEQ_TWO: the
+ * d0 = 4 split). Duplicated k are merged. Returns NULL when out of memory.
+ * The caller frees it with sgseq_free (NULL is a no-op).
+ */
+sgseq *sgseq_new(const uint64_t *k, const unsigned *bits, size_t n,
+                 sgseq_cert cert);
+void sgseq_free(sgseq *s);
+
+/* Forces a method (tests and benchmarks compare them). */
+void sgseq_set_method(sgseq *s, sgseq_method method);
+
+/* With on = 0, no period certificate is tried: values are computed up to
+ * the heap asked (benchmarks time the computation itself). */
+void sgseq_set_certify(sgseq *s, int on);
+
+/* Values above max (at most 65535, the default) are reported as
+ * GRUNDY_ELIMIT: the 16-bit overflow check, testable on small games. */
+void sgseq_set_max_value(sgseq *s, uint32_t max);
+
+/* Largest period search length used by sgseq_period when the memory limit
+ * allows more (default 1 << 20 values). */
+void sgseq_set_search_limit(sgseq *s, uint64_t values);
+
+/*
+ * Grundy value of heap n in *out. Uses the certified period when there is
+ * one; otherwise computes the table up to n (growing by doubling, trying a
+ * certificate as it grows). GRUNDY_ELIMIT when heap n needs more memory
+ * than env->memory_limit or a value does not fit in 16 bits; GRUNDY_ENOMEM.
+ */
+grundy_status sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env,
+                          uint64_t *out, grundy_error *err);
+
+/*
+ * Certified period of the sequence: computes values until a certificate
+ * holds or the search length (the smaller of the search limit and what the
+ * memory limit allows) is reached; then out->found is 0 and out->searched
+ * says how far. Errors as for sgseq_value.
+ */
+grundy_status sgseq_period(sgseq *s, const sgseq_env *env,
+                           grundy_period *out, grundy_error *err);
+
+/* Value of heap n when it is known without computing (n inside the table,
+ * or any n once a period is certified): returns 1 and sets *out, else 0. */
+int sgseq_known(const sgseq *s, uint64_t n, uint16_t *out);
+
+/* The certified period, when there is one: returns 1 and sets p and n0. */
+int sgseq_certified(const sgseq *s, uint64_t *p, uint64_t *n0);
+
+/* Number of heaps 0..len-1 whose values are in the table. */
+uint64_t sgseq_length(const sgseq *s);
+
+/* Statistics of the last computation, for benchmarks. */
+typedef struct sgseq_stats {
+    unsigned mask;        /* sparse-space mask in use (0: plain) */
+    uint64_t rare;        /* heaps >= 1 with a rare value under mask */
+    uint64_t full_scans;  /* values that needed a scan of the splits */
+    uint64_t scanned;     /* splits looked at by those scans */
+    uint16_t max_value;
+} sgseq_stats;
+void sgseq_get_stats(const sgseq *s, sgseq_stats *out);
+
+#endif

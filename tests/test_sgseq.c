@@ -1,0 +1,435 @@
+/*
+ * test_sgseq.c - the Grundy-sequence engine against a literal reference
+ * (every removal, every split, mex), sparse space against the definition,
+ * published periods, and the limits (memory, 16-bit values).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "sgseq.h"
+
+/* An octal code as digits d[0..nd) (d[0] is 0 or 4). */
+typedef struct code {
+    unsigned d[8];
+    size_t nd;
+} code;
+
+/*
+ * Reference from the rules: from a heap of n remove k tokens (digit d_k)
+ * and leave nothing (bit 1, only when n == k), one non-empty heap (bit 2)
+ * or two non-empty heaps a + b = n - k in every way (bit 4); G = mex.
+ */
+static uint64_t *
+ref_octal(const code *c, size_t len)
+{
+    uint64_t *g = calloc(len, sizeof *g);
+    uint64_t *opt = malloc(c->nd * (len + 2) * sizeof *opt);
+    assert_non_null(g);
+    assert_non_null(opt);
+    for (size_t n = 0; n < len; n++) {
+        size_t no = 0;
+        for (size_t k = 0; k < c->nd; k++) {
+            unsigned d = c->d[k];
+            if (k > n) {
+                break;
+            }
+            if ((d & 1u) && k >= 1 && n == k) {
+                opt[no++] = 0;
+            }
+            if ((d & 2u) && k >= 1 && n > k) {
+                opt[no++] = g[n - k];
+            }
+            if (d & 4u) {
+                for (size_t a = 1; a + 1 <= n - k; a++) {
+                    opt[no++] = g[a] ^ g[n - k - a];
+                }
+            }
+        }
+        g[n] = brute_mex(opt, no);
+    }
+    free(opt);
+    return g;
+}
+
+/* Reference for a subtraction set: G(n) = mex{G(n - s) : s in S, s <= n}. */
+static uint64_t *
+ref_sub(const uint64_t *set, size_t ns, size_t len)
+{
+    uint64_t *g = calloc(len, sizeof *g);
+    uint64_t opt[64];
+    assert_non_null(g);
+    assert_true(ns <= 64);
+    for (size_t n = 0; n < len; n++) {
+        size_t no = 0;
+        for (size_t i = 0; i < ns; i++) {
+            if (set[i] <= n) {
+                opt[no++] = g[n - set[i]];
+            }
+        }
+        g[n] = brute_mex(opt, no);
+    }
+    return g;
+}
+
+static sgseq *
+new_octal(const code *c)
+{
+    uint64_t k[8];
+    unsigned bits[8];
+    for (size_t i = 0; i < c->nd; i++) {
+        k[i] = i;
+        bits[i] = i == 0 ? (c->d[0] & 4u) : c->d[i];
+    }
+    return sgseq_new(k, bits, c->nd, SGSEQ_GUY_SMITH);
+}
+
+static sgseq *
+new_sub(const uint64_t *set, size_t ns)
+{
+    unsigned bits[64];
+    for (size_t i = 0; i < ns; i++) {
+        bits[i] = SGSEQ_NOTHING | SGSEQ_ONE;
+    }
+    return sgseq_new(set, bits, ns, SGSEQ_WINDOW);
+}
+
+static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test"};
+
+static uint64_t
+value(sgseq *s, uint64_t n)
+{
+    uint64_t v = 0;
+    grundy_error err;
+    assert_int_equal(sgseq_value(s, n, &env_default, &v, &err), GRUNDY_OK);
+    return v;
+}
+
+static code
+parse_code(const char *text)
+{
+    code c;
+    memset(&c, 0, sizeof c);
+    c.d[0] = (unsigned)(text[0] - '0');
+    c.nd = 1;
+    for (const char *p = text + 2; *p; p++) {
+        c.d[c.nd++] = (unsigned)(*p - '0');
+    }
+    return c;
+}
+
+static code
+random_code(uint64_t *rng)
+{
+    code c;
+    memset(&c, 0, sizeof c);
+    c.d[0] = brute_below(rng, 4) == 0 ? 4u : 0u;
+    c.nd = 2 + (size_t)brute_below(rng, 4);
+    for (size_t i = 1; i < c.nd; i++) {
+        c.d[i] = (unsigned)brute_below(rng, 8);
+    }
+    return c;
+}
+
+/* Every method on many random codes against the literal reference; the
+ * values are asked in random order so the table grows in odd steps. */
+static void
+test_random_codes_vs_reference(void **state)
+{
+    uint64_t rng = 12345;
+    (void)state;
+    for (int trial = 0; trial < 150; trial++) {
+        code c = random_code(&rng);
+        size_t len = 300;
+        uint64_t *ref = ref_octal(&c, len);
+        for (int method = 0; method < 3; method++) {
+            sgseq *s = new_octal(&c);
+            assert_non_null(s);
+            sgseq_set_method(s, (sgseq_method)method);
+            for (size_t i = 0; i < 40; i++) {
+                uint64_t n = brute_below(&rng, len);
+                assert_int_equal(value(s, n), ref[n]);
+            }
+            for (size_t n = 0; n < len; n++) {
+                if (value(s, n) != ref[n]) {
+                    fail_msg("code %u.%u%u%u%u%u method %d heap %zu: %llu "
+                             "!= %llu", c.d[0], c.d[1], c.d[2], c.d[3],
+                             c.d[4], c.d[5], method, n,
+                             (unsigned long long)value(s, n),
+                             (unsigned long long)ref[n]);
+                }
+            }
+            sgseq_free(s);
+        }
+        free(ref);
+    }
+}
+
+/* Sparse space (forced from heap 16, any mask) against the definition on
+ * longer tables, where the reference would be slow. */
+static void
+test_sparse_vs_plain(void **state)
+{
+    uint64_t rng = 777;
+    (void)state;
+    for (int trial = 0; trial < 40; trial++) {
+        code c = random_code(&rng);
+        sgseq *plain = new_octal(&c), *sparse = new_octal(&c),
+              *autom = new_octal(&c);
+        assert_non_null(plain);
+        assert_non_null(sparse);
+        assert_non_null(autom);
+        sgseq_set_method(plain, SGSEQ_PLAIN);
+        sgseq_set_method(sparse, SGSEQ_SPARSE);
+        /* Long enough to pass several mask choices. */
+        for (uint64_t n = 0; n < 2000; n++) {
+            uint64_t v = value(plain, n);
+            assert_int_equal(value(sparse, n), v);
+            assert_int_equal(value(autom, n), v);
+        }
+        sgseq_free(plain);
+        sgseq_free(sparse);
+        sgseq_free(autom);
+    }
+}
+
+/* A game with many rare values (Officers) exercises the missing-rare scan. */
+static void
+test_officers_sparse_vs_plain(void **state)
+{
+    code c = parse_code("0.6");
+    sgseq *plain = new_octal(&c), *fast = new_octal(&c);
+    sgseq_stats st;
+    (void)state;
+    assert_non_null(plain);
+    assert_non_null(fast);
+    sgseq_set_method(plain, SGSEQ_PLAIN);
+    assert_int_equal(value(plain, 20000), value(fast, 20000));
+    for (uint64_t n = 0; n <= 20000; n++) {
+        assert_int_equal(value(fast, n), value(plain, n));
+    }
+    sgseq_get_stats(fast, &st);
+    assert_int_not_equal(st.mask, 0);
+    sgseq_free(plain);
+    sgseq_free(fast);
+}
+
+static void
+test_random_sub_vs_reference(void **state)
+{
+    uint64_t rng = 99;
+    (void)state;
+    for (int trial = 0; trial < 200; trial++) {
+        uint64_t set[6];
+        size_t ns = 1 + (size_t)brute_below(&rng, 6);
+        uint64_t *ref;
+        sgseq *s;
+        for (size_t i = 0; i < ns; i++) {
+            set[i] = 1 + brute_below(&rng, 20);
+        }
+        ref = ref_sub(set, ns, 400);
+        s = new_sub(set, ns);
+        assert_non_null(s);
+        for (uint64_t n = 0; n < 400; n++) {
+            assert_int_equal(value(s, n), ref[n]);
+        }
+        /* Subtraction games are always periodic: once certified, far heaps
+         * reduce into the table and agree with the reference. */
+        {
+            grundy_period per;
+            grundy_error err;
+            assert_int_equal(sgseq_period(s, &env_default, &per, &err),
+                             GRUNDY_OK);
+            assert_int_equal(per.found, 1);
+            for (uint64_t n = per.preperiod; n < 400; n++) {
+                assert_int_equal(value(s, n + per.period * 1000003),
+                                 ref[n]);
+            }
+        }
+        sgseq_free(s);
+        free(ref);
+    }
+}
+
+static void
+check_period(sgseq *s, uint64_t p, uint64_t n0)
+{
+    grundy_period per;
+    grundy_error err;
+    assert_int_equal(sgseq_period(s, &env_default, &per, &err), GRUNDY_OK);
+    assert_int_equal(per.found, 1);
+    assert_int_equal(per.period, p);
+    assert_int_equal(per.preperiod, n0);
+    assert_true(per.certified <= sgseq_length(s));
+}
+
+/* Published periods (Winning Ways; Guy-Smith). */
+static void
+test_published_periods(void **state)
+{
+    static const struct {
+        const char *code;
+        uint64_t p, n0;
+    } cases[] = {
+        {"0.77", 12, 71}, {"0.07", 34, 53}, {"0.137", 34, 52},
+        {"4.07", 4, 1},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        code c = parse_code(cases[i].code);
+        sgseq *s = new_octal(&c);
+        grundy_period per;
+        grundy_error err;
+        assert_non_null(s);
+        check_period(s, cases[i].p, cases[i].n0);
+        assert_int_equal(sgseq_period(s, &env_default, &per, &err),
+                         GRUNDY_OK);
+        /* Guy-Smith: 2 n0 + 2 p + t values. */
+        assert_int_equal(per.certified,
+                         2 * (cases[i].n0 ? cases[i].n0 : 1) +
+                             2 * cases[i].p + (c.nd - 1));
+        sgseq_free(s);
+    }
+}
+
+/* Kayles far out: reduction by the period agrees with the reference. */
+static void
+test_kayles_huge_heaps(void **state)
+{
+    code c = parse_code("0.77");
+    uint64_t *ref = ref_octal(&c, 200);
+    sgseq *s = new_octal(&c);
+    (void)state;
+    assert_non_null(s);
+    for (uint64_t n = 71; n < 200; n++) {
+        uint64_t far = n + 12 * ((UINT64_MAX - 200) / 12);
+        assert_int_equal(value(s, far), ref[n]);
+    }
+    assert_int_equal(value(s, UINT64_MAX),
+                     ref[71 + (UINT64_MAX - 71) % 12]);
+    assert_true(sgseq_length(s) < 4096);
+    free(ref);
+    sgseq_free(s);
+}
+
+/* The seed's example: stripes:2 = 0.07 gives 0 0 1 1 2 0 3 1. */
+static void
+test_stripes2_seed(void **state)
+{
+    static const uint64_t want[] = {0, 0, 1, 1, 2, 0, 3, 1};
+    code c = parse_code("0.07");
+    sgseq *s = new_octal(&c);
+    (void)state;
+    assert_non_null(s);
+    for (uint64_t n = 0; n < 8; n++) {
+        assert_int_equal(value(s, n), want[n]);
+    }
+    sgseq_free(s);
+}
+
+static void
+test_sub_window(void **state)
+{
+    static const uint64_t set[] = {1, 3, 4};
+    static const uint64_t big[] = {5, 1000};
+    sgseq *s = new_sub(set, 3);
+    grundy_period per;
+    grundy_error err;
+    (void)state;
+    assert_non_null(s);
+    /* 0 1 0 1 2 3 2, repeated from heap 0. */
+    check_period(s, 7, 0);
+    {
+        static const uint64_t cycle[] = {0, 1, 0, 1, 2, 3, 2};
+        assert_int_equal(value(s, 1000000000000ULL),
+                         cycle[1000000000000ULL % 7]);
+    }
+    sgseq_free(s);
+    s = new_sub(big, 2);
+    assert_non_null(s);
+    assert_int_equal(sgseq_period(s, &env_default, &per, &err), GRUNDY_OK);
+    assert_int_equal(per.found, 1);
+    /* Window test: n0 + p + max(S). */
+    assert_int_equal(per.certified, per.preperiod + per.period + 1000);
+    sgseq_free(s);
+}
+
+/* Officers is not known to be periodic: beyond the memory limit the answer
+ * is an error naming the limit, never a value. */
+static void
+test_memory_limit(void **state)
+{
+    code c = parse_code("0.6");
+    sgseq *s = new_octal(&c);
+    sgseq_env env = {(size_t)1 << 16, NULL, NULL, "octal:0.6"};
+    grundy_error err;
+    grundy_period per;
+    uint64_t v = 12345;
+    (void)state;
+    assert_non_null(s);
+    assert_int_equal(sgseq_value(s, 100, &env, &v, &err), GRUNDY_OK);
+    v = 12345;
+    assert_int_equal(sgseq_value(s, 1000000, &env, &v, &err), GRUNDY_ELIMIT);
+    assert_int_equal(v, 12345);
+    assert_non_null(strstr(err.message, "octal:0.6"));
+    assert_non_null(strstr(err.message, "1000000"));
+    assert_non_null(strstr(err.message, "--memory"));
+    assert_int_equal(sgseq_value(s, UINT64_MAX, &env, &v, &err),
+                     GRUNDY_ELIMIT);
+    assert_int_equal(sgseq_period(s, &env, &per, &err), GRUNDY_OK);
+    assert_int_equal(per.found, 0);
+    assert_true(per.searched > 1000);
+    assert_true(per.searched <= ((size_t)1 << 16) / 6);
+    sgseq_free(s);
+}
+
+/* Values beyond the table width are an error, not a wrapped value:
+ * sub:1..300 has G(n) = n mod 301; with 255 as the largest storable value
+ * heap 256 must fail. */
+static void
+test_value_overflow(void **state)
+{
+    uint64_t set[300];
+    unsigned bits[300];
+    sgseq *s;
+    grundy_error err;
+    uint64_t v;
+    (void)state;
+    for (size_t i = 0; i < 300; i++) {
+        set[i] = i + 1;
+        bits[i] = SGSEQ_NOTHING | SGSEQ_ONE;
+    }
+    s = sgseq_new(set, bits, 300, SGSEQ_WINDOW);
+    assert_non_null(s);
+    sgseq_set_max_value(s, 255);
+    assert_int_equal(value(s, 255), 255);
+    assert_int_equal(sgseq_value(s, 256, &env_default, &v, &err),
+                     GRUNDY_ELIMIT);
+    assert_non_null(strstr(err.message, "exceeds 255"));
+    sgseq_free(s);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_codes_vs_reference),
+        cmocka_unit_test(test_sparse_vs_plain),
+        cmocka_unit_test(test_officers_sparse_vs_plain),
+        cmocka_unit_test(test_random_sub_vs_reference),
+        cmocka_unit_test(test_published_periods),
+        cmocka_unit_test(test_kayles_huge_heaps),
+        cmocka_unit_test(test_stripes2_seed),
+        cmocka_unit_test(test_sub_window),
+        cmocka_unit_test(test_memory_limit),
+        cmocka_unit_test(test_value_overflow),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
