@@ -176,23 +176,26 @@ fib_terms(fib_state *st, uint64_t n, uint64_t *t)
         return st->last_m;
     }
     st->last_n = n;
+    if (hi <= 128) {
+        /* Short sequences (R <= 3): one branch-free downward pass takes
+         * every H that still fits, which is the greedy choice. */
+        for (size_t i = hi; i-- > 0;) {
+            uint64_t h = st->h[i];
+            size_t take = h <= n;
+            n -= take ? h : 0;
+            tmp[m] = h;
+            m += take;
+        }
+    }
+    /* Long sequences: the largest H <= n among h[0..hi) by bisection. */
     while (n != 0 && m < FIB_TERMS_MAX) {
         size_t lo = 0, top = hi;
-        if (hi <= 128) {
-            /* Short sequences (R <= 3): a downward scan is cheapest. */
-            lo = hi - 1;
-            while (st->h[lo] > n) {
-                lo--;
-            }
-        } else {
-            /* Largest H <= n among h[0..hi) by bisection. */
-            while (top - lo > 1) {
-                size_t mid = lo + (top - lo) / 2;
-                if (st->h[mid] <= n) {
-                    lo = mid;
-                } else {
-                    top = mid;
-                }
+        while (top - lo > 1) {
+            size_t mid = lo + (top - lo) / 2;
+            if (st->h[mid] <= n) {
+                lo = mid;
+            } else {
+                top = mid;
             }
         }
         tmp[m++] = st->h[lo];
@@ -370,13 +373,22 @@ fib_pile_value(grundy_game *game, fib_pile p, uint64_t *sg, grundy_error *err)
         }
     }
     if (p.n >= FIB_TABLE_MAX) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "fib: the Grundy value of pile %llu,%llu has no "
-                         "closed form and the computed table stops at "
-                         "piles below %u (its cost grows with the square "
-                         "of n); only a pile alone can be solved",
-                         (unsigned long long)p.n, (unsigned long long)p.k,
-                         FIB_TABLE_MAX);
+        /* Built without printf: a stream of single huge piles asks for
+         * (and drops) this message on every line. */
+        if (err != NULL) {
+            char *e = put_str(err->message, "fib: the Grundy value of pile ");
+            e = put_u64(e, p.n);
+            e = put_str(e, ",");
+            e = put_u64(e, p.k);
+            e = put_str(e, " has no closed form and the computed table "
+                           "stops at piles below ");
+            e = put_u64(e, FIB_TABLE_MAX);
+            e = put_str(e, " (its cost grows with the square of n); only "
+                           "a pile alone can be solved");
+            *e = '\0';
+            err->column = -1;
+        }
+        return GRUNDY_ELIMIT;
     }
     if (p.n >= st->tab_n) {
         /* The table grows incrementally: extend it just past n. */
@@ -405,17 +417,22 @@ static int
 fib_emit(const fib_state *st, move_sink *sink, const component *c,
          fib_pile p, uint64_t x)
 {
-    char buf[128], a[24], b[24], d[24];
+    char buf[160], *e;
     size_t arity = 2;
     uint64_t vals[2];
 
     vals[0] = p.n - x;
     vals[1] = fib_limit(st, x, vals[0]);
-    u64_to_dec(x, a);
-    u64_to_dec(p.n, b);
-    u64_to_dec(vals[0], d);
-    snprintf(buf, sizeof buf, "take %s from pile %zu (%s -> %s)", a,
-             c->index, b, d);
+    e = put_str(buf, "take ");
+    e = put_u64(e, x);
+    e = put_str(e, " from pile ");
+    e = put_u64(e, c->index);
+    e = put_str(e, " (");
+    e = put_u64(e, p.n);
+    e = put_str(e, " -> ");
+    e = put_u64(e, vals[0]);
+    e = put_str(e, ")");
+    *e = '\0';
     return move_emit(sink, c, vals[0] == 0 ? 0 : 1, &arity, vals, buf);
 }
 

@@ -77,27 +77,32 @@ static int
 wy_emit(move_sink *sink, const component *c, uint64_t a, uint64_t b,
         uint64_t na, uint64_t nb)
 {
-    char buf[200], t[24], s1[24], s2[24], s3[24], s4[24];
+    char buf[240], *e;
     size_t arity = 2;
     uint64_t vals[2];
 
     vals[0] = na;
     vals[1] = nb;
-    u64_to_dec(a, s1);
-    u64_to_dec(b, s2);
-    u64_to_dec(na, s3);
-    u64_to_dec(nb, s4);
+    e = put_str(buf, "take ");
     if (na != a && nb != b) {
-        u64_to_dec(a - na, t);
-        snprintf(buf, sizeof buf,
-                 "take %s from both piles of pair %zu (%s,%s -> %s,%s)", t,
-                 c->index, s1, s2, s3, s4);
+        e = put_u64(e, a - na);
+        e = put_str(e, " from both piles of pair ");
     } else {
-        u64_to_dec(na != a ? a - na : b - nb, t);
-        snprintf(buf, sizeof buf,
-                 "take %s from pile %d of pair %zu (%s,%s -> %s,%s)", t,
-                 na != a ? 1 : 2, c->index, s1, s2, s3, s4);
+        e = put_u64(e, na != a ? a - na : b - nb);
+        e = put_str(e, na != a ? " from pile 1 of pair "
+                               : " from pile 2 of pair ");
     }
+    e = put_u64(e, c->index);
+    e = put_str(e, " (");
+    e = put_u64(e, a);
+    e = put_str(e, ",");
+    e = put_u64(e, b);
+    e = put_str(e, " -> ");
+    e = put_u64(e, na);
+    e = put_str(e, ",");
+    e = put_u64(e, nb);
+    e = put_str(e, ")");
+    *e = '\0';
     return move_emit(sink, c, 1, &arity, vals, buf);
 }
 
@@ -516,18 +521,27 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
         *sg = st->big.g[hi * st->big.rows + lo];
         return GRUNDY_OK;
     }
-    return set_error(err, GRUNDY_ELIMIT, -1,
-                     "wythoff: the Grundy value of pair %llu,%llu is out of "
-                     "reach (no closed form; rows below %u are certified "
-                     "for any column%s, other tables stop at about 10^8 "
-                     "steps, e.g. both piles below %u); only the outcome "
-                     "of a pair standing alone is known",
-                     (unsigned long long)a, (unsigned long long)b,
-                     WY_CERT_ROWS_MAX,
-                     lo < WY_CERT_ROWS_MAX ? " when the memory limit allows "
-                                             "(raise it with --memory SIZE)"
-                                           : "",
-                     500u);
+    /* Built without printf: a stream of single huge pairs asks for (and
+     * drops) this message on every line. */
+    if (err != NULL) {
+        char *e = put_str(err->message, "wythoff: the Grundy value of pair ");
+        e = put_u64(e, a);
+        e = put_str(e, ",");
+        e = put_u64(e, b);
+        e = put_str(e, " is out of reach (no closed form; rows below ");
+        e = put_u64(e, WY_CERT_ROWS_MAX);
+        e = put_str(e, " are certified for any column");
+        if (lo < WY_CERT_ROWS_MAX) {
+            e = put_str(e, " when the memory limit allows (raise it with "
+                           "--memory SIZE)");
+        }
+        e = put_str(e, ", other tables stop at about 10^8 steps, e.g. both "
+                       "piles below 500); only the outcome of a pair "
+                       "standing alone is known");
+        *e = '\0';
+        err->column = -1;
+    }
+    return GRUNDY_ELIMIT;
 }
 
 static grundy_status
