@@ -230,7 +230,9 @@ dv_options(grundy_game *game, const component *c, uint64_t want,
     e.c = c;
     e.stop = 0;
     e.nomem = 0;
-    e.cap = 64 + c->n * 90;
+    /* Per number at most "divide X by Y and " plus X and Y in both
+     * rows: under 110 bytes. */
+    e.cap = 64 + c->n * 110;
     e.y = malloc(c->n * sizeof *e.y);
     e.buf = malloc(e.cap);
     if (e.y == NULL || e.buf == NULL) {
