@@ -361,6 +361,16 @@ test_big_and_words(void **state)
     assert_int_equal(grundy_result_move_count(f->res), 1);
     assert_string_equal(grundy_result_move_position(f->res, 0),
                         "division 1");
+    solve_ok(f, "division 9223372036854775808", GRUNDY_ALL_MOVES);
+    assert_true(grundy_result_sg(f->res, &sg) && sg == 63);
+    assert_string_equal(grundy_result_move_explain(f->res, 0),
+                        "divide 9223372036854775808 by 9223372036854775808 "
+                        "in row 1 (9223372036854775808 -> 1)");
+    solve_ok(f, "division 1", GRUNDY_ALL_MOVES);
+    assert_false(grundy_result_win(f->res));
+    solve_ok(f, "division 1", GRUNDY_MISERE);
+    assert_true(grundy_result_win(f->res));
+    assert_int_equal(grundy_result_move_count(f->res), 0);
     solve_ok(f, "division 18446744073709551557,1", 0);
     assert_true(grundy_result_win(f->res));
     solve_ok(f, "division 12,5 + nim 2", 0);
