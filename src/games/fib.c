@@ -285,6 +285,8 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
     }
     for (uint32_t n = st->tab_n; n < want; n++) {
         uint32_t mex = 0;
+        /* Drop the steps of a row left half done by a failed growth. */
+        st->nsteps = off[n];
         for (uint32_t x = 1; x <= n; x++) {
             uint32_t m = n - x;
             /* (m, m): the whole pile may go, G is the last step's value. */
