@@ -359,6 +359,70 @@ test_values(void **state)
     grundy_game_free(game);
 }
 
+/* Rows 0..31 (the certified ones) over 6000 columns, past the periods the
+ * solver certifies (rows 16: from 708 with period 96; rows 32: from 4453
+ * with period 768): the mex of the options' values, each row's own values
+ * kept as a set and its least missing value as the start of the scan. */
+#define CROWS 32
+#define CCOLS 6000
+static void
+test_certified_rows(void **state)
+{
+    fixture *f = *state;
+    grundy_game *game;
+    grundy_error err;
+    size_t vmax = CCOLS + 2 * CROWS + 2;
+    uint32_t *g = malloc((size_t)CROWS * CCOLS * sizeof *g);
+    unsigned char *seen = calloc((size_t)CROWS * vmax, 1);
+    unsigned char *mark = calloc(vmax, 1);
+    size_t low[CROWS] = {0};
+    assert_non_null(g);
+    assert_non_null(seen);
+    assert_non_null(mark);
+    for (uint32_t b = 0; b < CCOLS; b++) {
+        for (uint32_t a = 0; a < CROWS; a++) {
+            size_t v;
+            /* Options: (x, b) for x < a, (a, x) for x < b (in seen),
+             * (a - t, b - t). */
+            for (uint32_t x = 0; x < a; x++) {
+                mark[g[(size_t)x * CCOLS + b]] = 1;
+            }
+            for (uint32_t t = 1; t <= a && t <= b; t++) {
+                mark[g[(size_t)(a - t) * CCOLS + (b - t)]] = 1;
+            }
+            v = low[a];
+            while (seen[(size_t)a * vmax + v] || mark[v]) {
+                v++;
+            }
+            g[(size_t)a * CCOLS + b] = (uint32_t)v;
+            for (uint32_t x = 0; x < a; x++) {
+                mark[g[(size_t)x * CCOLS + b]] = 0;
+            }
+            for (uint32_t t = 1; t <= a && t <= b; t++) {
+                mark[g[(size_t)(a - t) * CCOLS + (b - t)]] = 0;
+            }
+            seen[(size_t)a * vmax + v] = 1;
+            while (seen[(size_t)a * vmax + low[a]]) {
+                low[a]++;
+            }
+        }
+    }
+    assert_int_equal(grundy_game_parse(f->ctx, "wythoff", 7, &game, &err),
+                     GRUNDY_OK);
+    for (uint64_t a = 0; a < CROWS; a++) {
+        for (uint64_t b = 0; b < CCOLS; b++) {
+            uint64_t v[2] = {a, b}, sg;
+            assert_int_equal(grundy_component_value(game, v, 2, &sg, &err),
+                             GRUNDY_OK);
+            assert_true(sg == g[a * CCOLS + b]);
+        }
+    }
+    grundy_game_free(game);
+    free(g);
+    free(seen);
+    free(mark);
+}
+
 /* Sums with a nim heap: XOR of brute values; --all complete. */
 static void
 test_sums(void **state)
@@ -416,6 +480,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_traps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_big_pairs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_certified_rows, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_sums, setup, teardown),
         cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
     };
