@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Appends a string literal with one memcpy (error texts built per line). */
+#define FIB_LIT(p, lit) \
+    (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
+
 #define FIB_R_MAX 100000u        /* largest multiplier R accepted */
 #define FIB_TABLE_MAX 16384u     /* Grundy table covers piles n < this */
 #define FIB_LIST_MAX (1u << 20)  /* most options listed one by one */
@@ -378,14 +382,15 @@ fib_pile_value(grundy_game *game, fib_pile p, uint64_t *sg, grundy_error *err)
         /* Built without printf: a stream of single huge piles asks for
          * (and drops) this message on every line. */
         if (err != NULL) {
-            char *e = put_str(err->message, "fib: the Grundy value of pile ");
+            char *e = err->message;
+            e = FIB_LIT(e, "fib: the Grundy value of pile ");
             e = put_u64(e, p.n);
-            e = put_str(e, ",");
+            e = FIB_LIT(e, ",");
             e = put_u64(e, p.k);
-            e = put_str(e, " has no closed form and the computed table "
+            e = FIB_LIT(e, " has no closed form and the computed table "
                            "stops at piles below ");
             e = put_u64(e, FIB_TABLE_MAX);
-            e = put_str(e, " (its cost grows with the square of n); only "
+            e = FIB_LIT(e, " (its cost grows with the square of n); only "
                            "a pile alone can be solved");
             *e = '\0';
             err->column = -1;

@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Appends a string literal with one memcpy (error texts built per line). */
+#define WY_LIT(p, lit) \
+    (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
+
 #define WY_CERT_ROWS_MAX 32u       /* rows certified for any column */
 #define WY_CERT_COLS_MAX (1u << 22) /* columns searched for a certificate */
 #define WY_TABLE_WORK ((uint64_t)1 << 27) /* cell-steps of a plain table */
@@ -524,18 +528,19 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
     /* Built without printf: a stream of single huge pairs asks for (and
      * drops) this message on every line. */
     if (err != NULL) {
-        char *e = put_str(err->message, "wythoff: the Grundy value of pair ");
+        char *e = err->message;
+        e = WY_LIT(e, "wythoff: the Grundy value of pair ");
         e = put_u64(e, a);
-        e = put_str(e, ",");
+        e = WY_LIT(e, ",");
         e = put_u64(e, b);
-        e = put_str(e, " is out of reach (no closed form; rows below ");
+        e = WY_LIT(e, " is out of reach (no closed form; rows below ");
         e = put_u64(e, WY_CERT_ROWS_MAX);
-        e = put_str(e, " are certified for any column");
+        e = WY_LIT(e, " are certified for any column");
         if (lo < WY_CERT_ROWS_MAX) {
-            e = put_str(e, " when the memory limit allows (raise it with "
+            e = WY_LIT(e, " when the memory limit allows (raise it with "
                            "--memory SIZE)");
         }
-        e = put_str(e, ", other tables stop at about 10^8 steps, e.g. both "
+        e = WY_LIT(e, ", other tables stop at about 10^8 steps, e.g. both "
                        "piles below 500); only the outcome of a pair "
                        "standing alone is known");
         *e = '\0';
