@@ -517,6 +517,14 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
     if (hi < UINT32_MAX / 2 &&
         (uint64_t)(lo + 1) * (lo + 1) / 2 * (hi + 1) <= WY_TABLE_WORK) {
         uint64_t rows = lo + 1 + lo / 4, cols = hi + 1 + hi / 4;
+        /* Keep what the old table covered when the work allows, so that
+         * pairs asked in turn do not rebuild smaller tables in turn. */
+        uint64_t r2 = rows > st->big.rows ? rows : st->big.rows;
+        uint64_t c2 = cols > st->big.cols ? cols : st->big.cols;
+        if (r2 * r2 / 2 * c2 <= 2 * WY_TABLE_WORK) {
+            rows = r2;
+            cols = c2;
+        }
         rc = wy_compute(game, &st->big, (uint32_t)rows, (uint32_t)cols, 0,
                         err);
         if (rc != GRUNDY_OK) {
