@@ -50,8 +50,10 @@ wy_normal_lose(uint64_t a, uint64_t b)
 }
 
 /* The partner of x in its P-pair (theory.md 5): with j = floor((x+1)/phi),
- * x is the lower value floor(j phi) of pair j (partner x + j) or else the
- * upper value of pair j (partner j). May exceed 2^64. */
+ * either x = floor(j phi) is the lower value of pair j (partner x + j), or
+ * x is an upper value whose partner is x - i with theory.md's
+ * i = 2(x+1) - floor((x+1) phi) - 1 = x - j, since floor((x+1) phi) =
+ * x + 1 + j; so the partner is j. May exceed 2^64. */
 static im_u128
 wy_partner(uint64_t x)
 {
