@@ -78,13 +78,15 @@ fib_create(grundy_game *game, const char *param, size_t len,
     char q[96];
 
     if (param != NULL) {
+        int pr = parse_u64(param, len, &r);
         quote_token(q, sizeof q, param, len);
-        if (parse_u64(param, len, &r) != 0 || r == 0) {
+        if (pr == -1 || (pr == 0 && r == 0)) {
             return set_error(err, GRUNDY_ESPEC, -1,
                              "fib:R: the multiplier %s is not an integer "
                              ">= 1", q);
         }
-        if (r > FIB_R_MAX) {
+        /* Past 2^64 (parse_u64 -2) it is too large, not "not an integer". */
+        if (pr == -2 || r > FIB_R_MAX) {
             return set_error(err, GRUNDY_ESPEC, -1,
                              "fib:R: the multiplier %s is larger than the "
                              "supported maximum %u", q, FIB_R_MAX);
