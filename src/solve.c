@@ -419,8 +419,8 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
 {
     grundy_game *game = pos->terms[0].game;
     component c = comp_at(pos, 0);
-    grundy_error ignored;
-    grundy_status st;
+    grundy_error why;
+    grundy_status st, vst;
 
     st = game->family->solve_alone(game, &c, misere, sink, &sink->res->win,
                                    err);
@@ -428,9 +428,13 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
         st = move_sink_error(sink, err);
     }
     if (st == GRUNDY_OK) {
-        sink->res->sg_known = game->family->value(game, c.v, c.n,
-                                                  &sink->res->sg,
-                                                  &ignored) == GRUNDY_OK;
+        /* The value where the family knows it; out of memory is an error,
+         * not a silently missing value (test_oom). */
+        vst = game->family->value(game, c.v, c.n, &sink->res->sg, &why);
+        if (vst == GRUNDY_ENOMEM) {
+            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        sink->res->sg_known = vst == GRUNDY_OK;
     }
     return st;
 }

@@ -245,6 +245,25 @@ test_tables_and_periods(void **state)
     }
 }
 
+static void
+test_classic_games(void **state)
+{
+    static const scenario s[] = {
+        {"wythoff 3,5 10,20 + fib 100 50,7", GRUNDY_ALL_MOVES, 0, 0,
+         1u << 30},
+        {"division 6,10 12 + ferguson 4,7 2,9", GRUNDY_ALL_MOVES, 0, 0,
+         1u << 30},
+        {"fib:3 1000", GRUNDY_MISERE | GRUNDY_ALL_MOVES, 0, 0, 1u << 30},
+        {"wythoff 1000,1618", GRUNDY_MISERE | GRUNDY_ALL_MOVES, 0, 0,
+         1u << 30},
+        {"fib", 0, 1, 1000, 1u << 30},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) {
+        check_scenario(&s[i]);
+    }
+}
+
 int
 main(void)
 {
@@ -252,6 +271,7 @@ main(void)
         cmocka_unit_test(test_sums_normal_and_all),
         cmocka_unit_test(test_misere),
         cmocka_unit_test(test_tables_and_periods),
+        cmocka_unit_test(test_classic_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
