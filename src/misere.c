@@ -39,6 +39,7 @@ typedef struct search {
     size_t narena, caparena;
     grundy_status status; /* first error, GRUNDY_OK while none */
     grundy_error *err;
+    size_t pending;       /* options listed along the current path */
 } search;
 
 static int
@@ -48,6 +49,12 @@ collect(void *user, const component *c, size_t parts, const size_t *arity,
     optlist *ol = user;
     size_t nv = 0, elen = ol->keep_text ? strlen(explain) + 1 : 0;
     (void)c;
+    /* A component of more options than the search may visit positions
+     * cannot be searched; listing them all (a kayles row of 2^63 has
+     * 2^62) ran the fuzzer out of memory, one list per level. */
+    if (ol->n >= MISERE_MAX_POSITIONS) {
+        return -2;
+    }
     for (size_t p = 0; p < parts; p++) {
         nv += arity[p];
     }
@@ -84,6 +91,12 @@ optlist_free(optlist *ol)
     free(ol->text);
 }
 
+/* Beyond MISERE_MAX_POSITIONS positions, or options of one component. */
+static const char too_big[] =
+    "misere play of this position needs an exhaustive search of more than "
+    "200000 positions; grundy has misere rules only for nim and bounded in "
+    "any mix and for a single fib pile or wythoff pair";
+
 /* Lists every option of component c of game into ol (emptied first). */
 static grundy_status
 list_options(search *s, grundy_game *game, const component *c, optlist *ol)
@@ -92,7 +105,9 @@ list_options(search *s, grundy_game *game, const component *c, optlist *ol)
     grundy_status st;
     ol->n = ol->na = ol->nv = ol->nt = 0;
     st = game->family->options(game, c, GRUNDY_ANY_VALUE, &sink, s->err);
-    if (sink.oom) {
+    if (sink.oom == SINK_LIMIT) {
+        st = set_error(s->err, GRUNDY_ELIMIT, -1, "%s", too_big);
+    } else if (sink.oom) {
         st = move_sink_error(&sink, s->err);
     }
     return st;
@@ -278,6 +293,15 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
         optlist_free(&ol);
         return fail(s, st, NULL);
     }
+    /* Every level of the depth-first search holds its options: rows of
+     * thousands of stones, thousands of levels deep, held gigabytes
+     * (fuzz_position). Past the position bound in pending options the
+     * search could not finish anyway. */
+    if (ol.n > MISERE_MAX_POSITIONS - s->pending) {
+        optlist_free(&ol);
+        return fail(s, GRUNDY_ELIMIT, too_big);
+    }
+    s->pending += ol.n;
     *moved |= ol.n > 0;
     for (size_t o = 0; o < ol.n && r == 0; o++) {
         uint64_t *child = NULL;
@@ -294,6 +318,7 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
         }
         ao += ol.parts[o];
     }
+    s->pending -= ol.n;
     optlist_free(&ol);
     return r;
 }
@@ -312,11 +337,7 @@ search_win(search *s, const uint64_t *key, size_t len, int depth)
         return e->win;
     }
     if (s->used >= MISERE_MAX_POSITIONS || depth > MISERE_MAX_DEPTH) {
-        return fail(s, GRUNDY_ELIMIT,
-                    "misere play of this position needs an exhaustive "
-                    "search of more than 200000 positions; grundy has "
-                    "misere rules only for nim and bounded in any mix and "
-                    "for a single fib pile or wythoff pair");
+        return fail(s, GRUNDY_ELIMIT, too_big);
     }
     for (size_t at = 0, prev = len; at < len && !win;
          prev = at, at += comp_len(key + at)) {

@@ -174,8 +174,9 @@ move_emit(move_sink *sink, const component *c, size_t parts,
     result_move *m;
 
     if (sink->collect != NULL) {
-        if (sink->collect(sink->user, c, parts, arity, vals, explain) != 0) {
-            sink->oom = SINK_NOMEM;
+        int r = sink->collect(sink->user, c, parts, arity, vals, explain);
+        if (r != 0) {
+            sink->oom = r == -2 ? SINK_LIMIT : SINK_NOMEM;
             return -1;
         }
         return 0;

@@ -220,6 +220,15 @@ $after" \
     check "ulimit -v 150 MB, --memory 64M: the limit, not the system" 3 \
         "$before
 $after" 'position too large'
+    # A misere search over long kayles rows: bounded in positions and in
+    # the options held along its path (it took 3.7 GB before).
+    printf 'nim 3 4\nkayles 5 7 23371 6 9223372036854775808 2\nnim 1 2\n' \
+        > "$tmp/in"
+    go -v 300000 --misere
+    check "ulimit -v 300 MB, misere search over long rows: the search limit" \
+        3 "win (misere): take 1 from heap 2 (4 -> 3) -> nim 3 3
+win (misere): take 2 from heap 2 (2 -> 0) -> nim 1 0" \
+'^grundy: <stdin>:2: misere play of this position needs an exhaustive search of more than 200000 positions'
     { echo 'nim 3 4'; heaps 50000000; printf '\nnim 1 2\n'; } > "$tmp/in"
     go -v 80000
     check "ulimit -v 80 MB, 100 MB line: out of memory reading it" 3 \
