@@ -61,6 +61,8 @@ values(const char *spec, uint64_t n, const char *method)
     }
     sgseq_set_method(s, strcmp(method, "plain") == 0 ? SGSEQ_PLAIN
                                                      : SGSEQ_AUTO);
+    /* "auto1": the engine on one thread. */
+    sgseq_set_threads(s, strcmp(method, "auto1") == 0 ? 1 : 2);
     /* No period shortcut: the figure is for computing n values. */
     sgseq_set_certify(s, 0);
     t0 = now();

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 /*
  * Memory charged per heap size: 2 bytes of table, up to 1.5 bytes of rare
@@ -25,6 +26,10 @@
 #define SGSEQ_SPARSE_FROM 256u
 /* Splits scanned between two checks of the missing rare values. */
 #define SGSEQ_CHUNK 32u
+/* Blocks of heaps computed by two threads (see sgseq_block). */
+#define SGSEQ_BLOCK 128u
+#define SGSEQ_BLOCK_FROM ((size_t)1 << 13)
+#define SGSEQ_BLOCK_MAXBITS 12u
 
 struct sgseq {
     uint64_t *k1, *k2, *k4;  /* removals leaving nothing, one, two heaps */
@@ -54,6 +59,7 @@ struct sgseq {
     uint64_t scanned;        /* splits looked at by those scans */
 
     int certify;             /* try period certificates (default 1) */
+    unsigned threads;        /* 1 or 2 (default) */
     int certified;
     uint64_t p, n0, cert_len;
 };
@@ -168,6 +174,7 @@ sgseq_new(const uint64_t *k, const unsigned *bits, size_t n, sgseq_cert cert)
     s->search_limit = SGSEQ_DEFAULT_SEARCH;
     s->max_value = SGSEQ_MAX_VALUE;
     s->certify = 1;
+    s->threads = 2;
     s->k1 = sgseq_klist(k, bits, n, SGSEQ_NOTHING, &s->n1);
     s->k2 = sgseq_klist(k, bits, n, SGSEQ_ONE, &s->n2);
     s->k4 = sgseq_klist(k, bits, n, SGSEQ_TWO, &s->n4);
@@ -208,6 +215,12 @@ void
 sgseq_set_method(sgseq *s, sgseq_method method)
 {
     s->method = method;
+}
+
+void
+sgseq_set_threads(sgseq *s, unsigned threads)
+{
+    s->threads = threads >= 2 ? 2 : 1;
 }
 
 void
@@ -684,6 +697,306 @@ sgseq_is_pow2(size_t n)
     return n != 0 && (n & (n - 1)) == 0;
 }
 
+/* Records G(n) = v for n = len. Returns 0, 1 when v does not fit (the
+ * table stops: s->overflow), -1 when out of memory. */
+static int
+sgseq_store(sgseq *s, size_t n, uint32_t v)
+{
+    if (v > s->max_value) {
+        s->overflow = 1;
+        return 1;
+    }
+    if ((v >> s->vbits) != 0 && sgseq_set_vbits(s, s->vbits + 1) != 0) {
+        return -1;
+    }
+    s->g[n] = (uint16_t)v;
+    s->len = n + 1;
+    s->hist[v]++;
+    if (v > s->vmax) {
+        s->vmax = (uint16_t)v;
+    }
+    if (s->mask != 0 && n >= 1 && !sgseq_parity(v & s->mask) &&
+        sgseq_add_rare(s, n, (uint16_t)v) != 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Blocks. For heap n = base + j of a block starting at base, a split
+ * a + b = n - k (a <= b) involves a heap of the block only when
+ * b >= base, that is a <= j - k <= j. So all splits with a > j use values
+ * known before the block: phase A does that work for every heap of the
+ * block, two threads side by side; phase B then finishes the heaps in
+ * order with the few splits a <= j and the single-heap options.
+ */
+typedef struct sgseq_pool {
+    sgseq *s;
+    unsigned char *part;  /* phase A marks, SGSEQ_BLOCK rows of `size` */
+    size_t front[SGSEQ_BLOCK]; /* splits a <= front[j] scanned */
+    size_t size;          /* 1 << vbits at phase A */
+    size_t base, count;   /* the block */
+    uint64_t scanned[2];
+    mtx_t mtx;
+    cnd_t cnd;
+    unsigned posted, finished; /* job numbers */
+    int quit;
+    int running;          /* the worker thread exists */
+    thrd_t worker;
+} sgseq_pool;
+
+/*
+ * Phase A for heap base + j into row: the option values of the splits
+ * with a > j, as in sgseq_sparse: every rare heap pairing with a heap
+ * known before the block, then splits from a = j + 1 up until each rare
+ * value below the least missing common value has been seen. Phase B may
+ * fill that value and then scans on for the few rare values above it.
+ */
+static void
+sgseq_phase_a(const sgseq *s, const sgseq_pool *pool, size_t j,
+              unsigned char *row, size_t *front, uint64_t *scanned)
+{
+    const uint16_t *g = s->g;
+    size_t n = pool->base + j, size = pool->size, nmiss = 0, found = 0;
+    size_t top = sgseq_top(s, n), lo = j + 1;
+    unsigned limit = (unsigned)size;
+
+    memset(row, 0, size);
+    for (size_t i = 0; i < s->n4; i++) {
+        uint64_t k = s->k4[i];
+        if (k + 2 <= n) {
+            size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
+            /* Partner m - r is older than the block iff r > j - k. */
+            size_t first = k <= j ? sgseq_rare_below(s, j - (size_t)k + 1)
+                                  : 0;
+            for (size_t r = first; r < nr; r++) {
+                row[g[m - s->rpos[r]] ^ s->rval[r]] = 1;
+            }
+        }
+    }
+    for (size_t i = 0; i < s->ncommon; i++) {
+        if (!row[s->common[i]]) {
+            limit = s->common[i];
+            break;
+        }
+    }
+    for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
+        if (!row[s->rare[i]]) {
+            row[s->rare[i]] = 2;
+            nmiss++;
+        }
+    }
+    for (; found < nmiss && lo <= top; lo += SGSEQ_CHUNK) {
+        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
+            size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
+                                                    : half;
+            for (size_t a = lo; a <= hi; a++) {
+                unsigned char *p = &row[g[a] ^ g[m - a]];
+                found += (size_t)(*p >> 1);
+                *p = 1;
+            }
+            *scanned += hi >= lo ? hi - lo + 1 : 0;
+        }
+    }
+    *front = lo - 1;
+    for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
+        if (row[s->rare[i]] == 2) {
+            row[s->rare[i]] = 0;
+        }
+    }
+}
+
+/* Phase A for the heaps j = first, first + 2, ... of the posted block. */
+static void
+sgseq_phase_a_half(sgseq_pool *pool, size_t first, uint64_t *scanned)
+{
+    for (size_t j = first; j < pool->count; j += 2) {
+        sgseq_phase_a(pool->s, pool, j, pool->part + j * pool->size,
+                      &pool->front[j], scanned);
+    }
+}
+
+static int
+sgseq_worker(void *arg)
+{
+    sgseq_pool *pool = arg;
+    unsigned seen = 0;
+    mtx_lock(&pool->mtx);
+    for (;;) {
+        while (pool->posted == seen && !pool->quit) {
+            cnd_wait(&pool->cnd, &pool->mtx);
+        }
+        if (pool->quit) {
+            break;
+        }
+        seen = pool->posted;
+        mtx_unlock(&pool->mtx);
+        sgseq_phase_a_half(pool, 1, &pool->scanned[1]);
+        mtx_lock(&pool->mtx);
+        pool->finished = seen;
+        cnd_broadcast(&pool->cnd);
+    }
+    mtx_unlock(&pool->mtx);
+    return 0;
+}
+
+static void
+sgseq_pool_stop(sgseq_pool *pool)
+{
+    if (pool->running) {
+        mtx_lock(&pool->mtx);
+        pool->quit = 1;
+        cnd_broadcast(&pool->cnd);
+        mtx_unlock(&pool->mtx);
+        thrd_join(pool->worker, NULL);
+        mtx_destroy(&pool->mtx);
+        cnd_destroy(&pool->cnd);
+        pool->running = 0;
+    }
+    free(pool->part);
+    pool->part = NULL;
+}
+
+/* Starts the worker; 0, or -1 when threads are not available. */
+static int
+sgseq_pool_start(sgseq_pool *pool)
+{
+    pool->part = malloc((size_t)SGSEQ_BLOCK << SGSEQ_BLOCK_MAXBITS);
+    if (pool->part == NULL) {
+        return -1;
+    }
+    if (mtx_init(&pool->mtx, mtx_plain) != thrd_success) {
+        return -1;
+    }
+    if (cnd_init(&pool->cnd) != thrd_success) {
+        mtx_destroy(&pool->mtx);
+        return -1;
+    }
+    if (thrd_create(&pool->worker, sgseq_worker, pool) != thrd_success) {
+        cnd_destroy(&pool->cnd);
+        mtx_destroy(&pool->mtx);
+        return -1;
+    }
+    pool->running = 1;
+    return 0;
+}
+
+/* Phase B for heap base + j: the splits with a <= j, the single-heap
+ * options, then c and the rare values below it as in sgseq_sparse,
+ * scanning on from where phase A stopped if one is still missing. */
+static uint32_t
+sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
+{
+    unsigned char *mark = s->mark;
+    const uint16_t *g = s->g;
+    size_t n = pool->base + j, size = (size_t)1 << s->vbits;
+    size_t nmiss = 0, found = 0, top = sgseq_top(s, n);
+    uint32_t c = (uint32_t)size;
+
+    memcpy(mark, pool->part + j * pool->size, pool->size);
+    memset(mark + pool->size, 0, size - pool->size);
+    for (size_t i = 0; i < s->n2; i++) {
+        if (s->k2[i] < n) {
+            mark[g[n - (size_t)s->k2[i]]] = 1;
+        }
+    }
+    for (size_t i = 0; i < s->n1; i++) {
+        if (s->k1[i] == n) {
+            mark[0] = 1;
+        }
+    }
+    for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+        size_t m = n - (size_t)s->k4[i], hi = j < m / 2 ? j : m / 2;
+        for (size_t a = 1; a <= hi; a++) {
+            mark[g[a] ^ g[m - a]] = 1;
+        }
+    }
+    for (size_t i = 0; i < s->ncommon; i++) {
+        if (!mark[s->common[i]]) {
+            c = s->common[i];
+            break;
+        }
+    }
+    for (size_t i = 0; i < s->nrarev && s->rare[i] < c; i++) {
+        if (!mark[s->rare[i]]) {
+            mark[s->rare[i]] = 2;
+            nmiss++;
+        }
+    }
+    if (nmiss == 0) {
+        return c;
+    }
+    s->full_scans++;
+    for (size_t lo = pool->front[j] + 1; found < nmiss && lo <= top;
+         lo += SGSEQ_CHUNK) {
+        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
+            size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
+                                                    : half;
+            for (size_t a = lo; a <= hi; a++) {
+                unsigned char *p = &mark[g[a] ^ g[m - a]];
+                found += (size_t)(*p >> 1);
+                *p = 1;
+            }
+            s->scanned += hi >= lo ? hi - lo + 1 : 0;
+        }
+    }
+    if (found == nmiss) {
+        return c;
+    }
+    for (size_t i = 0; i < s->nrarev && s->rare[i] < c; i++) {
+        if (mark[s->rare[i]] == 2) {
+            return s->rare[i];
+        }
+    }
+    return c;
+}
+
+/* Whether heap n starts a block computed with two threads. */
+static int
+sgseq_use_block(const sgseq *s, size_t n)
+{
+    return s->threads >= 2 && s->mask != 0 && s->vbits > 6 &&
+           s->vbits <= SGSEQ_BLOCK_MAXBITS && n >= SGSEQ_BLOCK_FROM &&
+           n % SGSEQ_BLOCK == 0;
+}
+
+/* Heaps base .. base + count - 1 by phases A and B. Returns as
+ * sgseq_store; on failure to start threads, 2 (the caller goes on one
+ * heap at a time). */
+static int
+sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
+{
+    if (!pool->running && sgseq_pool_start(pool) != 0) {
+        s->threads = 1;
+        return 2;
+    }
+    pool->s = s;
+    pool->base = base;
+    pool->count = count;
+    pool->size = (size_t)1 << s->vbits;
+    mtx_lock(&pool->mtx);
+    pool->posted++;
+    cnd_broadcast(&pool->cnd);
+    mtx_unlock(&pool->mtx);
+    sgseq_phase_a_half(pool, 0, &pool->scanned[0]);
+    mtx_lock(&pool->mtx);
+    while (pool->finished != pool->posted) {
+        cnd_wait(&pool->cnd, &pool->mtx);
+    }
+    mtx_unlock(&pool->mtx);
+    s->scanned += pool->scanned[0] + pool->scanned[1];
+    pool->scanned[0] = pool->scanned[1] = 0;
+    for (size_t j = 0; j < count; j++) {
+        int r = sgseq_store(s, base + j, sgseq_phase_b(s, pool, j));
+        if (r != 0) {
+            return r;
+        }
+    }
+    return 0;
+}
+
 /*
  * Computes values up to (not including) target, trying a certificate at
  * each power of two and stopping early when one holds.
@@ -703,7 +1016,10 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
               grundy_error *err)
 {
     char what[160];
+    sgseq_pool pool;
+    grundy_status st = GRUNDY_OK;
 
+    memset(&pool, 0, sizeof pool);
     snprintf(what, sizeof what, "Grundy values of %s",
              env->name ? env->name : "the game");
     if (target > s->cap) {
@@ -716,46 +1032,38 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
     }
     while (s->len < target && !s->certified && !s->overflow) {
         size_t n = s->len;
-        uint32_t v;
+        int r = 2;
 
         if (sgseq_is_pow2(n) &&
             ((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
              (s->method == SGSEQ_SPARSE && n >= 16)) &&
             sgseq_choose_mask(s) != 0) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            break;
         }
-        v = sgseq_mex(s, n);
-        if (v > s->max_value) {
-            /* The values below stay valid; heap len and beyond fail. */
-            s->overflow = 1;
-            return GRUNDY_OK;
+        if (target - n >= SGSEQ_BLOCK && sgseq_use_block(s, n)) {
+            r = sgseq_block(s, &pool, n, SGSEQ_BLOCK);
         }
-        if ((v >> s->vbits) != 0) {
-            if (sgseq_set_vbits(s, s->vbits + 1) != 0) {
-                return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
-            }
+        if (r == 2) {
+            r = sgseq_store(s, n, sgseq_mex(s, n));
         }
-        s->g[n] = (uint16_t)v;
-        s->len = n + 1;
-        s->hist[v]++;
-        if (v > s->vmax) {
-            s->vmax = (uint16_t)v;
+        if (r < 0) {
+            st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            break;
         }
-        if (s->mask != 0 && n >= 1 && !sgseq_parity(v & s->mask) &&
-            sgseq_add_rare(s, n, (uint16_t)v) != 0) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
-        }
-        if ((s->len & 0xffffu) == 0 && env->progress != NULL) {
+        if ((s->len >> 16) != (n >> 16) && env->progress != NULL) {
             env->progress(env->progress_user, what, s->len, target);
         }
+        /* Blocks are aligned: a power of two can only be the new end. */
         if (sgseq_is_pow2(s->len) && s->len >= 16) {
             sgseq_try_certify(s);
         }
     }
-    if (!s->certified) {
+    sgseq_pool_stop(&pool);
+    if (st == GRUNDY_OK && !s->certified) {
         sgseq_try_certify(s);
     }
-    return GRUNDY_OK;
+    return st;
 }
 
 grundy_status
