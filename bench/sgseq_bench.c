@@ -92,7 +92,7 @@ values(const char *spec, uint64_t n, const char *method)
 
 /* Period search of every code 0.d1d2, d1d2 from 01 to 77. */
 static int
-periods(uint64_t search)
+periods(uint64_t search, const char *method)
 {
     double t0 = now(), t1;
     int found = 0, total = 0;
@@ -113,6 +113,9 @@ periods(uint64_t search)
             return 1;
         }
         sgseq_set_search_limit(s, search);
+        if (strcmp(method, "plain") == 0) {
+            sgseq_set_method(s, SGSEQ_PLAIN);
+        }
         if (sgseq_period(s, &env, &per, &err) != 0) {
             fprintf(stderr, "%s: %s\n", spec, err.message);
             return 1;
@@ -131,20 +134,21 @@ periods(uint64_t search)
         sgseq_free(s);
     }
     t1 = now();
-    printf("codes=%d certified=%d time=%.3fs\n", total, found, t1 - t0);
+    printf("%s: codes=%d certified=%d time=%.3fs\n", method, total, found,
+           t1 - t0);
     return 0;
 }
 
 int
 main(int argc, char **argv)
 {
-    if (argc == 3 && strcmp(argv[1], "periods") == 0) {
-        return periods(strtoull(argv[2], NULL, 10));
+    if (argc == 4 && strcmp(argv[1], "periods") == 0) {
+        return periods(strtoull(argv[2], NULL, 10), argv[3]);
     }
     if (argc == 4) {
         return values(argv[1], strtoull(argv[2], NULL, 10), argv[3]);
     }
-    fprintf(stderr, "usage: sgseq_bench CODE N plain|auto\n"
-                    "       sgseq_bench periods SEARCH\n");
+    fprintf(stderr, "usage: sgseq_bench CODE|stripes:K N plain|auto|auto1\n"
+                    "       sgseq_bench periods SEARCH plain|auto\n");
     return 2;
 }

@@ -57,6 +57,8 @@ struct sgseq {
     size_t nrare, rcap;
     uint64_t full_scans;
     uint64_t scanned;        /* splits looked at by those scans */
+    uint64_t scan_avg;       /* per value, over the last sparse stretch */
+    uint64_t seg_len, seg_scanned; /* len and scanned at the last choice */
 
     int certify;             /* try period certificates (default 1) */
     unsigned threads;        /* 1 or 2 (default) */
@@ -330,8 +332,8 @@ sgseq_rebuild_rare(sgseq *s)
 /*
  * Chooses the sparse-space mask from the value counts: the number of rare
  * heaps under mask m is (total + W[m]) / 2, W the Walsh-Hadamard transform
- * of the histogram. Keeps the definition when no mask leaves few rare heaps
- * (a quarter of the table): the sparse method would then be slower.
+ * of the histogram. Keeps the definition when sparse space would cost more
+ * (many rare heaps, or long scans for the rare values).
  */
 static int
 sgseq_choose_mask(sgseq *s)
@@ -370,7 +372,22 @@ sgseq_choose_mask(sgseq *s)
     }
     current = s->mask ? (uint64_t)((int64_t)total + w[s->mask]) / 2 : total;
     free(w);
-    if (best * 4 > total && s->method != SGSEQ_SPARSE) {
+    /* Cost per value: sparse space loops over the rare heaps and scans for
+     * rare values (measured on the last stretch, ~1.5 times the cost of a
+     * split of the definition's loop); the definition looks at every
+     * split, about 3/8 len of them per removal over the next stretch. */
+    if (s->mask != 0 && s->len > s->seg_len) {
+        s->scan_avg = (s->scanned - s->seg_scanned) / (s->len - s->seg_len);
+    } else if (s->mask == 0) {
+        /* Not measured yet: a coupon collector over the 2^vbits values
+         * needs about 2^vbits ln(2^vbits / 4) random splits. */
+        s->scan_avg = ((uint64_t)size * (s->vbits > 1 ? s->vbits - 1 : 1) *
+                       7) / 10;
+    }
+    s->seg_len = s->len;
+    s->seg_scanned = s->scanned;
+    if (s->method != SGSEQ_SPARSE &&
+        3 * (best * s->n4 + s->scan_avg) / 2 >= s->n4 * total * 3 / 8) {
         best_mask = 0;
     } else if (s->mask != 0 && best * 4 > current * 3) {
         /* Not clearly better: keep the current lists. */
