@@ -211,6 +211,7 @@ test_officers_sparse_vs_plain(void **state)
     assert_non_null(plain);
     assert_non_null(fast);
     sgseq_set_method(plain, SGSEQ_PLAIN);
+    sgseq_set_method(fast, SGSEQ_SPARSE);
     assert_int_equal(value(plain, 20000), value(fast, 20000));
     for (uint64_t n = 0; n <= 20000; n++) {
         assert_int_equal(value(fast, n), value(plain, n));
@@ -221,8 +222,8 @@ test_officers_sparse_vs_plain(void **state)
     sgseq_free(fast);
 }
 
-/* Games with values above 64 and many rare heaps go through the two-
- * thread block path from heap 8192 on: the same values as the definition
+/* Games with values above 64 go through the two-thread block path from
+ * heap 8192 on (sparse space forced): the same values as the definition
  * and as one thread. */
 static void
 test_threads_vs_plain(void **state)
@@ -238,6 +239,8 @@ test_threads_vs_plain(void **state)
         assert_non_null(one);
         assert_non_null(two);
         sgseq_set_method(plain, SGSEQ_PLAIN);
+        sgseq_set_method(one, SGSEQ_SPARSE);
+        sgseq_set_method(two, SGSEQ_SPARSE);
         sgseq_set_threads(one, 1);
         sgseq_set_threads(two, 2);
         sgseq_set_certify(plain, 0);
