@@ -10,7 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if !defined(__STDC_NO_THREADS__)
 #include <threads.h>
+#define SGSEQ_THREADS 1
+#else
+#define SGSEQ_THREADS 0
+#endif
 
 /*
  * Memory charged per heap size: 2 bytes of table, up to 1.5 bytes of rare
@@ -754,12 +759,14 @@ typedef struct sgseq_pool {
     size_t size;          /* 1 << vbits at phase A */
     size_t base, count;   /* the block */
     uint64_t scanned[2];
+    int running;          /* the worker thread exists */
+#if SGSEQ_THREADS
     mtx_t mtx;
     cnd_t cnd;
     unsigned posted, finished; /* job numbers */
     int quit;
-    int running;          /* the worker thread exists */
     thrd_t worker;
+#endif
 } sgseq_pool;
 
 /*
@@ -773,7 +780,10 @@ static void
 sgseq_phase_a(const sgseq *s, const sgseq_pool *pool, size_t j,
               unsigned char *row, size_t *front, uint64_t *scanned)
 {
+    /* Local copies: stores through row (a char pointer) could alias s. */
     const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
     size_t n = pool->base + j, size = pool->size, nmiss = 0, found = 0;
     size_t top = sgseq_top(s, n), lo = j + 1;
     unsigned limit = (unsigned)size;
@@ -786,8 +796,9 @@ sgseq_phase_a(const sgseq *s, const sgseq_pool *pool, size_t j,
             /* Partner m - r is older than the block iff r > j - k. */
             size_t first = k <= j ? sgseq_rare_below(s, j - (size_t)k + 1)
                                   : 0;
+            const uint16_t *gm = g + m;
             for (size_t r = first; r < nr; r++) {
-                row[g[m - s->rpos[r]] ^ s->rval[r]] = 1;
+                row[*(gm - rpos[r]) ^ rval[r]] = 1;
             }
         }
     }
@@ -834,6 +845,7 @@ sgseq_phase_a_half(sgseq_pool *pool, size_t first, uint64_t *scanned)
     }
 }
 
+#if SGSEQ_THREADS
 static int
 sgseq_worker(void *arg)
 {
@@ -898,6 +910,22 @@ sgseq_pool_start(sgseq_pool *pool)
     pool->running = 1;
     return 0;
 }
+
+#else
+static void
+sgseq_pool_stop(sgseq_pool *pool)
+{
+    free(pool->part);
+    pool->part = NULL;
+}
+
+static int
+sgseq_pool_start(sgseq_pool *pool)
+{
+    (void)pool;
+    return -1;
+}
+#endif
 
 /* Phase B for heap base + j: the splits with a <= j, the single-heap
  * options, then c and the rare values below it as in sgseq_sparse,
@@ -993,16 +1021,20 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
     pool->base = base;
     pool->count = count;
     pool->size = (size_t)1 << s->vbits;
+#if SGSEQ_THREADS
     mtx_lock(&pool->mtx);
     pool->posted++;
     cnd_broadcast(&pool->cnd);
     mtx_unlock(&pool->mtx);
+#endif
     sgseq_phase_a_half(pool, 0, &pool->scanned[0]);
+#if SGSEQ_THREADS
     mtx_lock(&pool->mtx);
     while (pool->finished != pool->posted) {
         cnd_wait(&pool->cnd, &pool->mtx);
     }
     mtx_unlock(&pool->mtx);
+#endif
     s->scanned += pool->scanned[0] + pool->scanned[1];
     pool->scanned[0] = pool->scanned[1] = 0;
     for (size_t j = 0; j < count; j++) {
