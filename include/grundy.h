@@ -176,4 +176,24 @@ grundy_status grundy_format_error(FILE *out, unsigned format,
                                   const char *input, size_t input_len,
                                   const char *message);
 
+/* A growable byte buffer owned by the caller; start it zeroed, append
+ * with the _mem functions, release data with free(). */
+typedef struct grundy_buffer {
+    char *data;
+    size_t len, cap;
+} grundy_buffer;
+/* The same records appended to a buffer (for output assembled by worker
+ * threads); GRUNDY_ENOMEM when it cannot grow. */
+grundy_status grundy_format_result_mem(grundy_buffer *out, unsigned format,
+                                       const char *input, size_t input_len,
+                                       const grundy_result *res);
+grundy_status grundy_format_error_mem(grundy_buffer *out, unsigned format,
+                                      const char *input, size_t input_len,
+                                      const char *message);
+
+/* 1 when the game answers every component by a closed form, without
+ * tables: independent copies of it cost nothing, so a caller may solve
+ * lines in parallel with one context per thread. */
+int grundy_game_closed_form(const grundy_game *game);
+
 #endif

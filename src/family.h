@@ -84,6 +84,9 @@ typedef struct family {
 /* Misere play of a sum of such components follows the misere Nim rule
  * applied to their Grundy values (theory.md section 7: nim, bounded). */
 #define FAMILY_MISERE_NIMLIKE 1u
+/* Values and options come from a closed form: no tables, nothing cached,
+ * so a copy of the game per thread costs nothing. */
+#define FAMILY_CLOSED_FORM 2u
 
 /* ---- registry (registry.c) -------------------------------------------- */
 
@@ -123,6 +126,11 @@ grundy_status set_error(grundy_error *err, grundy_status status, long column,
 /* Decimal digits of v into buf (at least 21 bytes), NUL-terminated;
  * returns the number of digits. Fast: used on every output line. */
 size_t u64_to_dec(uint64_t v, char *buf);
+
+/* Makes room for `need` elements of `size` bytes in the array *p of
+ * capacity *cap (doubling, so appends are amortised O(1)). 0 on success;
+ * -1 on overflow or out of memory, the array left as it was. */
+int grow_array(void **p, size_t *cap, size_t need, size_t size);
 
 /* Append helpers for building move texts without printf: each copies its
  * argument to p and returns the end; the caller provides the room (a

@@ -45,28 +45,10 @@ grundy_position_size(const grundy_position *pos)
     return pos->ncomps;
 }
 
-/* Makes room for `need` elements of `size` bytes in *p (capacity *cap),
- * doubling; 0 on success, -1 on overflow or out of memory. */
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
+static grundy_status
+oom(grundy_error *err)
 {
-    size_t ncap = *cap != 0 ? *cap : 16;
-    void *np;
-    if (need <= *cap) {
-        return 0;
-    }
-    while (ncap < need) {
-        if (ncap > SIZE_MAX / 2) {
-            return -1;
-        }
-        ncap *= 2;
-    }
-    if (ncap > SIZE_MAX / size || (np = realloc(*p, ncap * size)) == NULL) {
-        return -1;
-    }
-    *p = np;
-    *cap = ncap;
-    return 0;
+    return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
 }
 
 static int
@@ -76,22 +58,98 @@ is_blank(char ch)
            ch == '\v' || ch == '\f';
 }
 
-static grundy_status
-oom(grundy_error *err)
+/* 1 when the 8 bytes of x (little-endian load) are all ASCII digits. */
+static int
+all_digits8(uint64_t x)
 {
-    return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    return ((x & 0xf0f0f0f0f0f0f0f0u) |
+            ((x + 0x0606060606060606u) & 0xf0f0f0f0f0f0f0f0u) >> 4) ==
+           0x3333333333333333u;
 }
 
-/* Parses token text[tok..tok+len) as a component of the last term. */
+/* The value of 8 ASCII digits, the first in the lowest byte: pairs, then
+ * quads, then the octet, each step one multiply (SWAR). */
+static uint64_t
+parse8(uint64_t x)
+{
+    x -= 0x3030303030303030u;
+    x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffu;
+    x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffu;
+    return (x * 10000 + (x >> 32)) & 0xffffffffu;
+}
+
+static uint64_t
+load8(const char *s)
+{
+    unsigned char b[8];
+    memcpy(b, s, 8);
+    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
+           (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 |
+           (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+}
+
+/* The fast path for a component token at s (at most `limit` bytes, up to
+ * the next blank): digits joined by single commas, each number at most
+ * 2^64 - 1. Appends the numbers to pos->vals and sets *len to the token
+ * length; returns -1 without a word when anything is unusual, so that the
+ * careful path can say what is wrong. */
+static int
+scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
+{
+    size_t i = 0;
+    for (;;) {
+        uint64_t v = 0;
+        size_t start = i;
+        unsigned d;
+        /* Whole octets while they fit in 16 digits (the text has 8 bytes
+         * of slack, so the load never leaves the buffer). */
+        while (i + 8 <= limit && i - start <= 8 &&
+               all_digits8(load8(s + i))) {
+            v = v * 100000000u + parse8(load8(s + i));
+            i += 8;
+        }
+        while (i < limit && i - start < 19 &&
+               (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
+            v = v * 10 + d;
+            i++;
+        }
+        if (i < limit && (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
+            /* A 20th digit fits iff v * 10 + d <= 18446744073709551615. */
+            if (v > UINT64_MAX / 10 || v * 10 > UINT64_MAX - d) {
+                return -1;
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        if (i == start) {
+            return -1;
+        }
+        if (pos->nvals == pos->valcap &&
+            grow_array((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
+                 sizeof *pos->vals) != 0) {
+            return -1;
+        }
+        pos->vals[pos->nvals++] = v;
+        if (i == limit || is_blank(s[i])) {
+            *len = i;
+            return 0;
+        }
+        if (s[i] != ',') {
+            return -1;
+        }
+        i++;
+    }
+}
+
+/* The careful path for a token scan_numbers declined: appends its numbers
+ * or says exactly what is wrong with it. */
 static grundy_status
-parse_component(grundy_position *pos, size_t tok, size_t len,
-                grundy_error *err)
+parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
+              size_t len, grundy_error *err)
 {
     const char *s = pos->text + tok;
-    pos_term *term = &pos->terms[pos->nterms - 1];
-    size_t start = 0, off = pos->nvals;
+    size_t start = 0;
     char q[128];
-    grundy_status st;
 
     for (size_t i = 0; i <= len; i++) {
         uint64_t v;
@@ -122,28 +180,39 @@ parse_component(grundy_position *pos, size_t tok, size_t len,
                              "decimal numbers (%s)", q, term->game->spec,
                              term->game->family->info.component);
         }
-        if (grow((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
+        if (grow_array((void **)&pos->vals, &pos->valcap, pos->nvals + 1,
                  sizeof *pos->vals) != 0) {
             return oom(err);
         }
         pos->vals[pos->nvals++] = v;
         start = i + 1;
     }
-    st = term->game->family->check(term->game, pos->vals + off,
-                                   pos->nvals - off, err);
+    return GRUNDY_OK;
+}
+
+/* Checks the numbers vals[off..] of token text[tok..tok+len) with the
+ * game's rules and records them as a component of the last term. */
+static grundy_status
+add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
+              grundy_error *err)
+{
+    pos_term *term = &pos->terms[pos->nterms - 1];
+    grundy_status st = term->game->family->check(term->game, pos->vals + off,
+                                                 pos->nvals - off, err);
     if (st != GRUNDY_OK) {
         if (err != NULL) {
             /* Name the token the family's rule rejects. */
-            char msg[sizeof err->message];
+            char msg[sizeof err->message], q[128];
             memcpy(msg, err->message, sizeof msg);
-            quote_token(q, sizeof q, s, len);
+            quote_token(q, sizeof q, pos->text + tok, len);
             snprintf(err->message, sizeof err->message, "%s: %.360s", q,
                      msg);
             err->column = (long)tok;
         }
         return st;
     }
-    if (grow((void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
+    if (pos->ncomps == pos->compcap &&
+        grow_array((void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
              sizeof *pos->comps) != 0) {
         return oom(err);
     }
@@ -152,12 +221,26 @@ parse_component(grundy_position *pos, size_t tok, size_t len,
     return GRUNDY_OK;
 }
 
+/* Parses token text[tok..tok+len) as a component of the last term. */
+static grundy_status
+parse_component(grundy_position *pos, size_t tok, size_t len,
+                grundy_error *err)
+{
+    size_t off = pos->nvals;
+    grundy_status st = parse_numbers(pos, &pos->terms[pos->nterms - 1], tok,
+                                     len, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    return add_component(pos, off, tok, len, err);
+}
+
 /* Starts a new term of game (a reference is taken). */
 static grundy_status
 start_term(grundy_position *pos, grundy_game *game, int named, size_t tok,
            size_t len, grundy_error *err)
 {
-    if (grow((void **)&pos->terms, &pos->termcap, pos->nterms + 1,
+    if (grow_array((void **)&pos->terms, &pos->termcap, pos->nterms + 1,
              sizeof *pos->terms) != 0) {
         return oom(err);
     }
@@ -226,7 +309,9 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
     size_t i = 0;
 
     position_reset(pos);
-    if (grow((void **)&pos->text, &pos->textcap, len + 1, 1) != 0) {
+    /* 8 bytes of slack past the NUL: scan_numbers reads 8 at a time. */
+    if (len > SIZE_MAX - 9 ||
+        grow_array((void **)&pos->text, &pos->textcap, len + 9, 1) != 0) {
         return oom(err);
     }
     memcpy(pos->text, text, len);
@@ -244,6 +329,15 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
             break;
         }
         tok = i;
+        if (!want_game) {
+            size_t off = pos->nvals, n;
+            if (scan_numbers(pos, pos->text + i, len - i, &n) == 0) {
+                i += n;
+                st = add_component(pos, off, tok, n, err);
+                continue;
+            }
+            pos->nvals = off;
+        }
         while (i < len && !is_blank(text[i])) {
             i++;
         }

@@ -4,7 +4,7 @@
  * back as data: the move in words and the position it leaves, rendered in
  * the syntax the position was given in.
  */
-#include "position.h"
+#include "solve.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +27,6 @@ struct grundy_result {
     size_t textlen, textcap;
     uint64_t *values;       /* Grundy value of each component */
     size_t valcap;
-};
-
-struct move_sink {
-    grundy_result *res;
-    const grundy_position *pos;
-    int all;            /* collect every winning move */
-    int oom;            /* an allocation failed */
 };
 
 grundy_result *
@@ -177,10 +170,18 @@ move_emit(move_sink *sink, const component *c, size_t parts,
 {
     grundy_result *res = sink->res;
     const grundy_position *pos = sink->pos;
-    size_t ci = c->index - 1, nvals = 0, need, elen = strlen(explain);
-    size_t start = res->textlen;
+    size_t ci = c->index - 1, nvals = 0, need, elen, start;
     result_move *m;
 
+    if (sink->collect != NULL) {
+        if (sink->collect(sink->user, c, parts, arity, vals, explain) != 0) {
+            sink->oom = 1;
+            return -1;
+        }
+        return 0;
+    }
+    elen = strlen(explain);
+    start = res->textlen;
     for (size_t p = 0; p < parts; p++) {
         nvals += arity[p];
     }
@@ -406,7 +407,8 @@ grundy_status
 grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
              grundy_result *res, grundy_error *err)
 {
-    move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0};
+    move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0, NULL,
+                      NULL};
     int misere = (flags & GRUNDY_MISERE) != 0;
     grundy_status st;
 
@@ -428,8 +430,13 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if (all_nimlike(pos)) {
         return solve_misere_nimlike(pos, &sink, err);
     }
-    return set_error(err, GRUNDY_EUNSUPPORTED, -1,
-                     "misere play is not supported for this position: grundy "
-                     "knows misere rules for nim and bounded in any mix and "
-                     "for a single fib pile or wythoff pair");
+    st = misere_search(pos, &sink, &res->win, err);
+    if (st == GRUNDY_OK) {
+        /* The normal-play value, where every component has one. */
+        grundy_error ignored;
+        uint64_t x = 0;
+        res->sg_known = component_values(pos, res, &x, &ignored) == GRUNDY_OK;
+        res->sg = x;
+    }
+    return st;
 }

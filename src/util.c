@@ -23,17 +23,85 @@ set_error(grundy_error *err, grundy_status status, long column,
     return status;
 }
 
+int
+grow_array(void **p, size_t *cap, size_t need, size_t size)
+{
+    size_t ncap = *cap != 0 ? *cap : 16;
+    void *np;
+    if (need <= *cap) {
+        return 0;
+    }
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2) {
+            return -1;
+        }
+        ncap *= 2;
+    }
+    if (ncap > SIZE_MAX / size || (np = realloc(*p, ncap * size)) == NULL) {
+        return -1;
+    }
+    *p = np;
+    *cap = ncap;
+    return 0;
+}
+
+/* "00".."99": two digits per table lookup. */
+static const char digit_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* Exactly 8 digits of v < 10^8, leading zeros kept; 32-bit arithmetic. */
+static void
+put8_digits(char *p, uint32_t v)
+{
+    uint32_t hi = v / 10000, lo = v % 10000;
+    memcpy(p, digit_pairs + 2 * (hi / 100), 2);
+    memcpy(p + 2, digit_pairs + 2 * (hi % 100), 2);
+    memcpy(p + 4, digit_pairs + 2 * (lo / 100), 2);
+    memcpy(p + 6, digit_pairs + 2 * (lo % 100), 2);
+}
+
+/* The digits of v < 10^8 without leading zeros. */
+static size_t
+put_small(char *p, uint32_t v)
+{
+    char tmp[8];
+    size_t n = 8;
+    while (v >= 100) {
+        uint32_t r = v % 100;
+        v /= 100;
+        n -= 2;
+        memcpy(tmp + n, digit_pairs + 2 * r, 2);
+    }
+    if (v >= 10) {
+        n -= 2;
+        memcpy(tmp + n, digit_pairs + 2 * v, 2);
+    } else {
+        tmp[--n] = (char)('0' + v);
+    }
+    memcpy(p, tmp + n, 8 - n);
+    return 8 - n;
+}
+
 size_t
 u64_to_dec(uint64_t v, char *buf)
 {
-    char tmp[20];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    for (size_t i = 0; i < n; i++) {
-        buf[i] = tmp[n - 1 - i];
+    /* Output formatting is on the hot path: split v into chunks of 8
+     * digits so that the digit work is done in 32-bit arithmetic. */
+    size_t n;
+    if (v < 100000000u) {
+        n = put_small(buf, (uint32_t)v);
+    } else if (v < 10000000000000000u) {
+        n = put_small(buf, (uint32_t)(v / 100000000u));
+        put8_digits(buf + n, (uint32_t)(v % 100000000u));
+        n += 8;
+    } else {
+        uint64_t rest = v % 10000000000000000u;
+        n = put_small(buf, (uint32_t)(v / 10000000000000000u));
+        put8_digits(buf + n, (uint32_t)(rest / 100000000u));
+        put8_digits(buf + n + 8, (uint32_t)(rest % 100000000u));
+        n += 16;
     }
     buf[n] = '\0';
     return n;
@@ -58,17 +126,26 @@ int
 parse_u64(const char *s, size_t len, uint64_t *out)
 {
     uint64_t v = 0;
+    size_t i;
     if (len == 0) {
         return -1;
     }
-    for (size_t i = 0; i < len; i++) {
+    /* Up to 19 digits cannot overflow: no check per digit. */
+    for (i = 0; i < len && i < 19; i++) {
         unsigned d = (unsigned)(unsigned char)s[i] - '0';
         if (d > 9) {
             return -1;
         }
-        /* v * 10 + d must stay within 2^64 - 1. */
+        v = v * 10 + d;
+    }
+    for (; i < len; i++) {
+        unsigned d = (unsigned)(unsigned char)s[i] - '0';
+        if (d > 9) {
+            return -1;
+        }
+        /* v * 10 + d must stay within 2^64 - 1; past it, keep scanning:
+         * a non-digit later makes the token "not a number". */
         if (v > (UINT64_MAX - d) / 10) {
-            /* Keep scanning: a non-digit later makes it "not a number". */
             for (size_t j = i + 1; j < len; j++) {
                 if ((unsigned)(unsigned char)s[j] - '0' > 9) {
                     return -1;

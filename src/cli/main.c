@@ -4,7 +4,7 @@
  * game logic is in libgrundy. The whole command line is validated before
  * any work starts.
  */
-#include "grundy.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -14,32 +14,6 @@
 #include <unistd.h>
 #define HAVE_ISATTY 1
 #endif
-
-enum {
-    EXIT_WIN = 0,      /* one position: the player to move wins */
-    EXIT_LOSE = 1,     /* one position: the player to move loses */
-    EXIT_INVALID = 2,  /* invalid spec, position, line or usage */
-    EXIT_LIMIT = 3,    /* no exact answer within the limits */
-    EXIT_IO = 4        /* reading input or writing output failed */
-};
-
-/* Lines longer than this are reported as errors, not read into memory. */
-#define MAX_LINE ((size_t)1 << 30)
-
-typedef struct cli {
-    unsigned flags;           /* GRUNDY_MISERE | GRUNDY_ALL_MOVES */
-    unsigned format;          /* GRUNDY_FORMAT_* */
-    int quiet;                /* -q: nothing on stdout */
-    const char *file;         /* -f FILE; NULL: stdin */
-    size_t memory;            /* --memory; 0: library default */
-    char **args;              /* positional arguments */
-    int nargs;
-    grundy_ctx *ctx;
-    grundy_position *pos;
-    grundy_result *res;
-    double progress_start;    /* when the current computation began */
-    double progress_last;     /* last progress line, 0: none shown */
-} cli;
 
 static void
 usage_error(const char *fmt, const char *arg)
@@ -71,6 +45,8 @@ help(void)
 "  -f, --file FILE read positions from FILE ('-' is stdin)\n"
 "  --memory SIZE   memory one game's tables may use (default 1G; suffixes\n"
 "                  K, M, G, T); raise it when grundy says so\n"
+"  --threads N     threads for streaming closed-form games (nim,\n"
+"                  bounded, ...); default: one per CPU\n"
 "  -h, --help      this help\n"
 "  -V, --version   the version\n"
 "\n"
@@ -183,6 +159,18 @@ parse_options(cli *c, int argc, char **argv)
                 return EXIT_INVALID;
             }
             c->file = v;
+        } else if (strncmp(a, "--threads", 9) == 0) {
+            char *end;
+            long n;
+            v = option_value(argc, argv, &i, "--threads");
+            n = v != NULL ? strtol(v, &end, 10) : 0;
+            if (v == NULL || *v < '0' || *v > '9' || *end != '\0' || n < 1 ||
+                n > MAX_THREADS) {
+                usage_error("--threads needs a number from 1 to 64, got "
+                            "'%s'", v != NULL ? v : "");
+                return EXIT_INVALID;
+            }
+            c->threads = (int)n;
         } else if (strncmp(a, "--memory", 8) == 0) {
             v = option_value(argc, argv, &i, "--memory");
             if (v == NULL || parse_size(v, &c->memory) != 0 ||
@@ -226,7 +214,7 @@ progress(void *user, const char *what, uint64_t done, uint64_t total)
             total != 0 ? 100.0 * (double)done / (double)total : 0.0);
 }
 
-static void
+void
 progress_done(cli *c)
 {
     if (c->progress_last != 0) {
@@ -235,7 +223,7 @@ progress_done(cli *c)
     c->progress_start = c->progress_last = 0;
 }
 
-static int
+int
 exit_for(grundy_status st)
 {
     switch (st) {
@@ -253,7 +241,7 @@ exit_for(grundy_status st)
 
 /* Checks stdout after a record; a failed write ends the run. A closed
  * pipe (EPIPE with SIGPIPE ignored) ends it quietly. */
-static int
+int
 output_failed(void)
 {
     if (!ferror(stdout)) {
@@ -268,15 +256,8 @@ output_failed(void)
     return 1;
 }
 
-static int
-is_blank(char ch)
-{
-    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
-           ch == '\v' || ch == '\f';
-}
-
 /* Solves one parsed position and writes its record. */
-static grundy_status
+grundy_status
 solve_and_print(cli *c, const char *input, size_t len, grundy_error *err)
 {
     grundy_status st = grundy_solve(c->ctx, c->pos, c->flags, c->res, err);
@@ -285,171 +266,6 @@ solve_and_print(cli *c, const char *input, size_t len, grundy_error *err)
         return st;
     }
     return grundy_format_result(stdout, c->format, input, len, c->res);
-}
-
-/* Buffered line reader over fread: lines of any length up to MAX_LINE,
- * NUL bytes included, the buffer reused from line to line. */
-typedef struct reader {
-    FILE *f;
-    char *buf;
-    size_t cap, start, end;   /* unread bytes are buf[start..end) */
-    int eof;
-} reader;
-
-enum { LINE_EOF = 0, LINE_OK = 1, LINE_TOO_LONG = 2, LINE_ERROR = -1 };
-
-/* Skips the rest of an overlong line. */
-static int
-skip_line(reader *r)
-{
-    for (;;) {
-        char *p = memchr(r->buf + r->start, '\n', r->end - r->start);
-        size_t n;
-        if (p != NULL) {
-            r->start = (size_t)(p - r->buf) + 1;
-            return LINE_TOO_LONG;
-        }
-        r->start = r->end = 0;
-        n = fread(r->buf, 1, r->cap, r->f);
-        if (n == 0) {
-            r->eof = 1;
-            return ferror(r->f) ? LINE_ERROR : LINE_TOO_LONG;
-        }
-        r->end = n;
-    }
-}
-
-static int
-read_line(reader *r, char **line, size_t *len)
-{
-    size_t scanned = 0;
-    for (;;) {
-        char *s = r->buf + r->start + scanned;
-        char *p = memchr(s, '\n', r->end - r->start - scanned);
-        size_t n;
-        if (p != NULL) {
-            *line = r->buf + r->start;
-            *len = (size_t)(p - *line);
-            r->start = (size_t)(p - r->buf) + 1;
-            return LINE_OK;
-        }
-        scanned = r->end - r->start;
-        if (r->eof) {
-            if (scanned == 0) {
-                return LINE_EOF;
-            }
-            *line = r->buf + r->start;
-            *len = scanned;
-            r->start = r->end;
-            return LINE_OK;
-        }
-        if (r->start > 0) {
-            memmove(r->buf, r->buf + r->start, scanned);
-            r->end = scanned;
-            r->start = 0;
-        }
-        if (r->end == r->cap) {
-            char *nb;
-            if (r->cap >= MAX_LINE) {
-                return skip_line(r);
-            }
-            if ((nb = realloc(r->buf, 2 * r->cap)) == NULL) {
-                return skip_line(r);
-            }
-            r->buf = nb;
-            r->cap *= 2;
-        }
-        n = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
-        if (n == 0) {
-            if (ferror(r->f)) {
-                return LINE_ERROR;
-            }
-            r->eof = 1;
-        }
-        r->end += n;
-    }
-}
-
-/* Reports an invalid or unanswerable line and writes its error record. */
-static void
-line_error(cli *c, const char *name, unsigned long long lineno,
-           const char *input, size_t len, const char *message)
-{
-    fprintf(stderr, "grundy: %s:%llu: %s\n", name, lineno, message);
-    if (!c->quiet) {
-        grundy_format_error(stdout, c->format, input, len, message);
-    }
-}
-
-/* Line mode: one position per line, game given (fixed) or named per line. */
-static int
-run_lines(cli *c, grundy_game *fixed)
-{
-    reader r = {0};
-    const char *name = c->file != NULL && strcmp(c->file, "-") != 0
-                           ? c->file : "<stdin>";
-    unsigned long long lineno = 0;
-    int status = EXIT_WIN, rc;
-    char *line;
-    size_t len;
-
-    r.f = name[0] == '<' ? stdin : fopen(c->file, "rb");
-    if (r.f == NULL) {
-        fprintf(stderr, "grundy: cannot open %s: %s\n", c->file,
-                strerror(errno));
-        return EXIT_IO;
-    }
-    r.cap = (size_t)1 << 16;
-    if ((r.buf = malloc(r.cap)) == NULL) {
-        fputs("grundy: out of memory\n", stderr);
-        return EXIT_LIMIT;
-    }
-    while ((rc = read_line(&r, &line, &len)) != LINE_EOF) {
-        grundy_error err;
-        grundy_status st;
-        lineno++;
-        if (rc == LINE_ERROR) {
-            fprintf(stderr, "grundy: %s:%llu: read error: %s\n", name, lineno,
-                    strerror(errno));
-            status = EXIT_IO;
-            break;
-        }
-        if (rc == LINE_TOO_LONG) {
-            line_error(c, name, lineno, "", 0,
-                       "line longer than 1 GiB: not read");
-            status = EXIT_INVALID;
-            continue;
-        }
-        while (len > 0 && is_blank(line[len - 1])) {
-            len--;
-        }
-        while (len > 0 && is_blank(*line)) {
-            line++;
-            len--;
-        }
-        if (len == 0 || line[0] == '#') {
-            continue;
-        }
-        st = grundy_position_parse(c->ctx, c->pos, fixed, line, len, &err);
-        if (st == GRUNDY_OK) {
-            st = solve_and_print(c, line, len, &err);
-        }
-        if (st == GRUNDY_EIO || output_failed()) {
-            status = EXIT_IO;
-            break;
-        }
-        if (st != GRUNDY_OK) {
-            line_error(c, name, lineno, line, len, err.message);
-            if (status == EXIT_WIN || exit_for(st) == EXIT_INVALID) {
-                status = exit_for(st);
-            }
-        }
-    }
-    free(r.buf);
-    if (r.f != stdin) {
-        fclose(r.f);
-    }
-    return status;
 }
 
 /* The position given on the command line: args joined by spaces. */

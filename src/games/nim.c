@@ -97,7 +97,7 @@ const family nim_family = {
     .info = {"nim", "take any positive number of stones from one heap",
              "heap size n"},
     .unit = "heap",
-    .flags = FAMILY_MISERE_NIMLIKE,
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
     .create = nim_create,
     .check = nim_check,
     .value = nim_value,

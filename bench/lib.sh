@@ -1,0 +1,29 @@
+# lib.sh - shared by the bench scripts: builds grundy (Release) and the
+# input generator, and times commands. Source it from bench/*.sh.
+set -e
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=${BENCH_DIR:-$root/build-bench}
+mkdir -p "$work"
+cmake -S "$root" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+      -DGRUNDY_TESTS=OFF >/dev/null
+cmake --build "$work/build" -j2 >/dev/null
+grundy=$work/build/grundy
+cc -O2 -o "$work/gen" "$root/bench/gen.c"
+gen=$work/gen
+
+# seconds CMD...: best wall time of 3 runs, stdout discarded, stdin kept.
+seconds() {
+    best=
+    for _ in 1 2 3; do
+        t0=$(date +%s%N)
+        "$@" > /dev/null
+        t1=$(date +%s%N)
+        t=$(( (t1 - t0) / 1000 ))
+        if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
+    done
+    awk -v us="$best" 'BEGIN { printf "%.3f", us / 1e6 }'
+}
+
+ratio() {
+    awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
+}

@@ -1,0 +1,438 @@
+/*
+ * misere.c - misere play where no rule is known: an exhaustive search of
+ * the game tree of the whole position (misere play does not follow the
+ * XOR of Grundy values), memoised on a canonical form of the position and
+ * bounded by MISERE_MAX_POSITIONS, past which it says so.
+ */
+#include "solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Recursion depth bound: keeps the C stack small whatever the game. */
+#define MISERE_MAX_DEPTH 4096
+
+/* Options of one component, collected as data. */
+typedef struct optlist {
+    size_t *parts;    /* parts of option i */
+    size_t *arity;    /* arities of all parts, option after option */
+    uint64_t *vals;   /* numbers of all parts */
+    char *text;       /* explains, NUL-separated (root only) */
+    size_t n, na, nv, nt;
+    size_t cap, capa, capv, capt;
+    int keep_text;
+} optlist;
+
+/* A memo entry: a canonical position (key in the arena) and its outcome. */
+typedef struct memo_entry {
+    uint64_t hash;
+    size_t off, len;   /* key = arena[off..off+len); len 0 marks empty */
+    int win;
+} memo_entry;
+
+typedef struct search {
+    grundy_game **games;  /* distinct games of the position */
+    size_t ngames;
+    memo_entry *table;    /* open addressing, power-of-two size */
+    size_t size, used;
+    uint64_t *arena;      /* memo keys */
+    size_t narena, caparena;
+    grundy_status status; /* first error, GRUNDY_OK while none */
+    grundy_error *err;
+} search;
+
+static int
+collect(void *user, const component *c, size_t parts, const size_t *arity,
+        const uint64_t *vals, const char *explain)
+{
+    optlist *ol = user;
+    size_t nv = 0, elen = ol->keep_text ? strlen(explain) + 1 : 0;
+    (void)c;
+    for (size_t p = 0; p < parts; p++) {
+        nv += arity[p];
+    }
+    if (grow_array((void **)&ol->parts, &ol->cap, ol->n + 1, sizeof(size_t)) ||
+        grow_array((void **)&ol->arity, &ol->capa, ol->na + parts + 1,
+             sizeof(size_t)) ||
+        grow_array((void **)&ol->vals, &ol->capv, ol->nv + nv + 1,
+             sizeof(uint64_t)) ||
+        grow_array((void **)&ol->text, &ol->capt, ol->nt + elen + 1, 1)) {
+        return -1;
+    }
+    ol->parts[ol->n++] = parts;
+    memcpy(ol->arity + ol->na, arity, parts * sizeof *arity);
+    ol->na += parts;
+    memcpy(ol->vals + ol->nv, vals, nv * sizeof *vals);
+    ol->nv += nv;
+    memcpy(ol->text + ol->nt, explain, elen);
+    ol->nt += elen;
+    return 0;
+}
+
+static void
+optlist_free(optlist *ol)
+{
+    free(ol->parts);
+    free(ol->arity);
+    free(ol->vals);
+    free(ol->text);
+}
+
+/* Lists every option of component c of game into ol (emptied first). */
+static grundy_status
+list_options(search *s, grundy_game *game, const component *c, optlist *ol)
+{
+    move_sink sink = {NULL, NULL, 1, 0, collect, ol};
+    grundy_status st;
+    ol->n = ol->na = ol->nv = ol->nt = 0;
+    st = game->family->options(game, c, GRUNDY_ANY_VALUE, &sink, s->err);
+    if (st == GRUNDY_OK && sink.oom) {
+        st = set_error(s->err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return st;
+}
+
+/* A key is a sequence of components, each a header (game index << 32 |
+ * arity) followed by its numbers. */
+static size_t
+comp_len(const uint64_t *key)
+{
+    return 1 + (size_t)(key[0] & 0xffffffffu);
+}
+
+static int
+comp_cmp(const uint64_t *a, const uint64_t *b)
+{
+    size_t la = comp_len(a), lb = comp_len(b);
+    for (size_t i = 0; i < la && i < lb; i++) {
+        if (a[i] != b[i]) {
+            return a[i] < b[i] ? -1 : 1;
+        }
+    }
+    return la < lb ? -1 : la > lb;
+}
+
+/* Sorts the components of key[0..len) into out: the order of a sum's
+ * components does not matter, so equal sums share one memo entry. */
+static int
+canonical(const uint64_t *key, size_t len, uint64_t *out)
+{
+    size_t k = 0, *at = NULL, cap = 0;
+    for (size_t i = 0; i < len; i += comp_len(key + i)) {
+        if (grow_array((void **)&at, &cap, k + 1, sizeof *at) != 0) {
+            free(at);
+            return -1;
+        }
+        at[k++] = i;
+    }
+    for (size_t i = 1; i < k; i++) {   /* insertion sort: sums are small */
+        size_t x = at[i], j = i;
+        while (j > 0 && comp_cmp(key + at[j - 1], key + x) > 0) {
+            at[j] = at[j - 1];
+            j--;
+        }
+        at[j] = x;
+    }
+    for (size_t i = 0, o = 0; i < k; i++) {
+        size_t n = comp_len(key + at[i]);
+        memcpy(out + o, key + at[i], n * sizeof *out);
+        o += n;
+    }
+    free(at);
+    return 0;
+}
+
+static uint64_t
+key_hash(const uint64_t *key, size_t len)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u ^ len;
+    for (size_t i = 0; i < len; i++) {
+        h = (h ^ key[i]) * 0x100000001b3u;
+        h ^= h >> 29;
+    }
+    return h | 1;
+}
+
+static memo_entry *
+memo_find(search *s, const uint64_t *key, size_t len, uint64_t h)
+{
+    for (size_t i = (size_t)h & (s->size - 1);; i = (i + 1) & (s->size - 1)) {
+        memo_entry *e = &s->table[i];
+        if (e->hash == 0 ||
+            (e->hash == h && e->len == len &&
+             memcmp(s->arena + e->off, key, len * sizeof *key) == 0)) {
+            return e;
+        }
+    }
+}
+
+static int
+memo_rehash(search *s)
+{
+    size_t old = s->size;
+    memo_entry *prev = s->table;
+    s->size = old != 0 ? 2 * old : 1024;
+    s->table = calloc(s->size, sizeof *s->table);
+    if (s->table == NULL) {
+        s->table = prev;
+        s->size = old;
+        return -1;
+    }
+    for (size_t i = 0; i < old; i++) {
+        if (prev[i].hash != 0) {
+            *memo_find(s, s->arena + prev[i].off, prev[i].len,
+                       prev[i].hash) = prev[i];
+        }
+    }
+    free(prev);
+    return 0;
+}
+
+static int
+memo_store(search *s, const uint64_t *key, size_t len, uint64_t h, int win)
+{
+    memo_entry *e;
+    if ((2 * (s->used + 1) > s->size && memo_rehash(s) != 0) ||
+        grow_array((void **)&s->arena, &s->caparena, s->narena + len,
+             sizeof *s->arena) != 0) {
+        return -1;
+    }
+    memcpy(s->arena + s->narena, key, len * sizeof *key);
+    e = memo_find(s, key, len, h);
+    *e = (memo_entry){h, s->narena, len, win};
+    s->narena += len;
+    s->used++;
+    return 0;
+}
+
+static int
+fail(search *s, grundy_status st, const char *why)
+{
+    if (s->status == GRUNDY_OK) {
+        s->status = why != NULL ? set_error(s->err, st, -1, "%s", why) : st;
+    }
+    return -1;
+}
+
+/* The key after option `o` of ol replaced the component key[at..at+n):
+ * written to *out (malloc'd, canonical), its length returned; 0 on OOM. */
+static size_t
+child_key(const uint64_t *key, size_t len, size_t at, size_t n, uint64_t game,
+          const optlist *ol, size_t o, size_t ao, size_t vo, uint64_t **out)
+{
+    size_t clen = len - n, k = at;
+    uint64_t *tmp, *canon;
+    for (size_t p = 0; p < ol->parts[o]; p++) {
+        clen += 1 + ol->arity[ao + p];
+    }
+    tmp = malloc((clen + 1) * sizeof *tmp);
+    canon = malloc((clen + 1) * sizeof *canon);
+    if (tmp == NULL || canon == NULL) {
+        free(tmp);
+        free(canon);
+        return 0;
+    }
+    memcpy(tmp, key, at * sizeof *tmp);
+    for (size_t p = 0; p < ol->parts[o]; p++) {
+        size_t a = ol->arity[ao + p];
+        tmp[k++] = game << 32 | a;
+        memcpy(tmp + k, ol->vals + vo, a * sizeof *tmp);
+        k += a;
+        vo += a;
+    }
+    memcpy(tmp + k, key + at + n, (len - at - n) * sizeof *tmp);
+    if (canonical(tmp, clen, canon) != 0) {
+        free(tmp);
+        free(canon);
+        return 0;
+    }
+    free(tmp);
+    *out = canon;
+    return clen == 0 ? (size_t)-1 : clen;
+}
+
+static int search_win(search *s, const uint64_t *key, size_t len, int depth);
+
+/* 1 if some option of the component at key[at..] leads to a loss for the
+ * opponent, 0 if none, -1 on error; *moved is set when it has options. */
+static int
+component_wins(search *s, const uint64_t *key, size_t len, size_t at,
+               int depth, int *moved)
+{
+    uint64_t gi = key[at] >> 32;
+    size_t n = comp_len(key + at), ao = 0, vo = 0;
+    component c = {key + at + 1, n - 1, 1};
+    optlist ol = {0};
+    int r = 0;
+    grundy_status st = list_options(s, s->games[gi], &c, &ol);
+
+    if (st != GRUNDY_OK) {
+        optlist_free(&ol);
+        return fail(s, st, NULL);
+    }
+    *moved |= ol.n > 0;
+    for (size_t o = 0; o < ol.n && r == 0; o++) {
+        uint64_t *child = NULL;
+        size_t clen = child_key(key, len, at, n, gi, &ol, o, ao, vo, &child);
+        if (clen == 0) {
+            r = fail(s, GRUNDY_ENOMEM, "out of memory");
+            break;
+        }
+        r = search_win(s, child, clen == (size_t)-1 ? 0 : clen, depth + 1);
+        r = r < 0 ? -1 : !r;
+        free(child);
+        for (size_t p = 0; p < ol.parts[o]; p++) {
+            vo += ol.arity[ao + p];
+        }
+        ao += ol.parts[o];
+    }
+    optlist_free(&ol);
+    return r;
+}
+
+/* Misere outcome of a canonical key: the player to move wins iff some
+ * option loses for the opponent, or there is no move at all (the opponent
+ * made the last move). */
+static int
+search_win(search *s, const uint64_t *key, size_t len, int depth)
+{
+    uint64_t h = key_hash(key, len);
+    memo_entry *e;
+    int win = 0, moved = 0;
+
+    if (s->size != 0 && (e = memo_find(s, key, len, h))->hash != 0) {
+        return e->win;
+    }
+    if (s->used >= MISERE_MAX_POSITIONS || depth > MISERE_MAX_DEPTH) {
+        return fail(s, GRUNDY_ELIMIT,
+                    "misere play of this position needs an exhaustive "
+                    "search of more than 200000 positions; grundy has "
+                    "misere rules only for nim and bounded in any mix and "
+                    "for a single fib pile or wythoff pair");
+    }
+    for (size_t at = 0, prev = len; at < len && !win;
+         prev = at, at += comp_len(key + at)) {
+        int r;
+        /* Equal neighbours (the key is sorted) have the same options. */
+        if (prev != len && comp_cmp(key + prev, key + at) == 0) {
+            continue;
+        }
+        r = component_wins(s, key, len, at, depth, &moved);
+        if (r < 0) {
+            return -1;
+        }
+        win = r;
+    }
+    if (!moved) {
+        win = 1;
+    }
+    if (memo_store(s, key, len, h, win) != 0) {
+        return fail(s, GRUNDY_ENOMEM, "out of memory");
+    }
+    return win;
+}
+
+/* The key of the whole position, its components in position order, and
+ * where each starts (at[i]). */
+static grundy_status
+root_key(search *s, const grundy_position *pos, uint64_t **key, size_t *len,
+         size_t **at)
+{
+    size_t n = 0, k = 0;
+    for (size_t c = 0; c < pos->ncomps; c++) {
+        n += 1 + pos->comps[c].n;
+    }
+    *key = malloc((n + 1) * sizeof **key);
+    *at = malloc((pos->ncomps + 1) * sizeof **at);
+    s->games = malloc((pos->nterms + 1) * sizeof *s->games);
+    if (*key == NULL || *at == NULL || s->games == NULL) {
+        return set_error(s->err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        size_t gi = 0;
+        while (gi < s->ngames && s->games[gi] != term->game) {
+            gi++;
+        }
+        if (gi == s->ngames) {
+            s->games[s->ngames++] = term->game;
+        }
+        for (size_t c = term->first; c < term->first + term->count; c++) {
+            const pos_comp *pc = &pos->comps[c];
+            (*at)[c] = k;
+            (*key)[k++] = (uint64_t)gi << 32 | pc->n;
+            memcpy(*key + k, pos->vals + pc->off, pc->n * sizeof **key);
+            k += pc->n;
+        }
+    }
+    *len = n;
+    return GRUNDY_OK;
+}
+
+/* Tries every option of root component c; emits the winning ones. */
+static grundy_status
+root_component(search *s, const uint64_t *key, size_t len, size_t at,
+               size_t index, move_sink *sink, int *moved)
+{
+    uint64_t gi = key[at] >> 32;
+    size_t n = comp_len(key + at), ao = 0, vo = 0, to = 0;
+    component c = {key + at + 1, n - 1, index};
+    optlist ol = {0};
+    grundy_status st;
+
+    ol.keep_text = 1;
+    st = list_options(s, s->games[gi], &c, &ol);
+    *moved |= ol.n > 0;
+    for (size_t o = 0; st == GRUNDY_OK && o < ol.n; o++) {
+        uint64_t *child = NULL;
+        size_t clen = child_key(key, len, at, n, gi, &ol, o, ao, vo, &child);
+        int r = clen == 0 ? fail(s, GRUNDY_ENOMEM, "out of memory")
+                          : search_win(s, child, clen == (size_t)-1 ? 0 : clen,
+                                       1);
+        free(child);
+        if (r < 0) {
+            st = s->status;
+        } else if (r == 0 && move_emit(sink, &c, ol.parts[o], ol.arity + ao,
+                                       ol.vals + vo, ol.text + to) != 0) {
+            /* 1: one winning move was enough; -1: out of memory. */
+            st = sink->oom ? set_error(s->err, GRUNDY_ENOMEM, -1,
+                                       "out of memory") : GRUNDY_OK;
+            break;
+        }
+        for (size_t p = 0; p < ol.parts[o]; p++) {
+            vo += ol.arity[ao + p];
+        }
+        ao += ol.parts[o];
+        to += strlen(ol.text + to) + 1;
+    }
+    optlist_free(&ol);
+    return st;
+}
+
+grundy_status
+misere_search(const grundy_position *pos, move_sink *sink, int *win,
+              grundy_error *err)
+{
+    search s = {0};
+    uint64_t *key = NULL;
+    size_t len = 0, *at = NULL;
+    int moved = 0;
+    grundy_status st;
+
+    s.err = err;
+    st = root_key(&s, pos, &key, &len, &at);
+    for (size_t c = 0; st == GRUNDY_OK && c < pos->ncomps; c++) {
+        st = root_component(&s, key, len, at[c], c + 1, sink, &moved);
+        if (!sink->all && grundy_result_move_count(sink->res) > 0) {
+            break;
+        }
+    }
+    /* No move at all: the opponent made the last move and lost. */
+    *win = grundy_result_move_count(sink->res) > 0 || !moved;
+    free(key);
+    free(at);
+    free(s.games);
+    free(s.table);
+    free(s.arena);
+    return st;
+}

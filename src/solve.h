@@ -1,0 +1,36 @@
+/*
+ * solve.h - the move sink shared by solve.c (which renders moves into a
+ * result) and misere.c (which also collects options as data for its
+ * search). Families see only the opaque move_sink of family.h.
+ */
+#ifndef GRUNDY_SOLVE_H
+#define GRUNDY_SOLVE_H
+
+#include "position.h"
+
+/* Receives an option as data instead of rendering it; returns 0 to go on,
+ * -1 when out of memory. */
+typedef int (*move_collect_fn)(void *user, const component *c, size_t parts,
+                               const size_t *arity, const uint64_t *vals,
+                               const char *explain);
+
+struct move_sink {
+    grundy_result *res;         /* rendered moves go here (collect NULL) */
+    const grundy_position *pos; /* the position the moves start from */
+    int all;                    /* every winning move, not just one */
+    int oom;                    /* an allocation failed */
+    move_collect_fn collect;    /* when set: options go here as data */
+    void *user;                 /* passed to collect */
+};
+
+/*
+ * Misere play by exhaustive search over the whole position (no rule
+ * known): sets *win and emits the winning moves into sink.
+ * GRUNDY_ELIMIT beyond MISERE_MAX_POSITIONS distinct positions or when a
+ * component's options cannot be listed.
+ */
+#define MISERE_MAX_POSITIONS 200000
+grundy_status misere_search(const grundy_position *pos, move_sink *sink,
+                            int *win, grundy_error *err);
+
+#endif

@@ -1,0 +1,149 @@
+/*
+ * test_format.c - output records: JSON strings escaped exactly as a
+ * byte-by-byte reference does (random bytes, every length), and the text
+ * and JSON records of a solved position.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "brute.h"
+#include "grundy.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads back what was written to f. */
+static char *
+slurp(FILE *f)
+{
+    long n = ftell(f);
+    char *s = malloc((size_t)n + 1);
+    assert_non_null(s);
+    rewind(f);
+    assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
+    s[n] = '\0';
+    return s;
+}
+
+/* The reference: the JSON record of an error, byte by byte. */
+static void
+reference_record(const unsigned char *in, size_t n, char *out)
+{
+    static const char hex[] = "0123456789abcdef";
+    char *p = out;
+    p += sprintf(p, "{\"input\":\"");
+    for (size_t i = 0; i < n; i++) {
+        if (in[i] == '"' || in[i] == '\\') {
+            *p++ = '\\';
+            *p++ = (char)in[i];
+        } else if (in[i] < 0x20 || in[i] >= 0x80) {
+            p += sprintf(p, "\\u00%c%c", hex[in[i] >> 4], hex[in[i] & 15]);
+        } else {
+            *p++ = (char)in[i];
+        }
+    }
+    sprintf(p, "\",\"error\":\"x\"}\n");
+}
+
+static void
+test_json_escaping(void **state)
+{
+    uint64_t seed = 4242;
+    unsigned char in[64];
+    char want[64 * 6 + 64];
+    (void)state;
+    for (int trial = 0; trial < 20000; trial++) {
+        size_t n = (size_t)brute_below(&seed, sizeof in);
+        FILE *f = tmpfile();
+        char *got;
+        assert_non_null(f);
+        for (size_t i = 0; i < n; i++) {
+            /* Mostly printable, with every special byte now and then. */
+            uint64_t r = brute_below(&seed, 16);
+            in[i] = (unsigned char)(r == 0 ? brute_below(&seed, 256)
+                                    : r == 1 ? '"' : r == 2 ? '\\'
+                                    : 0x20 + brute_below(&seed, 0x5f));
+        }
+        assert_int_equal(grundy_format_error(f, GRUNDY_FORMAT_JSON,
+                                             (const char *)in, n, "x"),
+                         GRUNDY_OK);
+        got = slurp(f);
+        reference_record(in, n, want);
+        assert_string_equal(got, want);
+        free(got);
+        fclose(f);
+    }
+}
+
+static void
+check_record(const char *text, unsigned flags, unsigned format,
+             const char *want)
+{
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res = grundy_result_new();
+    grundy_error err;
+    FILE *f = tmpfile();
+    char *got;
+    assert_int_equal(grundy_position_parse(ctx, pos, NULL, text, strlen(text),
+                                           &err), GRUNDY_OK);
+    assert_int_equal(grundy_solve(ctx, pos, flags, res, &err), GRUNDY_OK);
+    assert_int_equal(grundy_format_result(f, format, text, strlen(text), res),
+                     GRUNDY_OK);
+    got = slurp(f);
+    assert_string_equal(got, want);
+    free(got);
+    fclose(f);
+    grundy_result_free(res);
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+}
+
+static void
+test_records(void **state)
+{
+    (void)state;
+    check_record("nim 3 4 5", 0, 0,
+                 "win sg=2: take 2 from heap 1 (3 -> 1) -> nim 1 4 5\n");
+    check_record("nim 1 2 3", 0, GRUNDY_FORMAT_JSON,
+                 "{\"input\":\"nim 1 2 3\",\"outcome\":\"lose\",\"sg\":0}\n");
+    check_record("nim 2 2 1", GRUNDY_MISERE, 0,
+                 "win (misere): take 1 from heap 3 (1 -> 0) -> nim 2 2 0\n");
+    check_record("nim 007 1", GRUNDY_ALL_MOVES,
+                 GRUNDY_FORMAT_JSON | GRUNDY_FORMAT_ALL,
+                 "{\"input\":\"nim 007 1\",\"outcome\":\"win\",\"sg\":6,"
+                 "\"move\":\"nim 1 1\",\"explain\":\"take 6 from heap 1 "
+                 "(7 -> 1)\",\"moves\":[\"nim 1 1\"],\"explains\":[\"take 6 "
+                 "from heap 1 (7 -> 1)\"]}\n");
+}
+
+/* A write error is reported, not ignored. */
+static void
+test_write_error(void **state)
+{
+    FILE *f = fopen("/dev/full", "w");
+    grundy_status st = GRUNDY_OK;
+    (void)state;
+    if (f == NULL) {
+        skip();
+    }
+    setvbuf(f, NULL, _IONBF, 0);
+    st = grundy_format_error(f, GRUNDY_FORMAT_JSON, "x", 1, "y");
+    assert_int_equal(st, GRUNDY_EIO);
+    fclose(f);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_json_escaping),
+        cmocka_unit_test(test_records),
+        cmocka_unit_test(test_write_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
