@@ -419,12 +419,23 @@ sgseq_ctz(uint64_t x)
     return pos[((x & (~x + 1)) * UINT64_C(0x022fdd63cc95386d)) >> 58];
 }
 
+/* 1 when removing k from heap n can leave two non-empty heaps (written
+ * so that a k near 2^64 cannot wrap around). */
+static int
+sgseq_splits(uint64_t k, size_t n)
+{
+    return k < n && n - k >= 2;
+}
+
 /* Largest part a <= b over the splits of heap n (0: none). */
 static size_t
 sgseq_top(const sgseq *s, size_t n)
 {
     /* k4 is ascending: the smallest removal leaves the most. */
-    return s->n4 > 0 && s->k4[0] + 2 <= n ? (n - (size_t)s->k4[0]) / 2 : 0;
+    if (s->n4 == 0 || !sgseq_splits(s->k4[0], n)) {
+        return 0;
+    }
+    return (n - (size_t)s->k4[0]) / 2;
 }
 
 /* Number of rare heaps below m (the list is ascending). */
@@ -459,7 +470,7 @@ sgseq_plain(sgseq *s, size_t n)
 
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
-        if (k + 2 <= n) {
+        if (sgseq_splits(k, n)) {
             size_t m = n - (size_t)k;
             for (size_t a = 1; a <= m / 2; a++) {
                 mark[g[a] ^ g[m - a]] = 1;
@@ -494,7 +505,7 @@ sgseq_sparse(sgseq *s, size_t n)
 
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
-        if (k + 2 <= n) {
+        if (sgseq_splits(k, n)) {
             size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
             for (size_t j = 0; j < nr; j++) {
                 mark[g[m - rpos[j]] ^ rval[j]] = 1;
@@ -520,7 +531,7 @@ sgseq_sparse(sgseq *s, size_t n)
     /* Missing values are marked 2; a split reaching one counts it. All
      * removals k side by side, each k's splits from a = 1 up. */
     for (size_t lo = 1; lo <= sgseq_top(s, n); lo += SGSEQ_CHUNK) {
-        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
                                                     : half;
@@ -576,7 +587,7 @@ sgseq_sparse64(sgseq *s, size_t n)
     }
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
-        if (k + 2 <= n) {
+        if (sgseq_splits(k, n)) {
             size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
             for (size_t j = 0; j < nr; j++) {
                 seen |= (uint64_t)1 << (g[m - rpos[j]] ^ rval[j]);
@@ -594,7 +605,7 @@ sgseq_sparse64(sgseq *s, size_t n)
     /* All removals k side by side: a needed value may come from one k
      * only, and each k's splits are scanned from a = 1 up. */
     for (size_t lo = 1; lo <= sgseq_top(s, n); lo += SGSEQ_CHUNK) {
-        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
                                                     : half;
@@ -791,7 +802,7 @@ sgseq_phase_a(const sgseq *s, const sgseq_pool *pool, size_t j,
     memset(row, 0, size);
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
-        if (k + 2 <= n) {
+        if (sgseq_splits(k, n)) {
             size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
             /* Partner m - r is older than the block iff r > j - k. */
             size_t first = k <= j ? sgseq_rare_below(s, j - (size_t)k + 1)
@@ -815,7 +826,7 @@ sgseq_phase_a(const sgseq *s, const sgseq_pool *pool, size_t j,
         }
     }
     for (; found < nmiss && lo <= top; lo += SGSEQ_CHUNK) {
-        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
                                                     : half;
@@ -951,7 +962,7 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
             mark[0] = 1;
         }
     }
-    for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+    for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
         size_t m = n - (size_t)s->k4[i], hi = j < m / 2 ? j : m / 2;
         for (size_t a = 1; a <= hi; a++) {
             mark[g[a] ^ g[m - a]] = 1;
@@ -975,7 +986,7 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
     s->full_scans++;
     for (size_t lo = pool->front[j] + 1; found < nmiss && lo <= top;
          lo += SGSEQ_CHUNK) {
-        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
                                                     : half;

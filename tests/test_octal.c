@@ -545,6 +545,36 @@ test_memory_limit(void **state)
     grundy_ctx_set_memory_limit(f->ctx, GRUNDY_DEFAULT_MEMORY_LIMIT);
 }
 
+/* Sizes near 2^64 are legal and must not wrap: such a move never fits a
+ * heap in reach, so these games play like their small sizes alone. */
+static void
+test_huge_sizes(void **state)
+{
+    fixture *f = *state;
+    grundy_game *big, *small;
+    grundy_error err;
+    assert_int_equal(grundy_game_parse(f->ctx,
+                                       "stripes:2,18446744073709551615", 30,
+                                       &big, &err), GRUNDY_OK);
+    assert_int_equal(grundy_game_parse(f->ctx, "stripes:2", 9, &small, &err),
+                     GRUNDY_OK);
+    for (uint64_t n = 0; n < 3000; n += 7) {
+        uint64_t a, b;
+        assert_int_equal(grundy_component_value(big, &n, 1, &a, &err),
+                         GRUNDY_OK);
+        assert_int_equal(grundy_component_value(small, &n, 1, &b, &err),
+                         GRUNDY_OK);
+        assert_int_equal(a, b);
+    }
+    grundy_game_free(big);
+    grundy_game_free(small);
+    solve_ok(f, "sub:18446744073709551615,1 5", GRUNDY_ALL_MOVES);
+    assert_int_equal(grundy_result_win(f->res), 1);
+    assert_int_equal(grundy_result_move_count(f->res), 1);
+    solve_ok(f, "octal:4.0000000000000000000000000000007 9", 0);
+    assert_int_equal(grundy_result_sg(f->res, NULL), 1);
+}
+
 static void
 test_spec_errors(void **state)
 {
@@ -583,6 +613,7 @@ main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_huge_rows, setup, teardown),
         cmocka_unit_test_setup_teardown(test_memory_limit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_huge_sizes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_spec_errors, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
