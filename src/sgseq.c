@@ -767,6 +767,8 @@ typedef struct sgseq_pool {
     sgseq *s;
     unsigned char *part;  /* phase A marks, SGSEQ_BLOCK rows of `size` */
     size_t front[SGSEQ_BLOCK]; /* splits a <= front[j] scanned */
+    size_t cfrom[SGSEQ_BLOCK]; /* common[i] marked in phase A for i below */
+    size_t rfrom[SGSEQ_BLOCK]; /* rare[i] marked in phase A for i below */
     size_t size;          /* 1 << vbits at phase A */
     size_t base, count;   /* the block */
     uint64_t scanned[2];
@@ -788,8 +790,8 @@ typedef struct sgseq_pool {
  * fill that value and then scans on for the few rare values above it.
  */
 static void
-sgseq_phase_a(const sgseq *s, const sgseq_pool *pool, size_t j,
-              unsigned char *row, size_t *front, uint64_t *scanned)
+sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
+              unsigned char *row, uint64_t *scanned)
 {
     /* Local copies: stores through row (a char pointer) could alias s. */
     const uint16_t *g = s->g;
@@ -813,17 +815,21 @@ sgseq_phase_a(const sgseq *s, const sgseq_pool *pool, size_t j,
             }
         }
     }
+    pool->cfrom[j] = s->ncommon;
     for (size_t i = 0; i < s->ncommon; i++) {
         if (!row[s->common[i]]) {
             limit = s->common[i];
+            pool->cfrom[j] = i;
             break;
         }
     }
+    pool->rfrom[j] = 0;
     for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
         if (!row[s->rare[i]]) {
             row[s->rare[i]] = 2;
             nmiss++;
         }
+        pool->rfrom[j] = i + 1;
     }
     for (; found < nmiss && lo <= top; lo += SGSEQ_CHUNK) {
         for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
@@ -838,10 +844,14 @@ sgseq_phase_a(const sgseq *s, const sgseq_pool *pool, size_t j,
             *scanned += hi >= lo ? hi - lo + 1 : 0;
         }
     }
-    *front = lo - 1;
-    for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
-        if (row[s->rare[i]] == 2) {
-            row[s->rare[i]] = 0;
+    pool->front[j] = lo - 1;
+    if (found < nmiss) {
+        /* Every split was scanned: these values are really missing. */
+        pool->rfrom[j] = 0;
+        for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
+            if (row[s->rare[i]] == 2) {
+                row[s->rare[i]] = 0;
+            }
         }
     }
 }
@@ -852,7 +862,7 @@ sgseq_phase_a_half(sgseq_pool *pool, size_t first, uint64_t *scanned)
 {
     for (size_t j = first; j < pool->count; j += 2) {
         sgseq_phase_a(pool->s, pool, j, pool->part + j * pool->size,
-                      &pool->front[j], scanned);
+                      scanned);
     }
 }
 
@@ -968,13 +978,15 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
             mark[g[a] ^ g[m - a]] = 1;
         }
     }
-    for (size_t i = 0; i < s->ncommon; i++) {
+    /* Phase A saw the common values before cfrom and the rare values
+     * before rfrom (both lists ascending; a grown vbits only appends). */
+    for (size_t i = pool->cfrom[j]; i < s->ncommon; i++) {
         if (!mark[s->common[i]]) {
             c = s->common[i];
             break;
         }
     }
-    for (size_t i = 0; i < s->nrarev && s->rare[i] < c; i++) {
+    for (size_t i = pool->rfrom[j]; i < s->nrarev && s->rare[i] < c; i++) {
         if (!mark[s->rare[i]]) {
             mark[s->rare[i]] = 2;
             nmiss++;
