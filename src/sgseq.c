@@ -797,9 +797,10 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
     const uint16_t *g = s->g;
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
-    size_t n = pool->base + j, size = pool->size, nmiss = 0, found = 0;
+    size_t n = pool->base + j, size = pool->size, nmiss = 0;
     size_t top = sgseq_top(s, n), lo = j + 1;
     unsigned limit = (unsigned)size;
+    uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
 
     memset(row, 0, size);
     for (size_t i = 0; i < s->n4; i++) {
@@ -826,33 +827,35 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
     pool->rfrom[j] = 0;
     for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
         if (!row[s->rare[i]]) {
-            row[s->rare[i]] = 2;
-            nmiss++;
+            miss[nmiss++] = s->rare[i];
         }
         pool->rfrom[j] = i + 1;
     }
-    for (; found < nmiss && lo <= top; lo += SGSEQ_CHUNK) {
+    /* Plain stores while scanning; the list of missing values is checked
+     * between chunks that grow with it, so checks cost less than the
+     * splits. */
+    while (nmiss > 0 && lo <= top) {
+        size_t chunk = SGSEQ_CHUNK / 2 + 2 * nmiss, keep = 0;
         for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
             size_t m = n - (size_t)s->k4[i], half = m / 2;
-            size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
-                                                    : half;
+            size_t hi = lo + chunk - 1 < half ? lo + chunk - 1 : half;
             for (size_t a = lo; a <= hi; a++) {
-                unsigned char *p = &row[g[a] ^ g[m - a]];
-                found += (size_t)(*p >> 1);
-                *p = 1;
+                row[g[a] ^ g[m - a]] = 1;
             }
             *scanned += hi >= lo ? hi - lo + 1 : 0;
         }
-    }
-    pool->front[j] = lo - 1;
-    if (found < nmiss) {
-        /* Every split was scanned: these values are really missing. */
-        pool->rfrom[j] = 0;
-        for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
-            if (row[s->rare[i]] == 2) {
-                row[s->rare[i]] = 0;
+        lo += chunk;
+        for (size_t i = 0; i < nmiss; i++) {
+            if (!row[miss[i]]) {
+                miss[keep++] = miss[i];
             }
         }
+        nmiss = keep;
+    }
+    pool->front[j] = lo - 1;
+    if (nmiss > 0) {
+        /* Every split was scanned: these values are really missing. */
+        pool->rfrom[j] = 0;
     }
 }
 
