@@ -55,6 +55,7 @@ values(const char *spec, uint64_t n, const char *method)
     grundy_error err;
     sgseq_stats st;
     double t0, t1;
+    clock_t c0, c1;
 
     if (s == NULL) {
         return 1;
@@ -66,6 +67,7 @@ values(const char *spec, uint64_t n, const char *method)
     /* No period shortcut: the figure is for computing n values. */
     sgseq_set_certify(s, 0);
     t0 = now();
+    c0 = clock();
     for (uint64_t x = 1024; ; x *= 2) {
         uint64_t target = x < n ? x : n;
         if (sgseq_value(s, target - 1, &env, &v, &err) != 0) {
@@ -77,11 +79,14 @@ values(const char *spec, uint64_t n, const char *method)
         }
     }
     t1 = now();
+    c1 = clock();
     sgseq_get_stats(s, &st);
-    printf("%-12s %-6s heaps=%llu computed=%llu time=%.3fs rate=%.0f/s "
+    printf("%-12s %-6s heaps=%llu computed=%llu time=%.3fs cpu=%.3fs "
+           "rate=%.0f/s "
            "mask=%#x rare=%llu full_scans=%llu scanned=%llu max=%u\n",
            spec, method, (unsigned long long)n,
            (unsigned long long)sgseq_length(s), t1 - t0,
+           (double)(c1 - c0) / CLOCKS_PER_SEC,
            (double)sgseq_length(s) / (t1 - t0), st.mask,
            (unsigned long long)st.rare, (unsigned long long)st.full_scans,
            (unsigned long long)st.scanned,
