@@ -54,6 +54,7 @@ struct sgseq {
     uint64_t *hist;          /* hist[v] = heaps with value v */
     uint16_t *common, *rare; /* values < 1 << vbits by class, ascending */
     size_t ncommon, nrarev;
+    uint64_t common64;       /* the common values below 64, as bits */
     uint16_t *miss;          /* rare values still missing (scratch) */
 
     unsigned mask;           /* sparse-space mask; 0: the definition */
@@ -120,10 +121,12 @@ sgseq_classes(sgseq *s)
     size_t size = (size_t)1 << s->vbits;
     s->ncommon = 0;
     s->nrarev = 0;
+    s->common64 = 0;
     for (size_t v = 0; v < size; v++) {
         /* Sparse space: rare iff popcount(v & mask) is even. */
         if (s->mask != 0 && sgseq_parity((unsigned)v & s->mask)) {
             s->common[s->ncommon++] = (uint16_t)v;
+            s->common64 |= v < 64 ? (uint64_t)1 << v : 0;
         } else {
             s->rare[s->nrarev++] = (uint16_t)v;
         }
@@ -569,12 +572,9 @@ sgseq_sparse64(sgseq *s, size_t n)
     const uint16_t *rval = s->rval;
     unsigned size = 1u << s->vbits;
     uint64_t all = size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << size) - 1;
-    uint64_t seen = 0, common = 0, need, low;
+    uint64_t seen = 0, common = s->common64, need, low;
     unsigned c;
 
-    for (size_t i = 0; i < s->ncommon; i++) {
-        common |= (uint64_t)1 << s->common[i];
-    }
     for (size_t i = 0; i < s->n2; i++) {
         if (s->k2[i] < n) {
             seen |= (uint64_t)1 << g[n - (size_t)s->k2[i]];
@@ -609,7 +609,17 @@ sgseq_sparse64(sgseq *s, size_t n)
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
                                                     : half;
-            for (size_t a = lo; a <= hi; a++) {
+            size_t a = lo;
+            /* Two splits per step, as in sgseq_phase_a. */
+            for (; a + 1 <= hi; a += 2) {
+                uint32_t x, y;
+                memcpy(&x, g + a, sizeof x);
+                memcpy(&y, g + m - a - 1, sizeof y);
+                x ^= (y >> 16) | (y << 16);
+                seen |= (uint64_t)1 << (x & 0xffffu);
+                seen |= (uint64_t)1 << (x >> 16);
+            }
+            for (; a <= hi; a++) {
                 seen |= (uint64_t)1 << (g[a] ^ g[m - a]);
             }
             s->scanned += hi >= lo ? hi - lo + 1 : 0;
