@@ -461,6 +461,56 @@ sgseq_rare_below(const sgseq *s, size_t m)
 }
 
 /*
+ * Scans the splits a + b = n - k (a <= b) of every removal k side by side,
+ * a from lo up, marking their values in mark, until each value of
+ * miss[0..nmiss) has been seen or every split has been. Returns how many
+ * are still missing, compacted at the front of miss in their (ascending)
+ * order; *front is the last a scanned. Marking is plain stores; the list
+ * is checked between chunks that grow with it, so that the checks cost
+ * less than the splits.
+ */
+static size_t
+sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
+           uint16_t *miss, size_t nmiss, uint64_t *scanned, size_t *front)
+{
+    const uint16_t *g = s->g;
+    size_t top = sgseq_top(s, n);
+
+    while (nmiss > 0 && lo <= top) {
+        size_t chunk = SGSEQ_CHUNK / 2 + 2 * nmiss, keep = 0;
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
+            size_t hi = lo + chunk - 1 < half ? lo + chunk - 1 : half;
+            size_t a = lo;
+            /* Two splits per step: (a, m - a) and (a + 1, m - a - 1) from
+             * two 32-bit loads, the second one's halves swapped (either
+             * byte order pairs the same values). */
+            for (; a + 1 <= hi; a += 2) {
+                uint32_t x, y;
+                memcpy(&x, g + a, sizeof x);
+                memcpy(&y, g + m - a - 1, sizeof y);
+                x ^= (y >> 16) | (y << 16);
+                mark[x & 0xffffu] = 1;
+                mark[x >> 16] = 1;
+            }
+            for (; a <= hi; a++) {
+                mark[g[a] ^ g[m - a]] = 1;
+            }
+            *scanned += hi >= lo ? hi - lo + 1 : 0;
+        }
+        lo += chunk;
+        for (size_t i = 0; i < nmiss; i++) {
+            if (!mark[miss[i]]) {
+                miss[keep++] = miss[i];
+            }
+        }
+        nmiss = keep;
+    }
+    *front = lo - 1;
+    return nmiss;
+}
+
+/*
  * mex of the options of heap n by the definition: every single-heap option
  * and every split. Returns the value, which may be 1 << vbits (a new top).
  */
@@ -503,7 +553,7 @@ sgseq_sparse(sgseq *s, size_t n)
     const uint16_t *g = s->g;
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
-    size_t size = (size_t)1 << s->vbits, nmiss = 0, found = 0;
+    size_t size = (size_t)1 << s->vbits, nmiss = 0, front;
     uint32_t c = (uint32_t)size;
 
     for (size_t i = 0; i < s->n4; i++) {
@@ -524,39 +574,15 @@ sgseq_sparse(sgseq *s, size_t n)
     for (size_t i = 0; i < s->nrarev && s->rare[i] < c; i++) {
         if (!mark[s->rare[i]]) {
             s->miss[nmiss++] = s->rare[i];
-            mark[s->rare[i]] = 2;
         }
     }
     if (nmiss == 0) {
         return c;
     }
     s->full_scans++;
-    /* Missing values are marked 2; a split reaching one counts it. All
-     * removals k side by side, each k's splits from a = 1 up. */
-    for (size_t lo = 1; lo <= sgseq_top(s, n); lo += SGSEQ_CHUNK) {
-        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
-            size_t m = n - (size_t)s->k4[i], half = m / 2;
-            size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
-                                                    : half;
-            for (size_t a = lo; a <= hi; a++) {
-                unsigned char *p = &mark[g[a] ^ g[m - a]];
-                found += (size_t)(*p >> 1);
-                *p = 1;
-            }
-            s->scanned += hi >= lo ? hi - lo + 1 : 0;
-        }
-        if (found == nmiss) {
-            return c;
-        }
-    }
-    /* The missing values are in ascending order: the least one left is
-     * G(n). */
-    for (size_t j = 0; j < nmiss; j++) {
-        if (mark[s->miss[j]] == 2) {
-            return s->miss[j];
-        }
-    }
-    return c;
+    nmiss = sgseq_scan(s, n, 1, mark, s->miss, nmiss, &s->scanned, &front);
+    /* The missing values stay in ascending order: the least is G(n). */
+    return nmiss > 0 ? s->miss[0] : c;
 }
 
 /*
@@ -808,7 +834,6 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
     size_t n = pool->base + j, size = pool->size, nmiss = 0;
-    size_t top = sgseq_top(s, n), lo = j + 1;
     unsigned limit = (unsigned)size;
     uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
 
@@ -841,40 +866,8 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
         }
         pool->rfrom[j] = i + 1;
     }
-    /* Plain stores while scanning; the list of missing values is checked
-     * between chunks that grow with it, so checks cost less than the
-     * splits. */
-    while (nmiss > 0 && lo <= top) {
-        size_t chunk = SGSEQ_CHUNK / 2 + 2 * nmiss, keep = 0;
-        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
-            size_t m = n - (size_t)s->k4[i], half = m / 2;
-            size_t hi = lo + chunk - 1 < half ? lo + chunk - 1 : half;
-            size_t a = lo;
-            /* Two splits per step: (a, m - a) and (a + 1, m - a - 1) from
-             * two 32-bit loads, the second one's halves swapped (either
-             * byte order pairs the same values). */
-            for (; a + 1 <= hi; a += 2) {
-                uint32_t x, y;
-                memcpy(&x, g + a, sizeof x);
-                memcpy(&y, g + m - a - 1, sizeof y);
-                x ^= (y >> 16) | (y << 16);
-                row[x & 0xffffu] = 1;
-                row[x >> 16] = 1;
-            }
-            for (; a <= hi; a++) {
-                row[g[a] ^ g[m - a]] = 1;
-            }
-            *scanned += hi >= lo ? hi - lo + 1 : 0;
-        }
-        lo += chunk;
-        for (size_t i = 0; i < nmiss; i++) {
-            if (!row[miss[i]]) {
-                miss[keep++] = miss[i];
-            }
-        }
-        nmiss = keep;
-    }
-    pool->front[j] = lo - 1;
+    nmiss = sgseq_scan(s, n, j + 1, row, miss, nmiss, scanned,
+                       &pool->front[j]);
     if (nmiss > 0) {
         /* Every split was scanned: these values are really missing. */
         pool->rfrom[j] = 0;
@@ -982,7 +975,7 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
     unsigned char *mark = s->mark;
     const uint16_t *g = s->g;
     size_t n = pool->base + j, size = (size_t)1 << s->vbits;
-    size_t nmiss = 0, found = 0, top = sgseq_top(s, n);
+    size_t nmiss = 0, front;
     uint32_t c = (uint32_t)size;
 
     memcpy(mark, pool->part + j * pool->size, pool->size);
@@ -1013,37 +1006,16 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
     }
     for (size_t i = pool->rfrom[j]; i < s->nrarev && s->rare[i] < c; i++) {
         if (!mark[s->rare[i]]) {
-            mark[s->rare[i]] = 2;
-            nmiss++;
+            s->miss[nmiss++] = s->rare[i];
         }
     }
     if (nmiss == 0) {
         return c;
     }
     s->full_scans++;
-    for (size_t lo = pool->front[j] + 1; found < nmiss && lo <= top;
-         lo += SGSEQ_CHUNK) {
-        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
-            size_t m = n - (size_t)s->k4[i], half = m / 2;
-            size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
-                                                    : half;
-            for (size_t a = lo; a <= hi; a++) {
-                unsigned char *p = &mark[g[a] ^ g[m - a]];
-                found += (size_t)(*p >> 1);
-                *p = 1;
-            }
-            s->scanned += hi >= lo ? hi - lo + 1 : 0;
-        }
-    }
-    if (found == nmiss) {
-        return c;
-    }
-    for (size_t i = 0; i < s->nrarev && s->rare[i] < c; i++) {
-        if (mark[s->rare[i]] == 2) {
-            return s->rare[i];
-        }
-    }
-    return c;
+    nmiss = sgseq_scan(s, n, pool->front[j] + 1, mark, s->miss, nmiss,
+                       &s->scanned, &front);
+    return nmiss > 0 ? s->miss[0] : c;
 }
 
 /* Whether heap n starts a block computed with two threads. */
