@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if !defined(__STDC_NO_THREADS__)
+#if !defined(__STDC_NO_THREADS__) && !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
 #include <threads.h>
 #define SGSEQ_THREADS 1
 #else
@@ -29,7 +30,8 @@
 #define SGSEQ_DEFAULT_SEARCH ((uint64_t)1 << 20)
 /* Below this length the definition is cheap enough; no mask is chosen. */
 #define SGSEQ_SPARSE_FROM 256u
-/* Splits scanned between two checks of the missing rare values. */
+/* Splits scanned between two checks of the missing rare values (the
+ * register path; sgseq_scan grows its chunks with the list). */
 #define SGSEQ_CHUNK 32u
 /* Blocks of heaps computed by two threads (see sgseq_block). */
 #define SGSEQ_BLOCK 128u
@@ -810,6 +812,7 @@ typedef struct sgseq_pool {
     uint64_t scanned[2];
     int running;          /* the worker thread exists */
 #if SGSEQ_THREADS
+    atomic_size_t next;   /* next heap of the block for phase A */
     mtx_t mtx;
     cnd_t cnd;
     unsigned posted, finished; /* job numbers */
@@ -874,14 +877,24 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
     }
 }
 
-/* Phase A for the heaps j = first, first + 2, ... of the posted block. */
+/* Phase A for heaps of the posted block, taken one at a time from a
+ * shared counter: when one thread is slowed (a busy machine), the other
+ * does more of the block. */
 static void
-sgseq_phase_a_half(sgseq_pool *pool, size_t first, uint64_t *scanned)
+sgseq_phase_a_share(sgseq_pool *pool, uint64_t *scanned)
 {
-    for (size_t j = first; j < pool->count; j += 2) {
+#if SGSEQ_THREADS
+    size_t j;
+    while ((j = atomic_fetch_add(&pool->next, 1)) < pool->count) {
         sgseq_phase_a(pool->s, pool, j, pool->part + j * pool->size,
                       scanned);
     }
+#else
+    for (size_t j = 0; j < pool->count; j++) {
+        sgseq_phase_a(pool->s, pool, j, pool->part + j * pool->size,
+                      scanned);
+    }
+#endif
 }
 
 #if SGSEQ_THREADS
@@ -900,7 +913,7 @@ sgseq_worker(void *arg)
         }
         seen = pool->posted;
         mtx_unlock(&pool->mtx);
-        sgseq_phase_a_half(pool, 1, &pool->scanned[1]);
+        sgseq_phase_a_share(pool, &pool->scanned[1]);
         mtx_lock(&pool->mtx);
         pool->finished = seen;
         cnd_broadcast(&pool->cnd);
@@ -934,6 +947,7 @@ sgseq_pool_start(sgseq_pool *pool)
     if (pool->part == NULL) {
         return -1;
     }
+    atomic_init(&pool->next, 0);
     if (mtx_init(&pool->mtx, mtx_plain) != thrd_success) {
         return -1;
     }
@@ -1042,12 +1056,13 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
     pool->count = count;
     pool->size = (size_t)1 << s->vbits;
 #if SGSEQ_THREADS
+    atomic_store(&pool->next, 0);
     mtx_lock(&pool->mtx);
     pool->posted++;
     cnd_broadcast(&pool->cnd);
     mtx_unlock(&pool->mtx);
 #endif
-    sgseq_phase_a_half(pool, 0, &pool->scanned[0]);
+    sgseq_phase_a_share(pool, &pool->scanned[0]);
 #if SGSEQ_THREADS
     mtx_lock(&pool->mtx);
     while (pool->finished != pool->posted) {
