@@ -512,6 +512,27 @@ sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
     return nmiss;
 }
 
+/* Marks the values of every split a + b = n - k with lo <= a <= b. */
+static void
+sgseq_mark_splits(const sgseq *s, size_t n, size_t lo, unsigned char *mark)
+{
+    const uint16_t *g = s->g;
+    for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+        size_t m = n - (size_t)s->k4[i], a = lo;
+        for (; a + 1 <= m / 2; a += 2) {
+            uint32_t x, y;
+            memcpy(&x, g + a, sizeof x);
+            memcpy(&y, g + m - a - 1, sizeof y);
+            x ^= (y >> 16) | (y << 16);
+            mark[x & 0xffffu] = 1;
+            mark[x >> 16] = 1;
+        }
+        for (; a <= m / 2; a++) {
+            mark[g[a] ^ g[m - a]] = 1;
+        }
+    }
+}
+
 /*
  * mex of the options of heap n by the definition: every single-heap option
  * and every split. Returns the value, which may be 1 << vbits (a new top).
@@ -841,6 +862,12 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
     uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
 
     memset(row, 0, size);
+    if (s->mask == 0) {
+        /* The definition: every split with a > j. */
+        sgseq_mark_splits(s, n, j + 1, row);
+        pool->front[j] = sgseq_top(s, n);
+        return;
+    }
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
         if (sgseq_splits(k, n)) {
@@ -1010,6 +1037,15 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
             mark[g[a] ^ g[m - a]] = 1;
         }
     }
+    if (s->mask == 0) {
+        /* The definition: every option is marked; the mex. */
+        for (size_t v = 0; v < size; v++) {
+            if (!mark[v]) {
+                return (uint32_t)v;
+            }
+        }
+        return c;
+    }
     /* Phase A saw the common values before cfrom and the rare values
      * before rfrom (both lists ascending; a grown vbits only appends). */
     for (size_t i = pool->cfrom[j]; i < s->ncommon; i++) {
@@ -1036,7 +1072,9 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
 static int
 sgseq_use_block(const sgseq *s, size_t n)
 {
-    return s->threads >= 2 && s->mask != 0 && s->vbits > 6 &&
+    /* SGSEQ_PLAIN stays the literal definition, one heap at a time. */
+    return s->threads >= 2 && s->method != SGSEQ_PLAIN &&
+           (s->mask == 0 || s->vbits > 6) &&
            s->vbits <= SGSEQ_BLOCK_MAXBITS && n >= SGSEQ_BLOCK_FROM &&
            n % SGSEQ_BLOCK == 0;
 }

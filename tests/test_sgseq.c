@@ -258,6 +258,35 @@ test_threads_vs_plain(void **state)
     }
 }
 
+/* The definition itself also goes in two-thread blocks (method AUTO keeps
+ * it for stripes:3 and short Officers tables): same values as one heap
+ * at a time. */
+static void
+test_plain_blocks(void **state)
+{
+    static const char *codes[] = {"0.6", "0.007"};
+    (void)state;
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        code c = parse_code(codes[i]);
+        sgseq *plain = new_octal(&c), *two = new_octal(&c);
+        sgseq_stats st;
+        uint64_t top = 12000;
+        assert_non_null(plain);
+        assert_non_null(two);
+        sgseq_set_method(plain, SGSEQ_PLAIN);
+        sgseq_set_certify(plain, 0);
+        sgseq_set_certify(two, 0);
+        assert_int_equal(value(two, top), value(plain, top));
+        sgseq_get_stats(two, &st);
+        assert_int_equal(st.mask, 0);
+        for (uint64_t n = 0; n <= top; n++) {
+            assert_int_equal(value(two, n), value(plain, n));
+        }
+        sgseq_free(plain);
+        sgseq_free(two);
+    }
+}
+
 static void
 test_random_sub_vs_reference(void **state)
 {
@@ -461,6 +490,7 @@ main(void)
         cmocka_unit_test(test_sparse_vs_plain),
         cmocka_unit_test(test_officers_sparse_vs_plain),
         cmocka_unit_test(test_threads_vs_plain),
+        cmocka_unit_test(test_plain_blocks),
         cmocka_unit_test(test_random_sub_vs_reference),
         cmocka_unit_test(test_published_periods),
         cmocka_unit_test(test_kayles_huge_heaps),
