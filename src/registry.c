@@ -13,6 +13,10 @@ extern const family stripes_family;
 extern const family octal_family;
 extern const family kayles_family;
 extern const family dawson_family;
+extern const family fib_family;
+extern const family wythoff_family;
+extern const family ferguson_family;
+extern const family division_family;
 
 static const family *const families[] = {
     &nim_family,
@@ -22,6 +26,10 @@ static const family *const families[] = {
     &octal_family,
     &kayles_family,
     &dawson_family,
+    &fib_family,
+    &wythoff_family,
+    &ferguson_family,
+    &division_family,
 };
 
 #define NFAMILIES (sizeof families / sizeof families[0])

@@ -1,0 +1,562 @@
+/*
+ * fib.c - Fibonacci take (fib, fib:R): take 1..n-1 stones first, then at
+ * most R times the previous take. Outcomes and winning moves for any 64-bit
+ * pile by the greedy representation in the losing sequence H (theory.md 4);
+ * Grundy values by closed forms where known, else from a computed table.
+ */
+#include "family.h"
+#include "intmath.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Appends a string literal with one memcpy (error texts built per line). */
+#define FIB_LIT(p, lit) \
+    (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
+
+#define FIB_R_MAX 100000u        /* largest multiplier R accepted */
+#define FIB_TABLE_MAX 16384u     /* Grundy table covers piles n < this */
+#define FIB_LIST_MAX (1u << 20)  /* most options listed one by one */
+#define FIB_TERMS_MAX 128        /* greedy terms of a 64-bit n (<= 64) */
+
+typedef struct fib_step {
+    uint32_t k; /* from this limit on ... */
+    uint32_t g; /* ... G(n, k) is this value */
+} fib_step;
+
+typedef struct fib_state {
+    uint64_t r;      /* multiplier R */
+    uint64_t *h;     /* losing fresh sizes H1 < H2 < ... < 2^64 */
+    size_t nh;
+    /* Grundy table for piles n < tab_n: G(n, .) is a non-decreasing step
+     * function of the limit, steps[off[n] .. off[n+1]). */
+    uint32_t tab_n;
+    uint32_t *off;
+    fib_step *steps;
+    size_t nsteps, capsteps;
+    /* Cache of the last greedy representation (fib_terms). */
+    uint64_t last_n;
+    size_t last_m;
+    uint64_t last_t[FIB_TERMS_MAX];
+} fib_state;
+
+/* A pile: n stones, at most k (already capped at n) may be taken now. */
+typedef struct fib_pile {
+    uint64_t n, k;
+} fib_pile;
+
+static fib_pile
+fib_pile_of(const uint64_t *v, size_t n)
+{
+    fib_pile p;
+    p.n = v[0];
+    if (n == 1) {
+        /* A fresh pile: the first move may take anything but the whole. */
+        p.k = p.n == 0 ? 0 : p.n - 1;
+    } else {
+        p.k = v[1] < p.n ? v[1] : p.n;
+    }
+    return p;
+}
+
+/* min(R * x, m) without overflow. */
+static uint64_t
+fib_limit(const fib_state *st, uint64_t x, uint64_t m)
+{
+    im_u128 rx = (im_u128)st->r * x;
+    return rx < m ? (uint64_t)rx : m;
+}
+
+static grundy_status
+fib_create(grundy_game *game, const char *param, size_t len,
+           grundy_error *err)
+{
+    fib_state *st;
+    uint64_t r = 2;
+    size_t cap = 256, m = 0;
+    char q[96];
+
+    if (param != NULL) {
+        quote_token(q, sizeof q, param, len);
+        if (parse_u64(param, len, &r) != 0 || r == 0) {
+            return set_error(err, GRUNDY_ESPEC, -1,
+                             "fib:R: the multiplier %s is not an integer "
+                             ">= 1", q);
+        }
+        if (r > FIB_R_MAX) {
+            return set_error(err, GRUNDY_ESPEC, -1,
+                             "fib:R: the multiplier %s is larger than the "
+                             "supported maximum %u", q, FIB_R_MAX);
+        }
+    }
+    st = calloc(1, sizeof *st);
+    if (st == NULL) {
+        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    st->r = r;
+    st->h = malloc(cap * sizeof *st->h);
+    if (st->h == NULL) {
+        free(st);
+        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    /* H1 = 1, H(j+1) = H(j) + H(m) with m the least index such that
+     * R*H(m) >= H(j) (theory.md 4); m only moves forward. About 36*R
+     * terms stay below 2^64. */
+    st->h[0] = 1;
+    st->nh = 1;
+    for (;;) {
+        uint64_t last = st->h[st->nh - 1];
+        while ((im_u128)r * st->h[m] < last) {
+            m++;
+        }
+        if (st->h[m] > UINT64_MAX - last) {
+            break;
+        }
+        if (st->nh == cap) {
+            uint64_t *nh;
+            if ((cap * 2) * sizeof *st->h > ctx_memory_limit(game->ctx)) {
+                free(st->h);
+                free(st);
+                return set_error(err, GRUNDY_ELIMIT, -1,
+                                 "fib:%llu: the losing sequence needs more "
+                                 "than the memory limit; raise it with "
+                                 "--memory SIZE", (unsigned long long)r);
+            }
+            nh = realloc(st->h, cap * 2 * sizeof *st->h);
+            if (nh == NULL) {
+                free(st->h);
+                free(st);
+                return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            }
+            st->h = nh;
+            cap *= 2;
+        }
+        st->h[st->nh++] = last + st->h[m];
+    }
+    game->state = st;
+    return GRUNDY_OK;
+}
+
+static void
+fib_destroy(grundy_game *game)
+{
+    fib_state *st = game->state;
+    if (st != NULL) {
+        free(st->h);
+        free(st->off);
+        free(st->steps);
+        free(st);
+    }
+    game->state = NULL;
+}
+
+static grundy_status
+fib_check(const grundy_game *game, const uint64_t *v, size_t n,
+          grundy_error *err)
+{
+    (void)game;
+    (void)v;
+    if (n != 1 && n != 2) {
+        return set_error(err, GRUNDY_EPOSITION, -1,
+                         "fib: a pile is 'n' (fresh) or 'n,k' (n left, at "
+                         "most k may be taken), not %zu numbers", n);
+    }
+    return GRUNDY_OK;
+}
+
+/* Greedy representation of n >= 1 in the H terms, smallest term first;
+ * returns the number of terms. Consecutive terms t, t' satisfy t' > R*t,
+ * so a 64-bit n has at most 64 terms. The last answer is cached: a line
+ * asks for the same pile's terms for its outcome and for its value. */
+static size_t
+fib_terms(fib_state *st, uint64_t n, uint64_t *t)
+{
+    uint64_t tmp[FIB_TERMS_MAX];
+    size_t m = 0, hi = st->nh;
+
+    if (n == st->last_n && st->last_m != 0) {
+        memcpy(t, st->last_t, st->last_m * sizeof *t);
+        return st->last_m;
+    }
+    st->last_n = n;
+    if (hi <= 128) {
+        /* Short sequences (R <= 3): one branch-free downward pass takes
+         * every H that still fits, which is the greedy choice. */
+        for (size_t i = hi; i-- > 0;) {
+            uint64_t h = st->h[i];
+            size_t take = h <= n;
+            n -= take ? h : 0;
+            tmp[m] = h;
+            m += take;
+        }
+    }
+    /* Long sequences: the largest H <= n among h[0..hi) by bisection. */
+    while (n != 0 && m < FIB_TERMS_MAX) {
+        size_t lo = 0, top = hi;
+        while (top - lo > 1) {
+            size_t mid = lo + (top - lo) / 2;
+            if (st->h[mid] <= n) {
+                lo = mid;
+            } else {
+                top = mid;
+            }
+        }
+        tmp[m++] = st->h[lo];
+        n -= st->h[lo];
+        hi = lo;
+    }
+    for (size_t i = 0; i < m; i++) {
+        t[i] = tmp[m - 1 - i];
+    }
+    memcpy(st->last_t, t, m * sizeof *t);
+    st->last_m = m;
+    return m;
+}
+
+/* Winning moves of (n, k) in normal play (theory.md 4): with S_j the sum of
+ * the j smallest terms, taking S_j wins iff S_j <= k and (j is the last
+ * term or the next term exceeds R*S_j). Writes the takes in increasing
+ * order into x and returns how many (0: the pile loses). */
+static size_t
+fib_winning_takes(fib_state *st, fib_pile p, uint64_t *x)
+{
+    uint64_t t[FIB_TERMS_MAX];
+    size_t m, cnt = 0;
+    uint64_t s = 0;
+
+    if (p.n == 0 || p.k == 0) {
+        return 0;
+    }
+    m = fib_terms(st, p.n, t);
+    for (size_t j = 0; j < m; j++) {
+        s += t[j];
+        if (s > p.k) {
+            break;
+        }
+        if (j + 1 == m || (im_u128)st->r * s < t[j + 1]) {
+            x[cnt++] = s;
+        }
+    }
+    return cnt;
+}
+
+/* ---- Grundy table ------------------------------------------------------ */
+
+static uint64_t
+fib_tab_get(const fib_state *st, uint64_t n, uint64_t k)
+{
+    uint32_t lo = st->off[n], hi = st->off[n + 1];
+    /* Few steps per pile, and most lookups ask a large limit: scan down
+     * from the top (faster here than a binary search). */
+    while (hi > lo) {
+        hi--;
+        if (st->steps[hi].k <= k) {
+            return st->steps[hi].g;
+        }
+    }
+    return 0;
+}
+
+/* Extends the table to piles n < want (want <= FIB_TABLE_MAX) by
+ * G(n, k) = mex{G(n-x, min(R x, n-x)) : 1 <= x <= k}, all k at once: the
+ * values for growing k are running mexes of one sequence. */
+static grundy_status
+fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
+{
+    fib_state *st = game->state;
+    uint32_t *stamp = NULL, *off;
+    size_t limit = ctx_memory_limit(game->ctx);
+    grundy_status rc = GRUNDY_OK;
+
+    if (want <= st->tab_n) {
+        return GRUNDY_OK;
+    }
+    off = realloc(st->off, ((size_t)want + 1) * sizeof *off);
+    stamp = calloc((size_t)want + 2, sizeof *stamp);
+    if (off == NULL || stamp == NULL) {
+        if (off != NULL) {
+            st->off = off;
+        }
+        free(stamp);
+        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    st->off = off;
+    if (st->tab_n == 0) {
+        off[0] = 0;
+        off[1] = 0; /* G(0, .) = 0: no steps */
+        st->tab_n = 1;
+    }
+    for (uint32_t n = st->tab_n; n < want; n++) {
+        uint32_t mex = 0;
+        /* Drop the steps of a row left half done by a failed growth. */
+        st->nsteps = off[n];
+        for (uint32_t x = 1; x <= n; x++) {
+            uint32_t m = n - x;
+            /* (m, m): the whole pile may go, G is the last step's value. */
+            uint64_t v = fib_limit(st, x, m) == m
+                             ? (st->off[m] == st->off[m + 1]
+                                    ? 0
+                                    : st->steps[st->off[m + 1] - 1].g)
+                             : fib_tab_get(st, m, fib_limit(st, x, m));
+            stamp[v] = n;
+            if (v != mex) {
+                continue;
+            }
+            while (stamp[mex] == n) {
+                mex++;
+            }
+            if (st->nsteps == st->capsteps) {
+                size_t ncap = st->capsteps ? st->capsteps * 2 : 4096;
+                fib_step *ns;
+                if (ncap * sizeof *ns + ((size_t)want + 1) * 8 > limit) {
+                    rc = set_error(err, GRUNDY_ELIMIT, -1,
+                                   "fib: the Grundy table for piles up to "
+                                   "%u needs more than the memory limit "
+                                   "(%zu bytes); raise it with --memory "
+                                   "SIZE", want, limit);
+                    goto out;
+                }
+                ns = realloc(st->steps, ncap * sizeof *ns);
+                if (ns == NULL) {
+                    rc = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+                    goto out;
+                }
+                st->steps = ns;
+                st->capsteps = ncap;
+            }
+            st->steps[st->nsteps].k = x;
+            st->steps[st->nsteps].g = mex;
+            st->nsteps++;
+        }
+        off[n + 1] = (uint32_t)st->nsteps;
+        st->tab_n = n + 1;
+        if ((n & 1023) == 0) {
+            ctx_progress(game->ctx, "fib Grundy table", n, want);
+        }
+    }
+out:
+    free(stamp);
+    return rc;
+}
+
+/* Grundy value of pile p (k already capped at n). */
+static grundy_status
+fib_pile_value(grundy_game *game, fib_pile p, uint64_t *sg, grundy_error *err)
+{
+    fib_state *st = game->state;
+    uint64_t t[FIB_TERMS_MAX];
+    size_t m;
+    grundy_status rc;
+
+    if (p.n == 0 || p.k == 0) {
+        *sg = 0;
+        return GRUNDY_OK;
+    }
+    m = fib_terms(st, p.n, t);
+    /* G = 0 iff the pile loses iff k < z1 (theory.md 4). */
+    if (p.k < t[0]) {
+        *sg = 0;
+        return GRUNDY_OK;
+    }
+    if (st->r == 2) {
+        /* Closed forms for G <= 3 (theory.md 4, checked to n = 2500 there
+         * and against the table in tests/test_fib.c). */
+        uint64_t z2 = m > 1 ? t[1] : UINT64_MAX;
+        uint64_t z3 = m > 2 ? t[2] : UINT64_MAX;
+        if (t[0] == 1 && p.k < z2) {
+            *sg = 1;
+            return GRUNDY_OK;
+        }
+        if (t[0] == 2 && p.k < z2) {
+            *sg = 2;
+            return GRUNDY_OK;
+        }
+        if ((t[0] == 3 && p.k >= 3 && p.k < z2 - 1) ||
+            (t[0] == 1 && z2 == 3 && p.k >= 3 && p.k < z3)) {
+            *sg = 3;
+            return GRUNDY_OK;
+        }
+    }
+    if (p.n >= FIB_TABLE_MAX) {
+        /* Built without printf: a stream of single huge piles asks for
+         * (and drops) this message on every line. */
+        if (err != NULL) {
+            char *e = err->message;
+            e = FIB_LIT(e, "fib: the Grundy value of pile ");
+            e = put_u64(e, p.n);
+            e = FIB_LIT(e, ",");
+            e = put_u64(e, p.k);
+            e = FIB_LIT(e, " has no closed form and the computed table "
+                           "stops at piles below ");
+            e = put_u64(e, FIB_TABLE_MAX);
+            e = FIB_LIT(e, " (its cost grows with the square of n); only "
+                           "a pile alone can be solved");
+            *e = '\0';
+            err->column = -1;
+        }
+        return GRUNDY_ELIMIT;
+    }
+    if (p.n >= st->tab_n) {
+        /* The table grows incrementally: extend it just past n. */
+        uint64_t want = (p.n + 1024) & ~(uint64_t)1023;
+        if (want > FIB_TABLE_MAX) {
+            want = FIB_TABLE_MAX;
+        }
+        rc = fib_tab_grow(game, (uint32_t)want, err);
+        if (rc != GRUNDY_OK) {
+            return rc;
+        }
+    }
+    *sg = fib_tab_get(st, p.n, p.k);
+    return GRUNDY_OK;
+}
+
+static grundy_status
+fib_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
+          grundy_error *err)
+{
+    return fib_pile_value(game, fib_pile_of(v, n), sg, err);
+}
+
+/* Emits the move taking x from pile p (component c). */
+static int
+fib_emit(const fib_state *st, move_sink *sink, const component *c,
+         fib_pile p, uint64_t x)
+{
+    char buf[160], *e;
+    size_t arity = 2;
+    uint64_t vals[2];
+
+    vals[0] = p.n - x;
+    vals[1] = fib_limit(st, x, vals[0]);
+    e = put_str(buf, "take ");
+    e = put_u64(e, x);
+    e = put_str(e, " from pile ");
+    e = put_u64(e, c->index);
+    e = put_str(e, " (");
+    e = put_u64(e, p.n);
+    e = put_str(e, " -> ");
+    e = put_u64(e, vals[0]);
+    e = put_str(e, ")");
+    *e = '\0';
+    return move_emit(sink, c, vals[0] == 0 ? 0 : 1, &arity, vals, buf);
+}
+
+/* Emits each take in x[0..cnt); maps the sink's answer to a status. */
+static grundy_status
+fib_emit_takes(const fib_state *st, move_sink *sink, const component *c,
+               fib_pile p, const uint64_t *x, size_t cnt, grundy_error *err)
+{
+    for (size_t i = 0; i < cnt; i++) {
+        int r = fib_emit(st, sink, c, p, x[i]);
+        if (r < 0) {
+            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        if (r > 0) {
+            break;
+        }
+    }
+    return GRUNDY_OK;
+}
+
+static grundy_status
+fib_options(grundy_game *game, const component *c, uint64_t want,
+            move_sink *sink, grundy_error *err)
+{
+    fib_state *st = game->state;
+    fib_pile p = fib_pile_of(c->v, c->n);
+    uint64_t x[FIB_TERMS_MAX];
+
+    if (want == 0) {
+        /* The options of value 0 are the winning takes. */
+        size_t cnt = fib_winning_takes(st, p, x);
+        return fib_emit_takes(st, sink, c, p, x, cnt, err);
+    }
+    if (p.k > FIB_LIST_MAX) {
+        return set_error(err, GRUNDY_ELIMIT, -1,
+                         "fib: pile %zu (%llu,%llu) has more than %u "
+                         "options; they are listed only up to that many",
+                         c->index, (unsigned long long)p.n,
+                         (unsigned long long)p.k, FIB_LIST_MAX);
+    }
+    for (uint64_t t = 1; t <= p.k; t++) {
+        fib_pile o;
+        uint64_t g;
+        grundy_status rc;
+        int r;
+
+        o.n = p.n - t;
+        o.k = fib_limit(st, t, o.n);
+        if (want != GRUNDY_ANY_VALUE) {
+            rc = fib_pile_value(game, o, &g, err);
+            if (rc != GRUNDY_OK) {
+                return rc;
+            }
+            if (g != want) {
+                continue;
+            }
+        }
+        r = fib_emit(st, sink, c, p, t);
+        if (r < 0) {
+            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        if (r > 0) {
+            break;
+        }
+    }
+    return GRUNDY_OK;
+}
+
+static grundy_status
+fib_solve_alone(grundy_game *game, const component *c, int misere,
+                move_sink *sink, int *win, grundy_error *err)
+{
+    fib_state *st = game->state;
+    fib_pile p = fib_pile_of(c->v, c->n);
+    uint64_t x[FIB_TERMS_MAX];
+    size_t cnt;
+
+    if (!misere) {
+        cnt = fib_winning_takes(st, p, x);
+        *win = cnt != 0;
+        return fib_emit_takes(st, sink, c, p, x, cnt, err);
+    }
+    /* Misere (theory.md 7): a player with no move wins; (1, k >= 1) loses
+     * (the only move takes the last stone). For n >= 2 and k >= 1, taking
+     * the last stone never wins, and every other take x maps misere
+     * (n, k) to normal (n - 1, k) move for move ((1, .) <-> (0, .)), so
+     * the winning takes are those of the normal pile (n - 1, min(k, n-1)). */
+    if (p.k == 0) {
+        *win = 1;
+        return GRUNDY_OK;
+    }
+    if (p.n == 1) {
+        *win = 0;
+        return GRUNDY_OK;
+    }
+    {
+        fib_pile q;
+        q.n = p.n - 1;
+        q.k = p.k < q.n ? p.k : q.n;
+        cnt = fib_winning_takes(st, q, x);
+    }
+    *win = cnt != 0;
+    return fib_emit_takes(st, sink, c, p, x, cnt, err);
+}
+
+const family fib_family = {
+    "fib",
+    {"fib, fib:R", "first take 1..n-1 stones, then at most R times the "
+     "previous take (R = 2; R <= 100000); n,k: n left, at most k now",
+     "pile n or n,k"},
+    "pile",
+    0,
+    fib_create,
+    fib_destroy,
+    fib_check,
+    fib_value,
+    fib_options,
+    fib_solve_alone,
+    NULL,
+};
