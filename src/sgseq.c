@@ -34,7 +34,9 @@
  * register path; sgseq_scan grows its chunks with the list). */
 #define SGSEQ_CHUNK 32u
 /* Blocks of heaps computed by two threads (see sgseq_block). */
-#define SGSEQ_BLOCK 128u
+#define SGSEQ_BLOCK 256u
+/* Polls of a shared word before a thread goes to sleep on it. */
+#define SGSEQ_SPIN 200000L
 #define SGSEQ_BLOCK_FROM ((size_t)1 << 13)
 #define SGSEQ_BLOCK_MAXBITS 12u
 
@@ -836,8 +838,8 @@ typedef struct sgseq_pool {
     atomic_size_t next;   /* next heap of the block for phase A */
     mtx_t mtx;
     cnd_t cnd;
-    unsigned posted, finished; /* job numbers */
-    int quit;
+    atomic_uint posted, finished; /* job numbers */
+    atomic_int quit;
     thrd_t worker;
 #endif
 } sgseq_pool;
@@ -925,27 +927,52 @@ sgseq_phase_a_share(sgseq_pool *pool, uint64_t *scanned)
 }
 
 #if SGSEQ_THREADS
+/*
+ * Waits until *word differs from old: spins a little first (a block's
+ * phase B is short, and waking a sleeping thread can take longer than
+ * that on a busy machine), then sleeps on the condition variable. The
+ * writer changes the word under the mutex and broadcasts, so no wakeup
+ * is lost.
+ */
+static unsigned
+sgseq_wait(sgseq_pool *pool, atomic_uint *word, unsigned old)
+{
+    unsigned now;
+    for (long spin = 0; spin < SGSEQ_SPIN; spin++) {
+        if ((now = atomic_load(word)) != old || atomic_load(&pool->quit)) {
+            return now;
+        }
+    }
+    mtx_lock(&pool->mtx);
+    while ((now = atomic_load(word)) == old && !atomic_load(&pool->quit)) {
+        cnd_wait(&pool->cnd, &pool->mtx);
+    }
+    mtx_unlock(&pool->mtx);
+    return now;
+}
+
+static void
+sgseq_signal(sgseq_pool *pool, atomic_uint *word, unsigned value)
+{
+    mtx_lock(&pool->mtx);
+    atomic_store(word, value);
+    cnd_broadcast(&pool->cnd);
+    mtx_unlock(&pool->mtx);
+}
+
 static int
 sgseq_worker(void *arg)
 {
     sgseq_pool *pool = arg;
     unsigned seen = 0;
-    mtx_lock(&pool->mtx);
     for (;;) {
-        while (pool->posted == seen && !pool->quit) {
-            cnd_wait(&pool->cnd, &pool->mtx);
-        }
-        if (pool->quit) {
+        seen = sgseq_wait(pool, &pool->posted, seen);
+        if (atomic_load(&pool->quit)) {
             break;
         }
-        seen = pool->posted;
-        mtx_unlock(&pool->mtx);
         sgseq_phase_a_share(pool, &pool->scanned[1]);
-        mtx_lock(&pool->mtx);
-        pool->finished = seen;
-        cnd_broadcast(&pool->cnd);
+        sgseq_signal(pool, &pool->finished, seen);
     }
-    mtx_unlock(&pool->mtx);
     return 0;
 }
 
@@ -954,7 +981,7 @@ sgseq_pool_stop(sgseq_pool *pool)
 {
     if (pool->running) {
         mtx_lock(&pool->mtx);
-        pool->quit = 1;
+        atomic_store(&pool->quit, 1);
         cnd_broadcast(&pool->cnd);
         mtx_unlock(&pool->mtx);
         thrd_join(pool->worker, NULL);
@@ -975,6 +1002,9 @@ sgseq_pool_start(sgseq_pool *pool)
         return -1;
     }
     atomic_init(&pool->next, 0);
+    atomic_init(&pool->posted, 0);
+    atomic_init(&pool->finished, 0);
+    atomic_init(&pool->quit, 0);
     if (mtx_init(&pool->mtx, mtx_plain) != thrd_success) {
         return -1;
     }
@@ -1094,19 +1124,17 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
     pool->count = count;
     pool->size = (size_t)1 << s->vbits;
 #if SGSEQ_THREADS
-    atomic_store(&pool->next, 0);
-    mtx_lock(&pool->mtx);
-    pool->posted++;
-    cnd_broadcast(&pool->cnd);
-    mtx_unlock(&pool->mtx);
-#endif
-    sgseq_phase_a_share(pool, &pool->scanned[0]);
-#if SGSEQ_THREADS
-    mtx_lock(&pool->mtx);
-    while (pool->finished != pool->posted) {
-        cnd_wait(&pool->cnd, &pool->mtx);
+    {
+        unsigned job = atomic_load(&pool->posted) + 1;
+        atomic_store(&pool->next, 0);
+        sgseq_signal(pool, &pool->posted, job);
+        sgseq_phase_a_share(pool, &pool->scanned[0]);
+        while (sgseq_wait(pool, &pool->finished, job - 1) != job) {
+            continue;
+        }
     }
-    mtx_unlock(&pool->mtx);
+#else
+    sgseq_phase_a_share(pool, &pool->scanned[0]);
 #endif
     s->scanned += pool->scanned[0] + pool->scanned[1];
     pool->scanned[0] = pool->scanned[1] = 0;
