@@ -36,7 +36,7 @@
 /* Blocks of heaps computed by two threads (see sgseq_block). */
 #define SGSEQ_BLOCK 256u
 /* Polls of a shared word before a thread goes to sleep on it. */
-#define SGSEQ_SPIN 200000L
+#define SGSEQ_SPIN 20000L
 #define SGSEQ_BLOCK_FROM ((size_t)1 << 13)
 #define SGSEQ_BLOCK_MAXBITS 12u
 
