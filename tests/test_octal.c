@@ -168,21 +168,30 @@ static void
 pos_text(const rules *r, const pos *p, int changed, const opt *o, char *buf,
          size_t cap)
 {
-    size_t at = (size_t)snprintf(buf, cap, "%s", r->spec);
+    /* The game's name goes with its rows: a term whose rows all vanished
+     * is dropped from the position, name and all. */
+    char rows[128];
+    size_t at = 0;
+    rows[0] = '\0';
     for (int i = 0; i < p->nrows; i++) {
         if (i != changed) {
-            at += (size_t)snprintf(buf + at, cap - at, " %u", p->row[i]);
+            at += (size_t)snprintf(rows + at, sizeof rows - at, " %u",
+                                   p->row[i]);
         } else if (r->kind == 'u') {
-            at += (size_t)snprintf(buf + at, cap - at, " %u", o->a);
+            at += (size_t)snprintf(rows + at, sizeof rows - at, " %u", o->a);
         } else if (o->parts >= 1) {
-            at += (size_t)snprintf(buf + at, cap - at, " %u", o->a);
+            at += (size_t)snprintf(rows + at, sizeof rows - at, " %u", o->a);
             if (o->parts == 2) {
-                at += (size_t)snprintf(buf + at, cap - at, " %u", o->b);
+                at += (size_t)snprintf(rows + at, sizeof rows - at, " %u",
+                                       o->b);
             }
         }
     }
+    at = at > 0 ? (size_t)snprintf(buf, cap, "%s%s", r->spec, rows) : 0;
+    buf[at] = '\0';
     if (p->nim >= 0) {
-        snprintf(buf + at, cap - at, " + nim %d", p->nim);
+        snprintf(buf + at, cap - at, "%snim %d", at > 0 ? " + " : "",
+                 p->nim);
     }
 }
 
@@ -414,7 +423,9 @@ test_seed_examples(void **state)
     solve_ok(f, "dawson 2", 0);
     assert_string_equal(grundy_result_move_explain(f->res, 0),
                         "take stones 1-2 of row 1 (2 -> 0)");
-    assert_string_equal(grundy_result_move_position(f->res, 0), "dawson");
+    assert_string_equal(grundy_result_move_position(f->res, 0), "");
+    solve_ok(f, "dawson 2 + nim 0", 0);
+    assert_string_equal(grundy_result_move_position(f->res, 0), "nim 0");
 }
 
 /*
