@@ -55,15 +55,19 @@ values(const char *spec, uint64_t n, const char *method)
     grundy_error err;
     sgseq_stats st;
     double t0, t1;
+    clock_t c0, c1;
 
     if (s == NULL) {
         return 1;
     }
     sgseq_set_method(s, strcmp(method, "plain") == 0 ? SGSEQ_PLAIN
                                                      : SGSEQ_AUTO);
+    /* "auto1": the engine on one thread. */
+    sgseq_set_threads(s, strcmp(method, "auto1") == 0 ? 1 : 2);
     /* No period shortcut: the figure is for computing n values. */
     sgseq_set_certify(s, 0);
     t0 = now();
+    c0 = clock();
     for (uint64_t x = 1024; ; x *= 2) {
         uint64_t target = x < n ? x : n;
         if (sgseq_value(s, target - 1, &env, &v, &err) != 0) {
@@ -75,11 +79,14 @@ values(const char *spec, uint64_t n, const char *method)
         }
     }
     t1 = now();
+    c1 = clock();
     sgseq_get_stats(s, &st);
-    printf("%-12s %-6s heaps=%llu computed=%llu time=%.3fs rate=%.0f/s "
+    printf("%-12s %-6s heaps=%llu computed=%llu time=%.3fs cpu=%.3fs "
+           "rate=%.0f/s "
            "mask=%#x rare=%llu full_scans=%llu scanned=%llu max=%u\n",
            spec, method, (unsigned long long)n,
            (unsigned long long)sgseq_length(s), t1 - t0,
+           (double)(c1 - c0) / CLOCKS_PER_SEC,
            (double)sgseq_length(s) / (t1 - t0), st.mask,
            (unsigned long long)st.rare, (unsigned long long)st.full_scans,
            (unsigned long long)st.scanned,
@@ -90,7 +97,7 @@ values(const char *spec, uint64_t n, const char *method)
 
 /* Period search of every code 0.d1d2, d1d2 from 01 to 77. */
 static int
-periods(uint64_t search)
+periods(uint64_t search, const char *method)
 {
     double t0 = now(), t1;
     int found = 0, total = 0;
@@ -111,6 +118,9 @@ periods(uint64_t search)
             return 1;
         }
         sgseq_set_search_limit(s, search);
+        if (strcmp(method, "plain") == 0) {
+            sgseq_set_method(s, SGSEQ_PLAIN);
+        }
         if (sgseq_period(s, &env, &per, &err) != 0) {
             fprintf(stderr, "%s: %s\n", spec, err.message);
             return 1;
@@ -129,20 +139,21 @@ periods(uint64_t search)
         sgseq_free(s);
     }
     t1 = now();
-    printf("codes=%d certified=%d time=%.3fs\n", total, found, t1 - t0);
+    printf("%s: codes=%d certified=%d time=%.3fs\n", method, total, found,
+           t1 - t0);
     return 0;
 }
 
 int
 main(int argc, char **argv)
 {
-    if (argc == 3 && strcmp(argv[1], "periods") == 0) {
-        return periods(strtoull(argv[2], NULL, 10));
+    if (argc == 4 && strcmp(argv[1], "periods") == 0) {
+        return periods(strtoull(argv[2], NULL, 10), argv[3]);
     }
     if (argc == 4) {
         return values(argv[1], strtoull(argv[2], NULL, 10), argv[3]);
     }
-    fprintf(stderr, "usage: sgseq_bench CODE N plain|auto\n"
-                    "       sgseq_bench periods SEARCH\n");
+    fprintf(stderr, "usage: sgseq_bench CODE|stripes:K N plain|auto|auto1\n"
+                    "       sgseq_bench periods SEARCH plain|auto\n");
     return 2;
 }

@@ -155,8 +155,10 @@ format_text(obuf *out, const grundy_result *res)
     for (size_t i = 0; i < nmoves; i++) {
         puts_(out, i == 0 ? ": " : "; ");
         puts_(out, grundy_result_move_explain(res, i));
+        const char *after = grundy_result_move_position(res, i);
         puts_(out, " -> ");
-        puts_(out, grundy_result_move_position(res, i));
+        /* Every row taken: say so rather than end the line on "-> ". */
+        puts_(out, after[0] != '\0' ? after : "(nothing left)");
     }
     putch(out, '\n');
 }

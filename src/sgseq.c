@@ -10,6 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if !defined(__STDC_NO_THREADS__) && !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+#include <threads.h>
+#define SGSEQ_THREADS 1
+#else
+#define SGSEQ_THREADS 0
+#endif
 
 /*
  * Memory charged per heap size: 2 bytes of table, up to 1.5 bytes of rare
@@ -23,8 +30,15 @@
 #define SGSEQ_DEFAULT_SEARCH ((uint64_t)1 << 20)
 /* Below this length the definition is cheap enough; no mask is chosen. */
 #define SGSEQ_SPARSE_FROM 256u
-/* Splits scanned between two checks of the missing rare values. */
+/* Splits scanned between two checks of the missing rare values (the
+ * register path; sgseq_scan grows its chunks with the list). */
 #define SGSEQ_CHUNK 32u
+/* Blocks of heaps computed by two threads (see sgseq_block). */
+#define SGSEQ_BLOCK 256u
+/* Polls of a shared word before a thread goes to sleep on it. */
+#define SGSEQ_SPIN 20000L
+#define SGSEQ_BLOCK_FROM ((size_t)1 << 13)
+#define SGSEQ_BLOCK_MAXBITS 12u
 
 struct sgseq {
     uint64_t *k1, *k2, *k4;  /* removals leaving nothing, one, two heaps */
@@ -44,6 +58,7 @@ struct sgseq {
     uint64_t *hist;          /* hist[v] = heaps with value v */
     uint16_t *common, *rare; /* values < 1 << vbits by class, ascending */
     size_t ncommon, nrarev;
+    uint64_t common64;       /* the common values below 64, as bits */
     uint16_t *miss;          /* rare values still missing (scratch) */
 
     unsigned mask;           /* sparse-space mask; 0: the definition */
@@ -52,8 +67,11 @@ struct sgseq {
     size_t nrare, rcap;
     uint64_t full_scans;
     uint64_t scanned;        /* splits looked at by those scans */
+    uint64_t scan_avg;       /* per value, over the last sparse stretch */
+    uint64_t seg_len, seg_scanned; /* len and scanned at the last choice */
 
     int certify;             /* try period certificates (default 1) */
+    unsigned threads;        /* 1 or 2 (default) */
     int certified;
     uint64_t p, n0, cert_len;
 };
@@ -107,10 +125,12 @@ sgseq_classes(sgseq *s)
     size_t size = (size_t)1 << s->vbits;
     s->ncommon = 0;
     s->nrarev = 0;
+    s->common64 = 0;
     for (size_t v = 0; v < size; v++) {
         /* Sparse space: rare iff popcount(v & mask) is even. */
         if (s->mask != 0 && sgseq_parity((unsigned)v & s->mask)) {
             s->common[s->ncommon++] = (uint16_t)v;
+            s->common64 |= v < 64 ? (uint64_t)1 << v : 0;
         } else {
             s->rare[s->nrarev++] = (uint16_t)v;
         }
@@ -168,6 +188,7 @@ sgseq_new(const uint64_t *k, const unsigned *bits, size_t n, sgseq_cert cert)
     s->search_limit = SGSEQ_DEFAULT_SEARCH;
     s->max_value = SGSEQ_MAX_VALUE;
     s->certify = 1;
+    s->threads = 2;
     s->k1 = sgseq_klist(k, bits, n, SGSEQ_NOTHING, &s->n1);
     s->k2 = sgseq_klist(k, bits, n, SGSEQ_ONE, &s->n2);
     s->k4 = sgseq_klist(k, bits, n, SGSEQ_TWO, &s->n4);
@@ -208,6 +229,12 @@ void
 sgseq_set_method(sgseq *s, sgseq_method method)
 {
     s->method = method;
+}
+
+void
+sgseq_set_threads(sgseq *s, unsigned threads)
+{
+    s->threads = threads >= 2 ? 2 : 1;
 }
 
 void
@@ -317,8 +344,8 @@ sgseq_rebuild_rare(sgseq *s)
 /*
  * Chooses the sparse-space mask from the value counts: the number of rare
  * heaps under mask m is (total + W[m]) / 2, W the Walsh-Hadamard transform
- * of the histogram. Keeps the definition when no mask leaves few rare heaps
- * (a quarter of the table): the sparse method would then be slower.
+ * of the histogram. Keeps the definition when sparse space would cost more
+ * (many rare heaps, or long scans for the rare values).
  */
 static int
 sgseq_choose_mask(sgseq *s)
@@ -357,7 +384,22 @@ sgseq_choose_mask(sgseq *s)
     }
     current = s->mask ? (uint64_t)((int64_t)total + w[s->mask]) / 2 : total;
     free(w);
-    if (best * 4 > total && s->method != SGSEQ_SPARSE) {
+    /* Cost per value: sparse space loops over the rare heaps and scans for
+     * rare values (measured on the last stretch, ~1.5 times the cost of a
+     * split of the definition's loop); the definition looks at every
+     * split, about 3/8 len of them per removal over the next stretch. */
+    if (s->mask != 0 && s->len > s->seg_len) {
+        s->scan_avg = (s->scanned - s->seg_scanned) / (s->len - s->seg_len);
+    } else if (s->mask == 0) {
+        /* Not measured yet: a coupon collector over the 2^vbits values
+         * needs about 2^vbits ln(2^vbits / 4) random splits. */
+        s->scan_avg = ((uint64_t)size * (s->vbits > 1 ? s->vbits - 1 : 1) *
+                       7) / 10;
+    }
+    s->seg_len = s->len;
+    s->seg_scanned = s->scanned;
+    if (s->method != SGSEQ_SPARSE &&
+        3 * (best * s->n4 + s->scan_avg) / 2 >= s->n4 * total * 3 / 8) {
         best_mask = 0;
     } else if (s->mask != 0 && best * 4 > current * 3) {
         /* Not clearly better: keep the current lists. */
@@ -384,12 +426,23 @@ sgseq_ctz(uint64_t x)
     return pos[((x & (~x + 1)) * UINT64_C(0x022fdd63cc95386d)) >> 58];
 }
 
+/* 1 when removing k from heap n can leave two non-empty heaps (written
+ * so that a k near 2^64 cannot wrap around). */
+static int
+sgseq_splits(uint64_t k, size_t n)
+{
+    return k < n && n - k >= 2;
+}
+
 /* Largest part a <= b over the splits of heap n (0: none). */
 static size_t
 sgseq_top(const sgseq *s, size_t n)
 {
     /* k4 is ascending: the smallest removal leaves the most. */
-    return s->n4 > 0 && s->k4[0] + 2 <= n ? (n - (size_t)s->k4[0]) / 2 : 0;
+    if (s->n4 == 0 || !sgseq_splits(s->k4[0], n)) {
+        return 0;
+    }
+    return (n - (size_t)s->k4[0]) / 2;
 }
 
 /* Number of rare heaps below m (the list is ascending). */
@@ -412,6 +465,77 @@ sgseq_rare_below(const sgseq *s, size_t m)
 }
 
 /*
+ * Scans the splits a + b = n - k (a <= b) of every removal k side by side,
+ * a from lo up, marking their values in mark, until each value of
+ * miss[0..nmiss) has been seen or every split has been. Returns how many
+ * are still missing, compacted at the front of miss in their (ascending)
+ * order; *front is the last a scanned. Marking is plain stores; the list
+ * is checked between chunks that grow with it, so that the checks cost
+ * less than the splits.
+ */
+static size_t
+sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
+           uint16_t *miss, size_t nmiss, uint64_t *scanned, size_t *front)
+{
+    const uint16_t *g = s->g;
+    size_t top = sgseq_top(s, n);
+
+    while (nmiss > 0 && lo <= top) {
+        size_t chunk = SGSEQ_CHUNK / 2 + 2 * nmiss, keep = 0;
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
+            size_t hi = lo + chunk - 1 < half ? lo + chunk - 1 : half;
+            size_t a = lo;
+            /* Two splits per step: (a, m - a) and (a + 1, m - a - 1) from
+             * two 32-bit loads, the second one's halves swapped (either
+             * byte order pairs the same values). */
+            for (; a + 1 <= hi; a += 2) {
+                uint32_t x, y;
+                memcpy(&x, g + a, sizeof x);
+                memcpy(&y, g + m - a - 1, sizeof y);
+                x ^= (y >> 16) | (y << 16);
+                mark[x & 0xffffu] = 1;
+                mark[x >> 16] = 1;
+            }
+            for (; a <= hi; a++) {
+                mark[g[a] ^ g[m - a]] = 1;
+            }
+            *scanned += hi >= lo ? hi - lo + 1 : 0;
+        }
+        lo += chunk;
+        for (size_t i = 0; i < nmiss; i++) {
+            if (!mark[miss[i]]) {
+                miss[keep++] = miss[i];
+            }
+        }
+        nmiss = keep;
+    }
+    *front = lo - 1;
+    return nmiss;
+}
+
+/* Marks the values of every split a + b = n - k with lo <= a <= b. */
+static void
+sgseq_mark_splits(const sgseq *s, size_t n, size_t lo, unsigned char *mark)
+{
+    const uint16_t *g = s->g;
+    for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+        size_t m = n - (size_t)s->k4[i], a = lo;
+        for (; a + 1 <= m / 2; a += 2) {
+            uint32_t x, y;
+            memcpy(&x, g + a, sizeof x);
+            memcpy(&y, g + m - a - 1, sizeof y);
+            x ^= (y >> 16) | (y << 16);
+            mark[x & 0xffffu] = 1;
+            mark[x >> 16] = 1;
+        }
+        for (; a <= m / 2; a++) {
+            mark[g[a] ^ g[m - a]] = 1;
+        }
+    }
+}
+
+/*
  * mex of the options of heap n by the definition: every single-heap option
  * and every split. Returns the value, which may be 1 << vbits (a new top).
  */
@@ -424,7 +548,7 @@ sgseq_plain(sgseq *s, size_t n)
 
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
-        if (k + 2 <= n) {
+        if (sgseq_splits(k, n)) {
             size_t m = n - (size_t)k;
             for (size_t a = 1; a <= m / 2; a++) {
                 mark[g[a] ^ g[m - a]] = 1;
@@ -454,12 +578,12 @@ sgseq_sparse(sgseq *s, size_t n)
     const uint16_t *g = s->g;
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
-    size_t size = (size_t)1 << s->vbits, nmiss = 0, found = 0;
+    size_t size = (size_t)1 << s->vbits, nmiss = 0, front;
     uint32_t c = (uint32_t)size;
 
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
-        if (k + 2 <= n) {
+        if (sgseq_splits(k, n)) {
             size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
             for (size_t j = 0; j < nr; j++) {
                 mark[g[m - rpos[j]] ^ rval[j]] = 1;
@@ -475,39 +599,15 @@ sgseq_sparse(sgseq *s, size_t n)
     for (size_t i = 0; i < s->nrarev && s->rare[i] < c; i++) {
         if (!mark[s->rare[i]]) {
             s->miss[nmiss++] = s->rare[i];
-            mark[s->rare[i]] = 2;
         }
     }
     if (nmiss == 0) {
         return c;
     }
     s->full_scans++;
-    /* Missing values are marked 2; a split reaching one counts it. All
-     * removals k side by side, each k's splits from a = 1 up. */
-    for (size_t lo = 1; lo <= sgseq_top(s, n); lo += SGSEQ_CHUNK) {
-        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
-            size_t m = n - (size_t)s->k4[i], half = m / 2;
-            size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
-                                                    : half;
-            for (size_t a = lo; a <= hi; a++) {
-                unsigned char *p = &mark[g[a] ^ g[m - a]];
-                found += (size_t)(*p >> 1);
-                *p = 1;
-            }
-            s->scanned += hi >= lo ? hi - lo + 1 : 0;
-        }
-        if (found == nmiss) {
-            return c;
-        }
-    }
-    /* The missing values are in ascending order: the least one left is
-     * G(n). */
-    for (size_t j = 0; j < nmiss; j++) {
-        if (mark[s->miss[j]] == 2) {
-            return s->miss[j];
-        }
-    }
-    return c;
+    nmiss = sgseq_scan(s, n, 1, mark, s->miss, nmiss, &s->scanned, &front);
+    /* The missing values stay in ascending order: the least is G(n). */
+    return nmiss > 0 ? s->miss[0] : c;
 }
 
 /*
@@ -523,12 +623,9 @@ sgseq_sparse64(sgseq *s, size_t n)
     const uint16_t *rval = s->rval;
     unsigned size = 1u << s->vbits;
     uint64_t all = size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << size) - 1;
-    uint64_t seen = 0, common = 0, need, low;
+    uint64_t seen = 0, common = s->common64, need, low;
     unsigned c;
 
-    for (size_t i = 0; i < s->ncommon; i++) {
-        common |= (uint64_t)1 << s->common[i];
-    }
     for (size_t i = 0; i < s->n2; i++) {
         if (s->k2[i] < n) {
             seen |= (uint64_t)1 << g[n - (size_t)s->k2[i]];
@@ -541,7 +638,7 @@ sgseq_sparse64(sgseq *s, size_t n)
     }
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
-        if (k + 2 <= n) {
+        if (sgseq_splits(k, n)) {
             size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
             for (size_t j = 0; j < nr; j++) {
                 seen |= (uint64_t)1 << (g[m - rpos[j]] ^ rval[j]);
@@ -559,11 +656,21 @@ sgseq_sparse64(sgseq *s, size_t n)
     /* All removals k side by side: a needed value may come from one k
      * only, and each k's splits are scanned from a = 1 up. */
     for (size_t lo = 1; lo <= sgseq_top(s, n); lo += SGSEQ_CHUNK) {
-        for (size_t i = 0; i < s->n4 && s->k4[i] + 2 <= n; i++) {
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
                                                     : half;
-            for (size_t a = lo; a <= hi; a++) {
+            size_t a = lo;
+            /* Two splits per step, as in sgseq_phase_a. */
+            for (; a + 1 <= hi; a += 2) {
+                uint32_t x, y;
+                memcpy(&x, g + a, sizeof x);
+                memcpy(&y, g + m - a - 1, sizeof y);
+                x ^= (y >> 16) | (y << 16);
+                seen |= (uint64_t)1 << (x & 0xffffu);
+                seen |= (uint64_t)1 << (x >> 16);
+            }
+            for (; a <= hi; a++) {
                 seen |= (uint64_t)1 << (g[a] ^ g[m - a]);
             }
             s->scanned += hi >= lo ? hi - lo + 1 : 0;
@@ -684,6 +791,362 @@ sgseq_is_pow2(size_t n)
     return n != 0 && (n & (n - 1)) == 0;
 }
 
+/* Records G(n) = v for n = len. Returns 0, 1 when v does not fit (the
+ * table stops: s->overflow), -1 when out of memory. */
+static int
+sgseq_store(sgseq *s, size_t n, uint32_t v)
+{
+    if (v > s->max_value) {
+        s->overflow = 1;
+        return 1;
+    }
+    if ((v >> s->vbits) != 0 && sgseq_set_vbits(s, s->vbits + 1) != 0) {
+        return -1;
+    }
+    s->g[n] = (uint16_t)v;
+    s->len = n + 1;
+    s->hist[v]++;
+    if (v > s->vmax) {
+        s->vmax = (uint16_t)v;
+    }
+    if (s->mask != 0 && n >= 1 && !sgseq_parity(v & s->mask) &&
+        sgseq_add_rare(s, n, (uint16_t)v) != 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Blocks. For heap n = base + j of a block starting at base, a split
+ * a + b = n - k (a <= b) involves a heap of the block only when
+ * b >= base, that is a <= j - k <= j. So all splits with a > j use values
+ * known before the block: phase A does that work for every heap of the
+ * block, two threads side by side; phase B then finishes the heaps in
+ * order with the few splits a <= j and the single-heap options.
+ */
+typedef struct sgseq_pool {
+    sgseq *s;
+    unsigned char *part;  /* phase A marks, SGSEQ_BLOCK rows of `size` */
+    size_t front[SGSEQ_BLOCK]; /* splits a <= front[j] scanned */
+    size_t cfrom[SGSEQ_BLOCK]; /* common[i] marked in phase A for i below */
+    size_t rfrom[SGSEQ_BLOCK]; /* rare[i] marked in phase A for i below */
+    size_t size;          /* 1 << vbits at phase A */
+    size_t base, count;   /* the block */
+    uint64_t scanned[2];
+    int running;          /* the worker thread exists */
+#if SGSEQ_THREADS
+    atomic_size_t next;   /* next heap of the block for phase A */
+    mtx_t mtx;
+    cnd_t cnd;
+    atomic_uint posted, finished; /* job numbers */
+    atomic_int quit;
+    thrd_t worker;
+#endif
+} sgseq_pool;
+
+/*
+ * Phase A for heap base + j into row: the option values of the splits
+ * with a > j, as in sgseq_sparse: every rare heap pairing with a heap
+ * known before the block, then splits from a = j + 1 up until each rare
+ * value below the least missing common value has been seen. Phase B may
+ * fill that value and then scans on for the few rare values above it.
+ */
+static void
+sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
+              unsigned char *row, uint64_t *scanned)
+{
+    /* Local copies: stores through row (a char pointer) could alias s. */
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    size_t n = pool->base + j, size = pool->size, nmiss = 0;
+    unsigned limit = (unsigned)size;
+    uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
+
+    memset(row, 0, size);
+    if (s->mask == 0) {
+        /* The definition: every split with a > j. */
+        sgseq_mark_splits(s, n, j + 1, row);
+        pool->front[j] = sgseq_top(s, n);
+        return;
+    }
+    for (size_t i = 0; i < s->n4; i++) {
+        uint64_t k = s->k4[i];
+        if (sgseq_splits(k, n)) {
+            size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
+            /* Partner m - r is older than the block iff r > j - k. */
+            size_t first = k <= j ? sgseq_rare_below(s, j - (size_t)k + 1)
+                                  : 0;
+            const uint16_t *gm = g + m;
+            for (size_t r = first; r < nr; r++) {
+                row[*(gm - rpos[r]) ^ rval[r]] = 1;
+            }
+        }
+    }
+    pool->cfrom[j] = s->ncommon;
+    for (size_t i = 0; i < s->ncommon; i++) {
+        if (!row[s->common[i]]) {
+            limit = s->common[i];
+            pool->cfrom[j] = i;
+            break;
+        }
+    }
+    pool->rfrom[j] = 0;
+    for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
+        if (!row[s->rare[i]]) {
+            miss[nmiss++] = s->rare[i];
+        }
+        pool->rfrom[j] = i + 1;
+    }
+    nmiss = sgseq_scan(s, n, j + 1, row, miss, nmiss, scanned,
+                       &pool->front[j]);
+    if (nmiss > 0) {
+        /* Every split was scanned: these values are really missing. */
+        pool->rfrom[j] = 0;
+    }
+}
+
+/* Phase A for heaps of the posted block, taken one at a time from a
+ * shared counter: when one thread is slowed (a busy machine), the other
+ * does more of the block. */
+static void
+sgseq_phase_a_share(sgseq_pool *pool, uint64_t *scanned)
+{
+#if SGSEQ_THREADS
+    size_t j;
+    while ((j = atomic_fetch_add(&pool->next, 1)) < pool->count) {
+        sgseq_phase_a(pool->s, pool, j, pool->part + j * pool->size,
+                      scanned);
+    }
+#else
+    for (size_t j = 0; j < pool->count; j++) {
+        sgseq_phase_a(pool->s, pool, j, pool->part + j * pool->size,
+                      scanned);
+    }
+#endif
+}
+
+#if SGSEQ_THREADS
+/*
+ * Waits until *word differs from old: spins a little first (a block's
+ * phase B is short, and waking a sleeping thread can take longer than
+ * that on a busy machine), then sleeps on the condition variable. The
+ * writer changes the word under the mutex and broadcasts, so no wakeup
+ * is lost.
+ */
+static unsigned
+sgseq_wait(sgseq_pool *pool, atomic_uint *word, unsigned old)
+{
+    unsigned now;
+    for (long spin = 0; spin < SGSEQ_SPIN; spin++) {
+        if ((now = atomic_load(word)) != old || atomic_load(&pool->quit)) {
+            return now;
+        }
+    }
+    mtx_lock(&pool->mtx);
+    while ((now = atomic_load(word)) == old && !atomic_load(&pool->quit)) {
+        cnd_wait(&pool->cnd, &pool->mtx);
+    }
+    mtx_unlock(&pool->mtx);
+    return now;
+}
+
+static void
+sgseq_signal(sgseq_pool *pool, atomic_uint *word, unsigned value)
+{
+    mtx_lock(&pool->mtx);
+    atomic_store(word, value);
+    cnd_broadcast(&pool->cnd);
+    mtx_unlock(&pool->mtx);
+}
+
+static int
+sgseq_worker(void *arg)
+{
+    sgseq_pool *pool = arg;
+    unsigned seen = 0;
+    for (;;) {
+        seen = sgseq_wait(pool, &pool->posted, seen);
+        if (atomic_load(&pool->quit)) {
+            break;
+        }
+        sgseq_phase_a_share(pool, &pool->scanned[1]);
+        sgseq_signal(pool, &pool->finished, seen);
+    }
+    return 0;
+}
+
+static void
+sgseq_pool_stop(sgseq_pool *pool)
+{
+    if (pool->running) {
+        mtx_lock(&pool->mtx);
+        atomic_store(&pool->quit, 1);
+        cnd_broadcast(&pool->cnd);
+        mtx_unlock(&pool->mtx);
+        thrd_join(pool->worker, NULL);
+        mtx_destroy(&pool->mtx);
+        cnd_destroy(&pool->cnd);
+        pool->running = 0;
+    }
+    free(pool->part);
+    pool->part = NULL;
+}
+
+/* Starts the worker; 0, or -1 when threads are not available. */
+static int
+sgseq_pool_start(sgseq_pool *pool)
+{
+    pool->part = malloc((size_t)SGSEQ_BLOCK << SGSEQ_BLOCK_MAXBITS);
+    if (pool->part == NULL) {
+        return -1;
+    }
+    atomic_init(&pool->next, 0);
+    atomic_init(&pool->posted, 0);
+    atomic_init(&pool->finished, 0);
+    atomic_init(&pool->quit, 0);
+    if (mtx_init(&pool->mtx, mtx_plain) != thrd_success) {
+        return -1;
+    }
+    if (cnd_init(&pool->cnd) != thrd_success) {
+        mtx_destroy(&pool->mtx);
+        return -1;
+    }
+    if (thrd_create(&pool->worker, sgseq_worker, pool) != thrd_success) {
+        cnd_destroy(&pool->cnd);
+        mtx_destroy(&pool->mtx);
+        return -1;
+    }
+    pool->running = 1;
+    return 0;
+}
+
+#else
+static void
+sgseq_pool_stop(sgseq_pool *pool)
+{
+    free(pool->part);
+    pool->part = NULL;
+}
+
+static int
+sgseq_pool_start(sgseq_pool *pool)
+{
+    (void)pool;
+    return -1;
+}
+#endif
+
+/* Phase B for heap base + j: the splits with a <= j, the single-heap
+ * options, then c and the rare values below it as in sgseq_sparse,
+ * scanning on from where phase A stopped if one is still missing. */
+static uint32_t
+sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
+{
+    unsigned char *mark = s->mark;
+    const uint16_t *g = s->g;
+    size_t n = pool->base + j, size = (size_t)1 << s->vbits;
+    size_t nmiss = 0, front;
+    uint32_t c = (uint32_t)size;
+
+    memcpy(mark, pool->part + j * pool->size, pool->size);
+    memset(mark + pool->size, 0, size - pool->size);
+    for (size_t i = 0; i < s->n2; i++) {
+        if (s->k2[i] < n) {
+            mark[g[n - (size_t)s->k2[i]]] = 1;
+        }
+    }
+    for (size_t i = 0; i < s->n1; i++) {
+        if (s->k1[i] == n) {
+            mark[0] = 1;
+        }
+    }
+    for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+        size_t m = n - (size_t)s->k4[i], hi = j < m / 2 ? j : m / 2;
+        for (size_t a = 1; a <= hi; a++) {
+            mark[g[a] ^ g[m - a]] = 1;
+        }
+    }
+    if (s->mask == 0) {
+        /* The definition: every option is marked; the mex. */
+        for (size_t v = 0; v < size; v++) {
+            if (!mark[v]) {
+                return (uint32_t)v;
+            }
+        }
+        return c;
+    }
+    /* Phase A saw the common values before cfrom and the rare values
+     * before rfrom (both lists ascending; a grown vbits only appends). */
+    for (size_t i = pool->cfrom[j]; i < s->ncommon; i++) {
+        if (!mark[s->common[i]]) {
+            c = s->common[i];
+            break;
+        }
+    }
+    for (size_t i = pool->rfrom[j]; i < s->nrarev && s->rare[i] < c; i++) {
+        if (!mark[s->rare[i]]) {
+            s->miss[nmiss++] = s->rare[i];
+        }
+    }
+    if (nmiss == 0) {
+        return c;
+    }
+    s->full_scans++;
+    nmiss = sgseq_scan(s, n, pool->front[j] + 1, mark, s->miss, nmiss,
+                       &s->scanned, &front);
+    return nmiss > 0 ? s->miss[0] : c;
+}
+
+/* Whether heap n starts a block computed with two threads. */
+static int
+sgseq_use_block(const sgseq *s, size_t n)
+{
+    /* SGSEQ_PLAIN stays the literal definition, one heap at a time. */
+    return s->threads >= 2 && s->method != SGSEQ_PLAIN &&
+           (s->mask == 0 || s->vbits > 6) &&
+           s->vbits <= SGSEQ_BLOCK_MAXBITS && n >= SGSEQ_BLOCK_FROM &&
+           n % SGSEQ_BLOCK == 0;
+}
+
+/* Heaps base .. base + count - 1 by phases A and B. Returns as
+ * sgseq_store; on failure to start threads, 2 (the caller goes on one
+ * heap at a time). */
+static int
+sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
+{
+    if (!pool->running && sgseq_pool_start(pool) != 0) {
+        s->threads = 1;
+        return 2;
+    }
+    pool->s = s;
+    pool->base = base;
+    pool->count = count;
+    pool->size = (size_t)1 << s->vbits;
+#if SGSEQ_THREADS
+    {
+        unsigned job = atomic_load(&pool->posted) + 1;
+        atomic_store(&pool->next, 0);
+        sgseq_signal(pool, &pool->posted, job);
+        sgseq_phase_a_share(pool, &pool->scanned[0]);
+        while (sgseq_wait(pool, &pool->finished, job - 1) != job) {
+            continue;
+        }
+    }
+#else
+    sgseq_phase_a_share(pool, &pool->scanned[0]);
+#endif
+    s->scanned += pool->scanned[0] + pool->scanned[1];
+    pool->scanned[0] = pool->scanned[1] = 0;
+    for (size_t j = 0; j < count; j++) {
+        int r = sgseq_store(s, base + j, sgseq_phase_b(s, pool, j));
+        if (r != 0) {
+            return r;
+        }
+    }
+    return 0;
+}
+
 /*
  * Computes values up to (not including) target, trying a certificate at
  * each power of two and stopping early when one holds.
@@ -703,7 +1166,10 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
               grundy_error *err)
 {
     char what[160];
+    sgseq_pool pool;
+    grundy_status st = GRUNDY_OK;
 
+    memset(&pool, 0, sizeof pool);
     snprintf(what, sizeof what, "Grundy values of %s",
              env->name ? env->name : "the game");
     if (target > s->cap) {
@@ -716,46 +1182,38 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
     }
     while (s->len < target && !s->certified && !s->overflow) {
         size_t n = s->len;
-        uint32_t v;
+        int r = 2;
 
         if (sgseq_is_pow2(n) &&
             ((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
              (s->method == SGSEQ_SPARSE && n >= 16)) &&
             sgseq_choose_mask(s) != 0) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            break;
         }
-        v = sgseq_mex(s, n);
-        if (v > s->max_value) {
-            /* The values below stay valid; heap len and beyond fail. */
-            s->overflow = 1;
-            return GRUNDY_OK;
+        if (target - n >= SGSEQ_BLOCK && sgseq_use_block(s, n)) {
+            r = sgseq_block(s, &pool, n, SGSEQ_BLOCK);
         }
-        if ((v >> s->vbits) != 0) {
-            if (sgseq_set_vbits(s, s->vbits + 1) != 0) {
-                return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
-            }
+        if (r == 2) {
+            r = sgseq_store(s, n, sgseq_mex(s, n));
         }
-        s->g[n] = (uint16_t)v;
-        s->len = n + 1;
-        s->hist[v]++;
-        if (v > s->vmax) {
-            s->vmax = (uint16_t)v;
+        if (r < 0) {
+            st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            break;
         }
-        if (s->mask != 0 && n >= 1 && !sgseq_parity(v & s->mask) &&
-            sgseq_add_rare(s, n, (uint16_t)v) != 0) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
-        }
-        if ((s->len & 0xffffu) == 0 && env->progress != NULL) {
+        if ((s->len >> 16) != (n >> 16) && env->progress != NULL) {
             env->progress(env->progress_user, what, s->len, target);
         }
+        /* Blocks are aligned: a power of two can only be the new end. */
         if (sgseq_is_pow2(s->len) && s->len >= 16) {
             sgseq_try_certify(s);
         }
     }
-    if (!s->certified) {
+    sgseq_pool_stop(&pool);
+    if (st == GRUNDY_OK && !s->certified) {
         sgseq_try_certify(s);
     }
-    return GRUNDY_OK;
+    return st;
 }
 
 grundy_status

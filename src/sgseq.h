@@ -53,6 +53,10 @@ void sgseq_free(sgseq *s);
 /* Forces a method (tests and benchmarks compare them). */
 void sgseq_set_method(sgseq *s, sgseq_method method);
 
+/* Threads used for long tables of games with many rare values (1 or 2,
+ * default 2); the values are the same either way. */
+void sgseq_set_threads(sgseq *s, unsigned threads);
+
 /* With on = 0, no period certificate is tried: values are computed up to
  * the heap asked (benchmarks time the computation itself). */
 void sgseq_set_certify(sgseq *s, int on);

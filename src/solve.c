@@ -116,41 +116,43 @@ text_put(grundy_result *res, const char *s, size_t n)
     res->textlen += n;
 }
 
+/* A blank between two tokens of the rendering that began at start. */
+static void
+put_separator(grundy_result *res, size_t start)
+{
+    if (res->textlen > start) {
+        text_put(res, " ", 1);
+    }
+}
+
 /* Appends the position after a move to res->text (room reserved): every
- * component in place, the changed one replaced by `parts` parts. */
+ * component in place, the changed one replaced by `parts` parts; a term
+ * whose last component vanished is dropped with its game name. */
 static void
 render_position(grundy_result *res, const grundy_position *pos, size_t ci,
                 size_t parts, const size_t *arity, const uint64_t *vals)
 {
-    int first = 1;
+    size_t start = res->textlen;
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
-        if (t > 0) {
+        size_t mark = res->textlen, written = 0;
+        if (res->textlen > start) {
             text_put(res, " +", 2);
-            first = 0;
         }
         if (term->named) {
-            if (!first) {
-                text_put(res, " ", 1);
-            }
+            put_separator(res, start);
             text_put(res, pos->text + term->nametok, term->namelen);
-            first = 0;
         }
         for (size_t c = term->first; c < term->first + term->count; c++) {
             const pos_comp *pc = &pos->comps[c];
             if (c != ci) {
-                if (!first) {
-                    text_put(res, " ", 1);
-                }
+                put_separator(res, start);
                 text_put(res, pos->text + pc->tok, pc->toklen);
-                first = 0;
+                written++;
                 continue;
             }
-            for (size_t p = 0, k = 0; p < parts; p++) {
-                if (!first) {
-                    text_put(res, " ", 1);
-                }
-                first = 0;
+            for (size_t p = 0, k = 0; p < parts; p++, written++) {
+                put_separator(res, start);
                 for (size_t j = 0; j < arity[p]; j++, k++) {
                     char buf[24];
                     if (j > 0) {
@@ -159,6 +161,9 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
                     text_put(res, buf, u64_to_dec(vals[k], buf));
                 }
             }
+        }
+        if (written == 0) {
+            res->textlen = mark;
         }
     }
     res->text[res->textlen++] = '\0';

@@ -168,21 +168,30 @@ static void
 pos_text(const rules *r, const pos *p, int changed, const opt *o, char *buf,
          size_t cap)
 {
-    size_t at = (size_t)snprintf(buf, cap, "%s", r->spec);
+    /* The game's name goes with its rows: a term whose rows all vanished
+     * is dropped from the position, name and all. */
+    char rows[128];
+    size_t at = 0;
+    rows[0] = '\0';
     for (int i = 0; i < p->nrows; i++) {
         if (i != changed) {
-            at += (size_t)snprintf(buf + at, cap - at, " %u", p->row[i]);
+            at += (size_t)snprintf(rows + at, sizeof rows - at, " %u",
+                                   p->row[i]);
         } else if (r->kind == 'u') {
-            at += (size_t)snprintf(buf + at, cap - at, " %u", o->a);
+            at += (size_t)snprintf(rows + at, sizeof rows - at, " %u", o->a);
         } else if (o->parts >= 1) {
-            at += (size_t)snprintf(buf + at, cap - at, " %u", o->a);
+            at += (size_t)snprintf(rows + at, sizeof rows - at, " %u", o->a);
             if (o->parts == 2) {
-                at += (size_t)snprintf(buf + at, cap - at, " %u", o->b);
+                at += (size_t)snprintf(rows + at, sizeof rows - at, " %u",
+                                       o->b);
             }
         }
     }
+    at = at > 0 ? (size_t)snprintf(buf, cap, "%s%s", r->spec, rows) : 0;
+    buf[at] = '\0';
     if (p->nim >= 0) {
-        snprintf(buf + at, cap - at, " + nim %d", p->nim);
+        snprintf(buf + at, cap - at, "%snim %d", at > 0 ? " + " : "",
+                 p->nim);
     }
 }
 
@@ -414,7 +423,9 @@ test_seed_examples(void **state)
     solve_ok(f, "dawson 2", 0);
     assert_string_equal(grundy_result_move_explain(f->res, 0),
                         "take stones 1-2 of row 1 (2 -> 0)");
-    assert_string_equal(grundy_result_move_position(f->res, 0), "dawson");
+    assert_string_equal(grundy_result_move_position(f->res, 0), "");
+    solve_ok(f, "dawson 2 + nim 0", 0);
+    assert_string_equal(grundy_result_move_position(f->res, 0), "nim 0");
 }
 
 /*
@@ -545,6 +556,36 @@ test_memory_limit(void **state)
     grundy_ctx_set_memory_limit(f->ctx, GRUNDY_DEFAULT_MEMORY_LIMIT);
 }
 
+/* Sizes near 2^64 are legal and must not wrap: such a move never fits a
+ * heap in reach, so these games play like their small sizes alone. */
+static void
+test_huge_sizes(void **state)
+{
+    fixture *f = *state;
+    grundy_game *big, *small;
+    grundy_error err;
+    assert_int_equal(grundy_game_parse(f->ctx,
+                                       "stripes:2,18446744073709551615", 30,
+                                       &big, &err), GRUNDY_OK);
+    assert_int_equal(grundy_game_parse(f->ctx, "stripes:2", 9, &small, &err),
+                     GRUNDY_OK);
+    for (uint64_t n = 0; n < 3000; n += 7) {
+        uint64_t a, b;
+        assert_int_equal(grundy_component_value(big, &n, 1, &a, &err),
+                         GRUNDY_OK);
+        assert_int_equal(grundy_component_value(small, &n, 1, &b, &err),
+                         GRUNDY_OK);
+        assert_int_equal(a, b);
+    }
+    grundy_game_free(big);
+    grundy_game_free(small);
+    solve_ok(f, "sub:18446744073709551615,1 5", GRUNDY_ALL_MOVES);
+    assert_int_equal(grundy_result_win(f->res), 1);
+    assert_int_equal(grundy_result_move_count(f->res), 1);
+    solve_ok(f, "octal:4.0000000000000000000000000000007 9", 0);
+    assert_int_equal(grundy_result_sg(f->res, NULL), 1);
+}
+
 static void
 test_spec_errors(void **state)
 {
@@ -583,6 +624,7 @@ main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_huge_rows, setup, teardown),
         cmocka_unit_test_setup_teardown(test_memory_limit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_huge_sizes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_spec_errors, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

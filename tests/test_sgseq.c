@@ -211,6 +211,7 @@ test_officers_sparse_vs_plain(void **state)
     assert_non_null(plain);
     assert_non_null(fast);
     sgseq_set_method(plain, SGSEQ_PLAIN);
+    sgseq_set_method(fast, SGSEQ_SPARSE);
     assert_int_equal(value(plain, 20000), value(fast, 20000));
     for (uint64_t n = 0; n <= 20000; n++) {
         assert_int_equal(value(fast, n), value(plain, n));
@@ -219,6 +220,71 @@ test_officers_sparse_vs_plain(void **state)
     assert_int_not_equal(st.mask, 0);
     sgseq_free(plain);
     sgseq_free(fast);
+}
+
+/* Games with values above 64 go through the two-thread block path from
+ * heap 8192 on (sparse space forced): the same values as the definition
+ * and as one thread. */
+static void
+test_threads_vs_plain(void **state)
+{
+    static const char *codes[] = {"0.6", "0.37", "0.64", "4.6"};
+    (void)state;
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        code c = parse_code(codes[i]);
+        sgseq *plain = new_octal(&c), *one = new_octal(&c),
+              *two = new_octal(&c);
+        uint64_t top = 12000;
+        assert_non_null(plain);
+        assert_non_null(one);
+        assert_non_null(two);
+        sgseq_set_method(plain, SGSEQ_PLAIN);
+        sgseq_set_method(one, SGSEQ_SPARSE);
+        sgseq_set_method(two, SGSEQ_SPARSE);
+        sgseq_set_threads(one, 1);
+        sgseq_set_threads(two, 2);
+        sgseq_set_certify(plain, 0);
+        sgseq_set_certify(one, 0);
+        sgseq_set_certify(two, 0);
+        assert_int_equal(value(two, top), value(plain, top));
+        for (uint64_t n = 0; n <= top; n++) {
+            uint64_t v = value(plain, n);
+            assert_int_equal(value(one, n), v);
+            assert_int_equal(value(two, n), v);
+        }
+        sgseq_free(plain);
+        sgseq_free(one);
+        sgseq_free(two);
+    }
+}
+
+/* The definition itself also goes in two-thread blocks (method AUTO keeps
+ * it for stripes:3 and short Officers tables): same values as one heap
+ * at a time. */
+static void
+test_plain_blocks(void **state)
+{
+    static const char *codes[] = {"0.6", "0.007"};
+    (void)state;
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        code c = parse_code(codes[i]);
+        sgseq *plain = new_octal(&c), *two = new_octal(&c);
+        sgseq_stats st;
+        uint64_t top = 12000;
+        assert_non_null(plain);
+        assert_non_null(two);
+        sgseq_set_method(plain, SGSEQ_PLAIN);
+        sgseq_set_certify(plain, 0);
+        sgseq_set_certify(two, 0);
+        assert_int_equal(value(two, top), value(plain, top));
+        sgseq_get_stats(two, &st);
+        assert_int_equal(st.mask, 0);
+        for (uint64_t n = 0; n <= top; n++) {
+            assert_int_equal(value(two, n), value(plain, n));
+        }
+        sgseq_free(plain);
+        sgseq_free(two);
+    }
 }
 
 static void
@@ -423,6 +489,8 @@ main(void)
         cmocka_unit_test(test_random_codes_vs_reference),
         cmocka_unit_test(test_sparse_vs_plain),
         cmocka_unit_test(test_officers_sparse_vs_plain),
+        cmocka_unit_test(test_threads_vs_plain),
+        cmocka_unit_test(test_plain_blocks),
         cmocka_unit_test(test_random_sub_vs_reference),
         cmocka_unit_test(test_published_periods),
         cmocka_unit_test(test_kayles_huge_heaps),

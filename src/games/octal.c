@@ -8,6 +8,7 @@
 #include "family.h"
 #include "sgseq.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -297,7 +298,10 @@ octal_g(const octal *o, uint64_t x)
 {
     uint16_t v = 0;
     int known = sgseq_known(o->seq, x, &v);
-    (void)known; /* callers ask only after heap n's value was computed */
+    /* Callers ask only for x <= n once heap n's value is known: then the
+     * table reaches n or a period is certified. */
+    assert(known);
+    (void)known;
     return v;
 }
 

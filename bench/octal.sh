@@ -1,0 +1,74 @@
+#!/bin/sh
+# octal.sh - benchmarks of the Grundy-sequence engine (src/sgseq.c), each
+# next to its baseline in the same run:
+#   (a) engine vs the plain definition, 2^16 heaps of kayles and 0.16
+#   (b) Officers (0.6) to 2^24 heaps, vs the published ~0.6 million
+#       values/s per thread
+#   (c) period certificates of every code 0.01..0.77 (search up to 2^14
+#       values each), engine vs definition
+#   (d) stripes:3 to 2^17 heaps, engine vs definition
+# Usage: sh bench/octal.sh [a|b|c|d ...]   (default: all; b takes a minute)
+# Builds its own driver with cc -O3 (as the CMake Release build), no CMake
+# needed. The machine's load is printed first: figures from a shared
+# machine are noisy, and (b) also prints the CPU time it used.
+set -e
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+${CC:-cc} -std=c11 -O3 -I"$root/include" -I"$root/src" \
+    "$root/bench/sgseq_bench.c" "$root/src/sgseq.c" "$root/src/util.c" \
+    -pthread -o "$tmp/sgseq_bench"
+b="$tmp/sgseq_bench"
+parts=${*:-a b c d}
+
+echo "machine: $(nproc) cores, load average$(uptime | sed 's/.*load average//')"
+rate() { sed -n 's/.*time=\([0-9.]*\)s.*/\1/p'; }
+
+for part in $parts; do
+    case $part in
+    a)
+        echo "== (a) engine vs definition, heaps 0..65535 (no period shortcut)"
+        for game in 0.77 0.16; do
+            e=$("$b" "$game" 65536 auto); echo "$e"
+            p=$("$b" "$game" 65536 plain); echo "$p"
+            echo "$e $p" | awk -v g="$game" '{
+                for (i = 1; i <= NF; i++) {
+                    if ($i ~ /^time=/) { t[++n] = substr($i, 6) + 0 }
+                    if ($i ~ /^cpu=/) { c[++m] = substr($i, 5) + 0 }
+                }
+                printf "%s: engine %.4fs (cpu %.4fs), definition %.3fs "\
+                       "(cpu %.3fs): %.0fx faster (%.0fx in cpu time)\n",
+                       g, t[1], c[1], t[2], c[2],
+                       t[2] / (t[1] > 0 ? t[1] : 1e-6),
+                       c[2] / (c[1] > 0 ? c[1] : 1e-6) }'
+        done
+        ;;
+    b)
+        echo "== (b) Officers octal:0.6, heaps 0..2^24-1 (two threads)"
+        e=$("$b" 0.6 16777216 auto); echo "$e"
+        echo "$e" | awk '{
+            for (i = 1; i <= NF; i++) {
+                if ($i ~ /^time=/) { t = substr($i, 6) + 0 }
+                if ($i ~ /^cpu=/) { c = substr($i, 5) + 0 }
+            }
+            printf "0.6: %.1fs wall (%.1fs cpu, two threads) = %.0f "\
+                   "values/s; baseline (published, ~600000 values/s per "\
+                   "thread): %.1fs on one thread\n",
+                   t, c, 16777216 / t, 16777216 / 600000 }'
+        ;;
+    c)
+        echo "== (c) certify every code 0.01..0.77 (search up to 16384 values)"
+        "$b" periods 16384 auto
+        "$b" periods 16384 plain | tail -n 1
+        ;;
+    d)
+        echo "== (d) stripes:3, heaps 0..2^17-1"
+        "$b" stripes:3 131072 auto
+        "$b" stripes:3 131072 plain
+        ;;
+    *)
+        echo "unknown part $part (a, b, c or d)" >&2
+        exit 2
+        ;;
+    esac
+done
