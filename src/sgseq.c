@@ -28,6 +28,9 @@
 #define SGSEQ_MAX_LEN ((uint64_t)UINT32_MAX)
 #define SGSEQ_MAX_VALUE 65535u
 #define SGSEQ_DEFAULT_SEARCH ((uint64_t)1 << 20)
+/* Work (split visits) a value query may spend looking for a period before
+ * it gives up on a heap beyond the memory limit: a few seconds. */
+#define SGSEQ_QUERY_SEARCH_WORK ((uint64_t)1 << 33)
 /* Below this length the definition is cheap enough; no mask is chosen. */
 #define SGSEQ_SPARSE_FROM 256u
 /* Splits scanned between two checks of the missing rare values (the
@@ -1216,6 +1219,21 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
     return st;
 }
 
+/* 1 when doubling the table once more would take the period search of a
+ * value query past SGSEQ_QUERY_SEARCH_WORK: the definition visits about
+ * len^2 / 2 splits per removal that splits (quadratic), sparse space
+ * counts its visits, and games without splits are linear. */
+static int
+sgseq_search_costly(const sgseq *s)
+{
+    uint64_t next = 2 * (uint64_t)s->len;
+    if (s->mask != 0) {
+        return s->scanned > SGSEQ_QUERY_SEARCH_WORK / 4;
+    }
+    return s->n4 != 0 &&
+           next / 2 * next > SGSEQ_QUERY_SEARCH_WORK / (uint64_t)s->n4;
+}
+
 grundy_status
 sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             grundy_error *err)
@@ -1235,8 +1253,11 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
              * for one over a bounded search, then give up loudly. */
             uint64_t search = s->search_limit < max ? s->search_limit : max;
             char need[32], have[32];
-            if (s->len < search) {
-                st = sgseq_compute(s, (size_t)search, env, err);
+            if (s->len < search && !sgseq_search_costly(s)) {
+                target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
+                st = sgseq_compute(s, (size_t)(target < search ? target
+                                                               : search),
+                                   env, err);
                 if (st != GRUNDY_OK) {
                     return st;
                 }
@@ -1256,13 +1277,16 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             sgseq_human(need, sizeof need, (n + 1) * SGSEQ_BYTES_PER_VALUE);
             return set_error(err, GRUNDY_ELIMIT, -1,
                              "heap %llu of %s: no period is proven (none "
-                             "found up to heap %llu), and computing its "
+                             "found up to heap %llu%s), and computing its "
                              "value needs %s of tables, more than the "
                              "memory limit of %s; raise it with --memory "
                              "SIZE",
                              (unsigned long long)n,
                              env->name ? env->name : "the game",
-                             (unsigned long long)s->len, need, have);
+                             (unsigned long long)s->len,
+                             s->len < search ? "; 'grundy period' searches "
+                                               "further" : "",
+                             need, have);
         }
         /* Amortised doubling, up to the heap asked for at least. */
         target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
