@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "fixture.h"
 #include "grundy.h"
 #include "intmath.h"
 
@@ -98,31 +99,6 @@ brute_m(const unsigned *x)
     return memo_m[enc(x)];
 }
 
-typedef struct fixture {
-    grundy_ctx *ctx;
-    grundy_result *res;
-    grundy_position *pos;
-} fixture;
-
-static grundy_status
-solve(fixture *f, const char *text, unsigned flags, grundy_error *err)
-{
-    grundy_status st = grundy_position_parse(f->ctx, f->pos, NULL, text,
-                                             strlen(text), err);
-    if (st != GRUNDY_OK) {
-        return st;
-    }
-    return grundy_solve(f->ctx, f->pos, flags, f->res, err);
-}
-
-static void
-solve_ok(fixture *f, const char *text, unsigned flags)
-{
-    grundy_error err;
-    if (solve(f, text, flags, &err) != GRUNDY_OK) {
-        fail_msg("%s: %s", text, err.message);
-    }
-}
 
 static int
 setup(void **state)
@@ -212,7 +188,7 @@ test_small_rows(void **state)
             count_ctx cc = {mis, 0};
             uint64_t sg;
             int win = mis ? brute_m(x) : brute_g(x) != 0;
-            solve_ok(f, text, GRUNDY_ALL_MOVES | (mis ? GRUNDY_MISERE : 0));
+            fixture_solve_ok(f, text, GRUNDY_ALL_MOVES | (mis ? GRUNDY_MISERE : 0));
             assert_int_equal(grundy_result_win(f->res), win);
             assert_true(grundy_result_sg(f->res, &sg) && sg == brute_g(x));
             each_option(x, y, 0, 0, count_losing, &cc);
@@ -289,7 +265,7 @@ test_sums(void **state)
         } else {
             snprintf(text + strlen(text), 32, " %u", c);
         }
-        solve_ok(f, text, GRUNDY_ALL_MOVES | (mis ? GRUNDY_MISERE : 0));
+        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES | (mis ? GRUNDY_MISERE : 0));
         assert_int_equal(grundy_result_win(f->res),
                          sum_win(a * V + b, c * V + d, mis));
         for (size_t i = 0; i < grundy_result_move_count(f->res); i++) {
@@ -355,41 +331,41 @@ test_big_and_words(void **state)
     fixture *f = *state;
     grundy_error err;
     uint64_t sg;
-    solve_ok(f, "division 18446744073709551615", GRUNDY_ALL_MOVES);
+    fixture_solve_ok(f, "division 18446744073709551615", GRUNDY_ALL_MOVES);
     assert_true(grundy_result_win(f->res));
     assert_true(grundy_result_sg(f->res, &sg) && sg == 7);
     assert_int_equal(grundy_result_move_count(f->res), 1);
     assert_string_equal(grundy_result_move_position(f->res, 0),
                         "division 1");
-    solve_ok(f, "division 9223372036854775808", GRUNDY_ALL_MOVES);
+    fixture_solve_ok(f, "division 9223372036854775808", GRUNDY_ALL_MOVES);
     assert_true(grundy_result_sg(f->res, &sg) && sg == 63);
     assert_string_equal(grundy_result_move_explain(f->res, 0),
                         "divide 9223372036854775808 by 9223372036854775808 "
                         "in row 1 (9223372036854775808 -> 1)");
-    solve_ok(f, "division 1", GRUNDY_ALL_MOVES);
+    fixture_solve_ok(f, "division 1", GRUNDY_ALL_MOVES);
     assert_false(grundy_result_win(f->res));
-    solve_ok(f, "division 1", GRUNDY_MISERE);
+    fixture_solve_ok(f, "division 1", GRUNDY_MISERE);
     assert_true(grundy_result_win(f->res));
     assert_int_equal(grundy_result_move_count(f->res), 0);
-    solve_ok(f, "division 18446744073709551557,1", 0);
+    fixture_solve_ok(f, "division 18446744073709551557,1", 0);
     assert_true(grundy_result_win(f->res));
-    solve_ok(f, "division 12,5 + nim 2", 0);
+    fixture_solve_ok(f, "division 12,5 + nim 2", 0);
     assert_string_equal(grundy_result_move_explain(f->res, 0),
                         "divide 12 by 4 in row 1 (12,5 -> 3,5)");
     assert_string_equal(grundy_result_move_position(f->res, 0),
                         "division 3,5 + nim 2");
-    solve_ok(f, "division 12,5 + nim 1", 0);
+    fixture_solve_ok(f, "division 12,5 + nim 1", 0);
     assert_string_equal(grundy_result_move_explain(f->res, 0),
                         "divide 12 by 12 in row 1 (12,5 -> 1,5)");
-    solve_ok(f, "division 1,1,1", GRUNDY_MISERE);
+    fixture_solve_ok(f, "division 1,1,1", GRUNDY_MISERE);
     assert_true(grundy_result_win(f->res));
-    solve_ok(f, "division 1,7,1", GRUNDY_MISERE);
+    fixture_solve_ok(f, "division 1,7,1", GRUNDY_MISERE);
     assert_false(grundy_result_win(f->res));
     /* Errors: a zero, and too many moves to list. */
-    assert_int_equal(solve(f, "division 4,0", 0, &err), GRUNDY_EPOSITION);
+    assert_int_equal(fixture_solve(f, "division 4,0", 0, &err), GRUNDY_EPOSITION);
     assert_non_null(strstr(err.message, "number 2"));
     /* Omega(720720) = 9: the row is 36, leaving 18 has ~10^8 ways. */
-    assert_int_equal(solve(f, "division 720720,720720,720720,720720 + "
+    assert_int_equal(fixture_solve(f, "division 720720,720720,720720,720720 + "
                               "nim 18", GRUNDY_ALL_MOVES, &err),
                      GRUNDY_ELIMIT);
     assert_non_null(strstr(err.message, "not listed"));

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "fixture.h"
 #include "grundy.h"
 
 #include <stdio.h>
@@ -48,31 +49,6 @@ brute_fill(void)
     }
 }
 
-typedef struct fixture {
-    grundy_ctx *ctx;
-    grundy_result *res;
-    grundy_position *pos;
-} fixture;
-
-static grundy_status
-solve(fixture *f, const char *text, unsigned flags, grundy_error *err)
-{
-    grundy_status st = grundy_position_parse(f->ctx, f->pos, NULL, text,
-                                             strlen(text), err);
-    if (st != GRUNDY_OK) {
-        return st;
-    }
-    return grundy_solve(f->ctx, f->pos, flags, f->res, err);
-}
-
-static void
-solve_ok(fixture *f, const char *text, unsigned flags)
-{
-    grundy_error err;
-    if (solve(f, text, flags, &err) != GRUNDY_OK) {
-        fail_msg("%s: %s", text, err.message);
-    }
-}
 
 static void
 read_pair(const char *s, uint64_t *a, uint64_t *b)
@@ -120,7 +96,7 @@ test_small_pairs(void **state)
                 uint64_t sg;
                 int win = mis ? M[a][b] : G[a][b] != 0;
                 snprintf(text, sizeof text, "ferguson %u,%u", a, b);
-                solve_ok(f, text, GRUNDY_ALL_MOVES |
+                fixture_solve_ok(f, text, GRUNDY_ALL_MOVES |
                                       (mis ? GRUNDY_MISERE : 0));
                 assert_int_equal(grundy_result_win(f->res), win);
                 assert_true(grundy_result_sg(f->res, &sg) && sg == G[a][b]);
@@ -160,7 +136,7 @@ test_sums(void **state)
         uint64_t x = G[a][b] ^ h, sg;
         size_t want = 0;
         snprintf(text, sizeof text, "ferguson %u,%u + nim %u", a, b, h);
-        solve_ok(f, text, GRUNDY_ALL_MOVES);
+        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
         assert_int_equal(grundy_result_win(f->res), x != 0);
         assert_true(grundy_result_sg(f->res, &sg) && sg == x);
         for (int box = 0; box < (a == b ? 1 : 2); box++) {
@@ -200,7 +176,7 @@ test_big_boxes(void **state)
         for (int mis = 0; mis < 2; mis++) {
             snprintf(text, sizeof text, "ferguson %llu,%llu",
                      (unsigned long long)a, (unsigned long long)b);
-            solve_ok(f, text, mis ? GRUNDY_MISERE : 0);
+            fixture_solve_ok(f, text, mis ? GRUNDY_MISERE : 0);
             if (!mis) {
                 assert_int_equal(grundy_result_win(f->res),
                                  !((a & 1) && (b & 1)));
@@ -218,7 +194,7 @@ test_big_boxes(void **state)
                 read_pair(after, &c, &d);
                 assert_true(c >= 1 && d >= 1);
                 assert_true(c + d == a || c + d == b);
-                solve_ok(f, after, mis ? GRUNDY_MISERE : 0);
+                fixture_solve_ok(f, after, mis ? GRUNDY_MISERE : 0);
                 assert_false(grundy_result_win(f->res));
             }
         }
@@ -268,17 +244,17 @@ test_errors(void **state)
     fixture *f = *state;
     grundy_error err;
     grundy_game *game;
-    assert_int_equal(solve(f, "ferguson 0,3", 0, &err), GRUNDY_EPOSITION);
+    assert_int_equal(fixture_solve(f, "ferguson 0,3", 0, &err), GRUNDY_EPOSITION);
     assert_non_null(strstr(err.message, "at least 1"));
-    assert_int_equal(solve(f, "ferguson 3", 0, &err), GRUNDY_EPOSITION);
+    assert_int_equal(fixture_solve(f, "ferguson 3", 0, &err), GRUNDY_EPOSITION);
     assert_non_null(strstr(err.message, "pair"));
     assert_int_equal(grundy_game_parse(f->ctx, "ferguson:1", 10, &game,
                                        &err), GRUNDY_ESPEC);
     /* Too many winning moves to list from a huge even box. */
-    assert_int_equal(solve(f, "ferguson 1000000000000,3", GRUNDY_ALL_MOVES,
+    assert_int_equal(fixture_solve(f, "ferguson 1000000000000,3", GRUNDY_ALL_MOVES,
                            &err), GRUNDY_ELIMIT);
     assert_non_null(strstr(err.message, "too many"));
-    assert_int_equal(solve(f, "ferguson 1000000000000,3", 0, &err),
+    assert_int_equal(fixture_solve(f, "ferguson 1000000000000,3", 0, &err),
                      GRUNDY_OK);
     assert_string_equal(grundy_result_move_explain(f->res, 0),
                         "empty box 2 and split box 1 of pair 1: "

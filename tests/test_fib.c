@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "fixture.h"
 #include "grundy.h"
 
 #include <stdio.h>
@@ -54,32 +55,6 @@ brute_fill(unsigned r)
     }
 }
 
-typedef struct fixture {
-    grundy_ctx *ctx;
-    grundy_result *res;
-    grundy_position *pos;
-} fixture;
-
-static grundy_status
-solve(fixture *f, const char *text, unsigned flags, grundy_error *err)
-{
-    grundy_status st = grundy_position_parse(f->ctx, f->pos, NULL, text,
-                                             strlen(text), err);
-    if (st != GRUNDY_OK) {
-        return st;
-    }
-    return grundy_solve(f->ctx, f->pos, flags, f->res, err);
-}
-
-static void
-solve_ok(fixture *f, const char *text, unsigned flags)
-{
-    grundy_error err;
-    grundy_status st = solve(f, text, flags, &err);
-    if (st != GRUNDY_OK) {
-        fail_msg("%s: %s", text, err.message);
-    }
-}
 
 /* Reads the piles "n,k" after the game name of a resulting position. */
 static size_t
@@ -135,7 +110,7 @@ check_single(fixture *f, unsigned r)
                 size_t moves = 0;
                 int win = misere ? M[n][kk] : G[n][kk] != 0;
                 snprintf(text, sizeof text, "fib:%u %u,%u", r, n, k);
-                solve_ok(f, text, GRUNDY_ALL_MOVES |
+                fixture_solve_ok(f, text, GRUNDY_ALL_MOVES |
                                       (misere ? GRUNDY_MISERE : 0));
                 assert_int_equal(grundy_result_win(f->res), win);
                 assert_true(grundy_result_sg(f->res, &sg));
@@ -202,7 +177,7 @@ test_sums(void **state)
         size_t want = 0;
         snprintf(text, sizeof text, "fib %u,%u %u,%u + nim %u", n1, k1, n2,
                  k2, h);
-        solve_ok(f, text, GRUNDY_ALL_MOVES);
+        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
         assert_int_equal(grundy_result_win(f->res), x != 0);
         assert_true(grundy_result_sg(f->res, &sg) && sg == x);
         for (unsigned y = 1; y <= k1; y++) {
@@ -218,9 +193,9 @@ test_sums(void **state)
             char after[128];
             snprintf(after, sizeof after, "%s",
                      grundy_result_move_position(f->res, i));
-            solve_ok(f, after, 0);
+            fixture_solve_ok(f, after, 0);
             assert_false(grundy_result_win(f->res));
-            solve_ok(f, text, GRUNDY_ALL_MOVES);
+            fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
         }
     }
 }
@@ -271,7 +246,7 @@ test_seed_examples(void **state)
                 continue;
             }
             snprintf(text, sizeof text, "fib %llu", (unsigned long long)n);
-            solve_ok(f, text, 0);
+            fixture_solve_ok(f, text, 0);
             assert_int_equal(grundy_result_win(f->res), !is_fib(n));
         }
         b = a + b;
@@ -282,7 +257,7 @@ test_seed_examples(void **state)
         int lose = G[n][n - 1] == 0;
         assert_int_equal(lose, i < 11 && r3[i] == n);
         snprintf(text, sizeof text, "fib:3 %u", n);
-        solve_ok(f, text, 0);
+        fixture_solve_ok(f, text, 0);
         assert_int_equal(grundy_result_win(f->res), !lose);
         i += (unsigned)lose;
     }
@@ -323,7 +298,7 @@ test_big_piles(void **state)
                     snprintf(text, sizeof text, "%s %llu", specs[s],
                              (unsigned long long)ns[i]);
                 }
-                solve_ok(f, text, GRUNDY_ALL_MOVES);
+                fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
                 if (grundy_result_win(f->res)) {
                     size_t m = grundy_result_move_count(f->res);
                     assert_true(m >= 1);
@@ -334,9 +309,9 @@ test_big_piles(void **state)
                         if (strchr(after, ' ') == NULL) {
                             continue; /* the whole pile was taken */
                         }
-                        solve_ok(f, after, 0);
+                        fixture_solve_ok(f, after, 0);
                         assert_false(grundy_result_win(f->res));
-                        solve_ok(f, text, GRUNDY_ALL_MOVES);
+                        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
                     }
                 } else if (ns[i] > 1) {
                     uint64_t n = ns[i];
@@ -357,7 +332,7 @@ test_big_piles(void **state)
                         snprintf(text, sizeof text, "%s %llu,%llu",
                                  specs[s], (unsigned long long)(n - x),
                                  (unsigned long long)lim);
-                        solve_ok(f, text, 0);
+                        fixture_solve_ok(f, text, 0);
                         assert_true(grundy_result_win(f->res));
                     }
                 }
@@ -381,16 +356,16 @@ test_errors(void **state)
     assert_int_equal(grundy_game_parse(f->ctx, "fib:100001", 10, &game,
                                        &err), GRUNDY_ESPEC);
     assert_non_null(strstr(err.message, "100000"));
-    assert_int_equal(solve(f, "fib 1,2,3", 0, &err), GRUNDY_EPOSITION);
+    assert_int_equal(fixture_solve(f, "fib 1,2,3", 0, &err), GRUNDY_EPOSITION);
     assert_non_null(strstr(err.message, "3 numbers"));
     /* A pile whose value is beyond the closed forms and the table: fine
      * alone, an error in a sum. */
-    assert_int_equal(solve(f, "fib 1000000000000", 0, &err), GRUNDY_OK);
-    assert_int_equal(solve(f, "fib 1000000000000 + nim 1", 0, &err),
+    assert_int_equal(fixture_solve(f, "fib 1000000000000", 0, &err), GRUNDY_OK);
+    assert_int_equal(fixture_solve(f, "fib 1000000000000 + nim 1", 0, &err),
                      GRUNDY_ELIMIT);
     assert_non_null(strstr(err.message, "table"));
     /* Values 1..3 have closed forms for R = 2 at any size. */
-    assert_int_equal(solve(f, "fib 1000000000000,1 + nim 1", 0, &err),
+    assert_int_equal(fixture_solve(f, "fib 1000000000000,1 + nim 1", 0, &err),
                      GRUNDY_OK);
 }
 

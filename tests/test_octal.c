@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "fixture.h"
 #include "grundy.h"
 
 #include <stdio.h>
@@ -236,11 +237,6 @@ expected_moves(const rules *r, const pos *p, char (*out)[128], size_t cap)
     return nout;
 }
 
-typedef struct fixture {
-    grundy_ctx *ctx;
-    grundy_position *pos;
-    grundy_result *res;
-} fixture;
 
 static int
 setup(void **state)
@@ -266,27 +262,6 @@ teardown(void **state)
     grundy_ctx_free(f->ctx);
     free(f);
     return 0;
-}
-
-static grundy_status
-solve(fixture *f, const char *text, unsigned flags, grundy_error *err)
-{
-    grundy_status st = grundy_position_parse(f->ctx, f->pos, NULL, text,
-                                             strlen(text), err);
-    if (st != GRUNDY_OK) {
-        return st;
-    }
-    return grundy_solve(f->ctx, f->pos, flags, f->res, err);
-}
-
-static void
-solve_ok(fixture *f, const char *text, unsigned flags)
-{
-    grundy_error err;
-    grundy_status st = solve(f, text, flags, &err);
-    if (st != GRUNDY_OK) {
-        fail_msg("%s: %s", text, err.message);
-    }
 }
 
 /* Random sums against the rules: outcome, value, and with --all exactly
@@ -318,7 +293,7 @@ test_random_positions(void **state)
             }
             nwant = expected_moves(&r, &p, want, 4096);
 
-            solve_ok(f, text, GRUNDY_ALL_MOVES);
+            fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
             assert_int_equal(grundy_result_win(f->res), x != 0);
             assert_int_equal(grundy_result_sg(f->res, &sg), 1);
             assert_int_equal(sg, x);
@@ -340,7 +315,7 @@ test_random_positions(void **state)
             }
 
             /* Without --all: one move, one of those. */
-            solve_ok(f, text, 0);
+            fixture_solve_ok(f, text, 0);
             assert_int_equal(grundy_result_move_count(f->res),
                              x != 0 ? 1 : 0);
             if (x != 0) {
@@ -398,11 +373,11 @@ test_seed_examples(void **state)
         assert_int_equal(v, want[n]);
     }
     grundy_game_free(game);
-    solve_ok(f, "stripes:2 7 3 3", 0);
+    fixture_solve_ok(f, "stripes:2 7 3 3", 0);
     assert_int_equal(grundy_result_win(f->res), 1);
-    solve_ok(f, "stripes:2 3 4 6", 0);
+    fixture_solve_ok(f, "stripes:2 3 4 6", 0);
     assert_int_equal(grundy_result_win(f->res), 0);
-    solve_ok(f, "stripes:2 7 3 3", GRUNDY_ALL_MOVES);
+    fixture_solve_ok(f, "stripes:2 7 3 3", GRUNDY_ALL_MOVES);
     for (size_t i = 0; i < grundy_result_move_count(f->res); i++) {
         if (strcmp(grundy_result_move_explain(f->res, i),
                    "take stones 3-4 of row 1 (7 -> 2 + 3)") == 0) {
@@ -413,18 +388,18 @@ test_seed_examples(void **state)
     }
     assert_true(seen);
     /* Units: sub speaks of heaps, and a heap taken to 0 stays. */
-    solve_ok(f, "sub:3 3 + nim 0", GRUNDY_ALL_MOVES);
+    fixture_solve_ok(f, "sub:3 3 + nim 0", GRUNDY_ALL_MOVES);
     assert_int_equal(grundy_result_move_count(f->res), 1);
     assert_string_equal(grundy_result_move_explain(f->res, 0),
                         "take 3 from heap 1 (3 -> 0)");
     assert_string_equal(grundy_result_move_position(f->res, 0),
                         "sub:3 0 + nim 0");
     /* A row taken whole vanishes. */
-    solve_ok(f, "dawson 2", 0);
+    fixture_solve_ok(f, "dawson 2", 0);
     assert_string_equal(grundy_result_move_explain(f->res, 0),
                         "take stones 1-2 of row 1 (2 -> 0)");
     assert_string_equal(grundy_result_move_position(f->res, 0), "");
-    solve_ok(f, "dawson 2 + nim 0", 0);
+    fixture_solve_ok(f, "dawson 2 + nim 0", 0);
     assert_string_equal(grundy_result_move_position(f->res, 0), "nim 0");
 }
 
@@ -437,11 +412,11 @@ static void
 test_poi_stripes_sample(void **state)
 {
     fixture *f = *state;
-    solve_ok(f, "stripes:1,5,1 1", 0);
+    fixture_solve_ok(f, "stripes:1,5,1 1", 0);
     assert_int_equal(grundy_result_win(f->res), 1);
-    solve_ok(f, "stripes:1,5,1 5", 0);
+    fixture_solve_ok(f, "stripes:1,5,1 5", 0);
     assert_int_equal(grundy_result_win(f->res), 1);
-    solve_ok(f, "stripes:1,5,1 6", 0);
+    fixture_solve_ok(f, "stripes:1,5,1 6", 0);
     assert_int_equal(grundy_result_win(f->res), 0);
 }
 
@@ -503,7 +478,7 @@ test_huge_rows(void **state)
         assert_int_equal(v, small);
         assert_int_equal(v, cycle[(UINT64_MAX - 72) % 12]);
     }
-    solve_ok(f, "kayles 18446744073709551615", 0);
+    fixture_solve_ok(f, "kayles 18446744073709551615", 0);
     assert_int_equal(grundy_result_win(f->res), 1);
     move = grundy_result_move_position(f->res, 0);
     assert_memory_equal(move, "kayles ", 7);
@@ -519,12 +494,12 @@ test_huge_rows(void **state)
     assert_int_equal(va ^ vb, 0);
     grundy_game_free(game);
 
-    assert_int_equal(solve(f, "kayles 18446744073709551615", GRUNDY_ALL_MOVES,
+    assert_int_equal(fixture_solve(f, "kayles 18446744073709551615", GRUNDY_ALL_MOVES,
                            &err), GRUNDY_ELIMIT);
     assert_non_null(strstr(err.message, "too many"));
 
     /* In a sum with another family. */
-    solve_ok(f, "kayles 1000000000000 + nim 5", 0);
+    fixture_solve_ok(f, "kayles 1000000000000 + nim 5", 0);
     assert_int_equal(grundy_result_sg(f->res, &sg), 1);
 }
 
@@ -539,14 +514,14 @@ test_memory_limit(void **state)
     grundy_period per;
 
     grundy_ctx_set_memory_limit(f->ctx, (size_t)1 << 17);
-    assert_int_equal(solve(f, "octal:0.6 10000000 + nim 1", 0, &err),
+    assert_int_equal(fixture_solve(f, "octal:0.6 10000000 + nim 1", 0, &err),
                      GRUNDY_ELIMIT);
     assert_non_null(strstr(err.message, "10000000"));
     assert_non_null(strstr(err.message, "--memory"));
-    assert_int_equal(solve(f, "stripes:3 5000000", 0, &err), GRUNDY_ELIMIT);
+    assert_int_equal(fixture_solve(f, "stripes:3 5000000", 0, &err), GRUNDY_ELIMIT);
     assert_non_null(strstr(err.message, "--memory"));
     /* Small heaps of the same game are still answered. */
-    solve_ok(f, "octal:0.6 100 + nim 1", 0);
+    fixture_solve_ok(f, "octal:0.6 100 + nim 1", 0);
     assert_int_equal(grundy_game_parse(f->ctx, "octal:0.6", 9, &game, &err),
                      GRUNDY_OK);
     assert_int_equal(grundy_game_period(game, &per, &err), GRUNDY_OK);
@@ -579,10 +554,10 @@ test_huge_sizes(void **state)
     }
     grundy_game_free(big);
     grundy_game_free(small);
-    solve_ok(f, "sub:18446744073709551615,1 5", GRUNDY_ALL_MOVES);
+    fixture_solve_ok(f, "sub:18446744073709551615,1 5", GRUNDY_ALL_MOVES);
     assert_int_equal(grundy_result_win(f->res), 1);
     assert_int_equal(grundy_result_move_count(f->res), 1);
-    solve_ok(f, "octal:4.0000000000000000000000000000007 9", 0);
+    fixture_solve_ok(f, "octal:4.0000000000000000000000000000007 9", 0);
     assert_int_equal(grundy_result_sg(f->res, NULL), 1);
 }
 
@@ -606,7 +581,7 @@ test_spec_errors(void **state)
     }
     {
         grundy_error err;
-        assert_int_equal(solve(f, "kayles 3,4", 0, &err), GRUNDY_EPOSITION);
+        assert_int_equal(fixture_solve(f, "kayles 3,4", 0, &err), GRUNDY_EPOSITION);
     }
 }
 

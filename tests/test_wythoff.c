@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
+#include "fixture.h"
 #include "grundy.h"
 #include "intmath.h"
 
@@ -81,31 +82,6 @@ brute_long_rows(void)
     free(opts);
 }
 
-typedef struct fixture {
-    grundy_ctx *ctx;
-    grundy_result *res;
-    grundy_position *pos;
-} fixture;
-
-static grundy_status
-solve(fixture *f, const char *text, unsigned flags, grundy_error *err)
-{
-    grundy_status st = grundy_position_parse(f->ctx, f->pos, NULL, text,
-                                             strlen(text), err);
-    if (st != GRUNDY_OK) {
-        return st;
-    }
-    return grundy_solve(f->ctx, f->pos, flags, f->res, err);
-}
-
-static void
-solve_ok(fixture *f, const char *text, unsigned flags)
-{
-    grundy_error err;
-    if (solve(f, text, flags, &err) != GRUNDY_OK) {
-        fail_msg("%s: %s", text, err.message);
-    }
-}
 
 static void
 read_pair(const char *s, uint64_t *a, uint64_t *b)
@@ -161,7 +137,7 @@ test_small_pairs(void **state)
                 uint64_t sg;
                 int win = mis ? M[a][b] : G[a][b] != 0;
                 snprintf(text, sizeof text, "wythoff %u,%u", a, b);
-                solve_ok(f, text, GRUNDY_ALL_MOVES | (mis ? GRUNDY_MISERE
+                fixture_solve_ok(f, text, GRUNDY_ALL_MOVES | (mis ? GRUNDY_MISERE
                                                           : 0));
                 assert_int_equal(grundy_result_win(f->res), win);
                 assert_true(grundy_result_sg(f->res, &sg) && sg == G[a][b]);
@@ -223,11 +199,11 @@ check_outcome(fixture *f, uint64_t a, uint64_t b, int win)
     char text[96];
     snprintf(text, sizeof text, "wythoff %llu,%llu", (unsigned long long)a,
              (unsigned long long)b);
-    solve_ok(f, text, 0);
+    fixture_solve_ok(f, text, 0);
     assert_int_equal(grundy_result_win(f->res), win);
     snprintf(text, sizeof text, "wythoff %llu,%llu", (unsigned long long)b,
              (unsigned long long)a);
-    solve_ok(f, text, 0);
+    fixture_solve_ok(f, text, 0);
     assert_int_equal(grundy_result_win(f->res), win);
 }
 
@@ -280,7 +256,7 @@ test_big_pairs(void **state)
         for (int mis = 0; mis < 2; mis++) {
             snprintf(text, sizeof text, "wythoff %llu,%llu",
                      (unsigned long long)a, (unsigned long long)b);
-            solve_ok(f, text, GRUNDY_ALL_MOVES | (mis ? GRUNDY_MISERE : 0));
+            fixture_solve_ok(f, text, GRUNDY_ALL_MOVES | (mis ? GRUNDY_MISERE : 0));
             if (!grundy_result_win(f->res)) {
                 /* Options of a loss win: pile 1, pile 2, both. */
                 uint64_t x = 1 + brute_rand(&seed) % 1000;
@@ -302,9 +278,9 @@ test_big_pairs(void **state)
                          grundy_result_move_position(f->res, i));
                 read_pair(after, &c, &d);
                 assert_true(legal(a, b, c, d));
-                solve_ok(f, after, mis ? GRUNDY_MISERE : 0);
+                fixture_solve_ok(f, after, mis ? GRUNDY_MISERE : 0);
                 assert_false(grundy_result_win(f->res));
-                solve_ok(f, text, GRUNDY_ALL_MOVES |
+                fixture_solve_ok(f, text, GRUNDY_ALL_MOVES |
                                       (mis ? GRUNDY_MISERE : 0));
             }
         }
@@ -438,7 +414,7 @@ test_sums(void **state)
         uint64_t x = G[a][b] ^ h, sg;
         size_t want = 0;
         snprintf(text, sizeof text, "wythoff %u,%u + nim %u", a, b, h);
-        solve_ok(f, text, GRUNDY_ALL_MOVES);
+        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
         assert_int_equal(grundy_result_win(f->res), x != 0);
         assert_true(grundy_result_sg(f->res, &sg) && sg == x);
         for (unsigned c = 0; c <= a; c++) {
@@ -457,17 +433,17 @@ test_errors(void **state)
     fixture *f = *state;
     grundy_error err;
     grundy_game *game;
-    assert_int_equal(solve(f, "wythoff 1,2,3", 0, &err), GRUNDY_EPOSITION);
+    assert_int_equal(fixture_solve(f, "wythoff 1,2,3", 0, &err), GRUNDY_EPOSITION);
     assert_non_null(strstr(err.message, "pair"));
-    assert_int_equal(solve(f, "wythoff 7", 0, &err), GRUNDY_EPOSITION);
+    assert_int_equal(fixture_solve(f, "wythoff 7", 0, &err), GRUNDY_EPOSITION);
     assert_int_equal(grundy_game_parse(f->ctx, "wythoff:2", 9, &game, &err),
                      GRUNDY_ESPEC);
-    assert_int_equal(solve(f, "wythoff 1000000000000,2000000000000 + nim 1",
+    assert_int_equal(fixture_solve(f, "wythoff 1000000000000,2000000000000 + nim 1",
                            0, &err), GRUNDY_ELIMIT);
     assert_non_null(strstr(err.message, "only the outcome"));
-    assert_int_equal(solve(f, "wythoff 1000000000000,2000000000000", 0,
+    assert_int_equal(fixture_solve(f, "wythoff 1000000000000,2000000000000", 0,
                            &err), GRUNDY_OK);
-    assert_int_equal(solve(f, "wythoff 3,1000000000000 + nim 1", 0, &err),
+    assert_int_equal(fixture_solve(f, "wythoff 3,1000000000000 + nim 1", 0, &err),
                      GRUNDY_OK);
 }
 
