@@ -4,6 +4,9 @@
  * input order, bad lines reported as FILE:LINE and skipped. Closed-form
  * games are streamed by several threads, each with its own context.
  */
+#if defined(__unix__) || defined(__APPLE__)
+#define _POSIX_C_SOURCE 200809L /* read(2) and fileno for reader_read */
+#endif
 #include "cli.h"
 
 #include <errno.h>
@@ -16,6 +19,7 @@
 #endif
 #if defined(__unix__) || defined(__APPLE__)
 #include <unistd.h>
+#define HAVE_READ 1
 #endif
 
 static int
@@ -48,7 +52,36 @@ typedef struct reader {
     size_t max;               /* longest line read: MAX_LINE or --memory */
     size_t memory;            /* the memory limit, for messages */
     int eof;
+    int drained;              /* the last read got less than asked: no
+                                 more input is waiting right now */
 } reader;
+
+/* Reads up to n bytes: what is there now, as read(2) gives it, so that a
+ * line typed at a terminal or written into a pipe is answered at once
+ * (fread would wait for n bytes). 0 at the end; -1 on error. */
+static long
+reader_read(reader *r, char *dst, size_t n)
+{
+    /* Nothing was waiting last time, so this read may block: let whoever
+     * feeds us line by line (a terminal, a coprocess) see the answers so
+     * far first. A file never gets here before its end. */
+    if (r->drained) {
+        fflush(stdout);
+    }
+#ifdef HAVE_READ
+    for (;;) {
+        ssize_t got = read(fileno(r->f), dst, n);
+        if (got >= 0 || errno != EINTR) {
+            r->drained = got >= 0 && (size_t)got < n;
+            return (long)got;
+        }
+    }
+#else
+    size_t got = fread(dst, 1, n, r->f);
+    r->drained = got < n;
+    return ferror(r->f) ? -1 : (long)got;
+#endif
+}
 
 enum {
     LINE_EOF = 0,
@@ -64,18 +97,18 @@ skip_line(reader *r, int why)
 {
     for (;;) {
         char *p = memchr(r->buf + r->start, '\n', r->end - r->start);
-        size_t n;
+        long n;
         if (p != NULL) {
             r->start = (size_t)(p - r->buf) + 1;
             return why;
         }
         r->start = r->end = 0;
-        n = fread(r->buf, 1, r->cap, r->f);
-        if (n == 0) {
+        n = reader_read(r, r->buf, r->cap);
+        if (n <= 0) {
             r->eof = 1;
-            return ferror(r->f) ? LINE_ERROR : why;
+            return n < 0 ? LINE_ERROR : why;
         }
-        r->end = n;
+        r->end = (size_t)n;
     }
 }
 
@@ -86,7 +119,8 @@ skip_line(reader *r, int why)
 static int
 reader_fill(reader *r, size_t want)
 {
-    size_t avail = r->end - r->start, n;
+    size_t avail = r->end - r->start;
+    long n;
     if (r->start > 0) {
         memmove(r->buf, r->buf + r->start, avail);
         r->start = 0;
@@ -106,14 +140,12 @@ reader_fill(reader *r, size_t want)
     if (r->end == r->cap) {
         return LINE_TOO_LONG;
     }
-    n = fread(r->buf + r->end, 1, r->cap - r->end, r->f);
-    if (n == 0) {
-        if (ferror(r->f)) {
-            return LINE_ERROR;
-        }
-        r->eof = 1;
+    n = reader_read(r, r->buf + r->end, r->cap - r->end);
+    if (n < 0) {
+        return LINE_ERROR;
     }
-    r->end += n;
+    r->eof = n == 0;
+    r->end += (size_t)n;
     return LINE_OK;
 }
 
@@ -387,7 +419,11 @@ read_round(reader *r, const char **block, size_t *len)
         size_t avail = r->end - r->start;
         const char *base = r->buf + r->start;
         int rc;
-        if (r->eof || avail >= want) {
+        /* A round is about ROUND_BYTES of a file, or the whole lines a
+         * pipe or terminal has given so far: never wait for more input
+         * while complete lines could be answered. */
+        if (r->eof || avail >= want || (r->drained && avail > 0 &&
+                                        memchr(base, '\n', avail) != NULL)) {
             size_t k = avail;
             while (!r->eof && k > 0 && base[k - 1] != '\n') {
                 k--;

@@ -525,6 +525,14 @@ run(cli *c)
         return run_period(c);
     }
     if (c->nargs == 0) {
+#ifdef HAVE_ISATTY
+        /* A newcomer typing just `grundy` should not face a silent wait. */
+        if (c->file == NULL && isatty(0)) {
+            fputs("grundy: reading positions from the terminal, one "
+                  "'GAME COMPONENT...' per line (Ctrl-D ends; 'grundy "
+                  "--help' for more)\n", stderr);
+        }
+#endif
         return run_lines(c, NULL);
     }
     if (grundy_game_parse(c->ctx, first, strlen(first), &game, &err) !=
