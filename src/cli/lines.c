@@ -18,6 +18,7 @@
 #define HAVE_THREADS 1
 #endif
 #if defined(__unix__) || defined(__APPLE__)
+#include <poll.h>
 #include <unistd.h>
 #define HAVE_READ 1
 #endif
@@ -72,7 +73,9 @@ reader_read(reader *r, char *dst, size_t n)
     for (;;) {
         ssize_t got = read(fileno(r->f), dst, n);
         if (got >= 0 || errno != EINTR) {
-            r->drained = got >= 0 && (size_t)got < n;
+            /* Short, and nothing more waiting: the writer is pausing. */
+            struct pollfd more = {fileno(r->f), POLLIN, 0};
+            r->drained = got > 0 && (size_t)got < n && poll(&more, 1, 0) == 0;
             return (long)got;
         }
     }
@@ -505,8 +508,8 @@ run_lines_parallel(cli *c, reader *r, const char *name,
     worker w[MAX_THREADS];
     unsigned long long lineno = 0;
     int status = EXIT_WIN, rc;
-    const char *block;
-    size_t len;
+    const char *block = NULL;
+    size_t len = 0;
 
     if (workers_new(c, w, n, fixed) != 0) {
         workers_free(w, n);
