@@ -9,7 +9,34 @@
 
 #include "fixture.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+int
+fixture_setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->ctx = grundy_ctx_new();
+    f->pos = grundy_position_new();
+    f->res = grundy_result_new();
+    assert_non_null(f->ctx);
+    assert_non_null(f->pos);
+    assert_non_null(f->res);
+    *state = f;
+    return 0;
+}
+
+int
+fixture_teardown(void **state)
+{
+    fixture *f = *state;
+    grundy_result_free(f->res);
+    grundy_position_free(f->pos);
+    grundy_ctx_free(f->ctx);
+    free(f);
+    return 0;
+}
 
 grundy_status
 fixture_solve(fixture *f, const char *text, unsigned flags,

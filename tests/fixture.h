@@ -14,6 +14,10 @@ typedef struct fixture {
     grundy_position *pos;
 } fixture;
 
+/* cmocka setup and teardown: a fresh fixture in *state, and its release. */
+int fixture_setup(void **state);
+int fixture_teardown(void **state);
+
 /* Parses text (games named) into f->pos and solves it into f->res. */
 grundy_status fixture_solve(fixture *f, const char *text, unsigned flags,
                             grundy_error *err);

@@ -20,7 +20,8 @@ wait_lines() {
 for mode in "" "nim"; do
     rm -f "$tmp/in" "$tmp/out"
     mkfifo "$tmp/in"
-    "$grundy" $mode < "$tmp/in" > "$tmp/out" &
+    : > "$tmp/out"   # exists before grundy's own open of the FIFO returns
+    "$grundy" $mode > "$tmp/out" < "$tmp/in" &
     pid=$!
     exec 3> "$tmp/in"
     for n in 1 2 3; do

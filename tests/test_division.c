@@ -103,24 +103,8 @@ brute_m(const unsigned *x)
 static int
 setup(void **state)
 {
-    fixture *f = malloc(sizeof *f);
-    f->ctx = grundy_ctx_new();
-    f->res = grundy_result_new();
-    f->pos = grundy_position_new();
     memset(memo_g, -1, sizeof memo_g);
-    *state = f;
-    return 0;
-}
-
-static int
-teardown(void **state)
-{
-    fixture *f = *state;
-    grundy_position_free(f->pos);
-    grundy_result_free(f->res);
-    grundy_ctx_free(f->ctx);
-    free(f);
-    return 0;
+    return fixture_setup(state);
 }
 
 static size_t
@@ -375,11 +359,11 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_small_rows, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_sums, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_small_rows, setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_sums, setup, fixture_teardown),
         cmocka_unit_test(test_factor),
         cmocka_unit_test_setup_teardown(test_big_and_words, setup,
-                                        teardown),
+                                        fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,28 +61,6 @@ read_pair(const char *s, uint64_t *a, uint64_t *b)
     *b = strtoull(end + 1, &end, 10);
 }
 
-static int
-setup(void **state)
-{
-    fixture *f = malloc(sizeof *f);
-    f->ctx = grundy_ctx_new();
-    f->res = grundy_result_new();
-    f->pos = grundy_position_new();
-    *state = f;
-    return 0;
-}
-
-static int
-teardown(void **state)
-{
-    fixture *f = *state;
-    grundy_position_free(f->pos);
-    grundy_result_free(f->res);
-    grundy_ctx_free(f->ctx);
-    free(f);
-    return 0;
-}
-
 static void
 test_small_pairs(void **state)
 {
@@ -266,11 +244,11 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_small_pairs, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_sums, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_big_boxes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_values, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_small_pairs, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_sums, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_big_boxes, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_values, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_errors, fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -73,28 +73,6 @@ read_piles(const char *s, uint64_t *n, uint64_t *k, size_t max)
     return cnt;
 }
 
-static int
-setup(void **state)
-{
-    fixture *f = malloc(sizeof *f);
-    f->ctx = grundy_ctx_new();
-    f->res = grundy_result_new();
-    f->pos = grundy_position_new();
-    *state = f;
-    return 0;
-}
-
-static int
-teardown(void **state)
-{
-    fixture *f = *state;
-    grundy_position_free(f->pos);
-    grundy_result_free(f->res);
-    grundy_ctx_free(f->ctx);
-    free(f);
-    return 0;
-}
-
 /* Every single pile (n, k), n < N: outcome, value, all winning moves,
  * normal and misere, for several multipliers. */
 static void
@@ -409,15 +387,15 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_single_r2, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_single_other_r, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_sums, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_seed_examples, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_big_piles, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_single_r2, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_single_other_r, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_sums, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_seed_examples, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_big_piles, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_errors, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_values_are_mex_of_options,
-                                        setup, teardown),
+                                        fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

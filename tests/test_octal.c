@@ -238,32 +238,6 @@ expected_moves(const rules *r, const pos *p, char (*out)[128], size_t cap)
 }
 
 
-static int
-setup(void **state)
-{
-    fixture *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    f->ctx = grundy_ctx_new();
-    f->pos = grundy_position_new();
-    f->res = grundy_result_new();
-    assert_non_null(f->ctx);
-    assert_non_null(f->pos);
-    assert_non_null(f->res);
-    *state = f;
-    return 0;
-}
-
-static int
-teardown(void **state)
-{
-    fixture *f = *state;
-    grundy_result_free(f->res);
-    grundy_position_free(f->pos);
-    grundy_ctx_free(f->ctx);
-    free(f);
-    return 0;
-}
-
 /* Random sums against the rules: outcome, value, and with --all exactly
  * the winning moves (each legal, each once, none missing). */
 static void
@@ -589,18 +563,18 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_random_positions, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_values, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_seed_examples, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_poi_stripes_sample, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_published_periods, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_huge_rows, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_memory_limit, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_huge_sizes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_spec_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_random_positions, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_values, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_seed_examples, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_poi_stripes_sample, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_published_periods, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_huge_rows, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_memory_limit, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_huge_sizes, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_spec_errors, fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

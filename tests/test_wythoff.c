@@ -101,28 +101,6 @@ legal(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
            (c < a && d < b && a - c == b - d);
 }
 
-static int
-setup(void **state)
-{
-    fixture *f = malloc(sizeof *f);
-    f->ctx = grundy_ctx_new();
-    f->res = grundy_result_new();
-    f->pos = grundy_position_new();
-    *state = f;
-    return 0;
-}
-
-static int
-teardown(void **state)
-{
-    fixture *f = *state;
-    grundy_position_free(f->pos);
-    grundy_result_free(f->res);
-    grundy_ctx_free(f->ctx);
-    free(f);
-    return 0;
-}
-
 /* Every pair below NB: outcome, value, all winning moves, both plays. */
 static void
 test_small_pairs(void **state)
@@ -451,15 +429,15 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_small_pairs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_small_pairs, fixture_setup, fixture_teardown),
         cmocka_unit_test(test_floor_phi),
-        cmocka_unit_test_setup_teardown(test_traps, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_big_pairs, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_values, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_certified_rows, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_sums, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_traps, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_big_pairs, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_values, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_certified_rows, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_sums, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_errors, fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
