@@ -191,6 +191,10 @@ grundy_status grundy_format_error_mem(grundy_buffer *out, unsigned format,
                                       const char *input, size_t input_len,
                                       const char *message);
 
+/* A byte count as grundy's messages write it: "1 GiB", "64 MiB", or
+ * "1536 MiB" (exact multiples only), NUL-terminated in dst[0..cap). */
+void grundy_size_text(char *dst, size_t cap, size_t bytes);
+
 /* 1 when the game answers every component by a closed form, without
  * tables: independent copies of it cost nothing, so a caller may solve
  * lines in parallel with one context per thread. */

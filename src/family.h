@@ -156,9 +156,6 @@ grundy_status parse_u64_list(const char *s, size_t len, const char *what,
  * messages: binary garbage and megabyte tokens stay readable). */
 void quote_token(char *dst, size_t cap, const char *tok, size_t len);
 
-/* A size for messages: "1 GiB", "64 MiB", "1000 bytes" (exact; dst of at
- * least 32 bytes). */
-void size_human(char *dst, size_t cap, size_t bytes);
 
 /* Context access for families. */
 size_t ctx_memory_limit(const grundy_ctx *ctx);

@@ -85,7 +85,7 @@ static grundy_status
 oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
 {
     char have[32];
-    size_human(have, sizeof have, pos->budget);
+    grundy_size_text(have, sizeof have, pos->budget);
     if (why == GROW_LIMIT && pos->ncomps == 0) {
         return set_error(err, GRUNDY_ELIMIT, -1,
                          "position too large: its %zu bytes of text need "

@@ -254,7 +254,7 @@ move_sink_error(const move_sink *sink, grundy_error *err)
 {
     char have[32];
     if (sink->oom == SINK_LIMIT) {
-        size_human(have, sizeof have, sink->budget);
+        grundy_size_text(have, sizeof have, sink->budget);
         return set_error(err, GRUNDY_ELIMIT, -1,
                          "the winning moves need more than the memory limit "
                          "of %s to write out; raise it with --memory, or "

@@ -229,7 +229,7 @@ quote_token(char *dst, size_t cap, const char *tok, size_t len)
 }
 
 void
-size_human(char *dst, size_t cap, size_t bytes)
+grundy_size_text(char *dst, size_t cap, size_t bytes)
 {
     static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB",
                                         "PiB", "EiB"};

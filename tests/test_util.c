@@ -95,19 +95,19 @@ test_quote_token(void **state)
 }
 
 static void
-test_size_human(void **state)
+test_size_text(void **state)
 {
     char s[32];
     (void)state;
-    size_human(s, sizeof s, (size_t)1 << 30);
+    grundy_size_text(s, sizeof s, (size_t)1 << 30);
     assert_string_equal(s, "1 GiB");
-    size_human(s, sizeof s, (size_t)64 << 20);
+    grundy_size_text(s, sizeof s, (size_t)64 << 20);
     assert_string_equal(s, "64 MiB");
-    size_human(s, sizeof s, (size_t)1536 << 20);
+    grundy_size_text(s, sizeof s, (size_t)1536 << 20);
     assert_string_equal(s, "1536 MiB");
-    size_human(s, sizeof s, 1000);
+    grundy_size_text(s, sizeof s, 1000);
     assert_string_equal(s, "1000 bytes");
-    size_human(s, sizeof s, 0);
+    grundy_size_text(s, sizeof s, 0);
     assert_string_equal(s, "0 bytes");
 }
 
@@ -146,7 +146,7 @@ main(void)
         cmocka_unit_test(test_list_parses),
         cmocka_unit_test(test_list_errors),
         cmocka_unit_test(test_quote_token),
-        cmocka_unit_test(test_size_human),
+        cmocka_unit_test(test_size_text),
         cmocka_unit_test(test_decimal),
         cmocka_unit_test(test_free_null),
     };

@@ -196,21 +196,6 @@ line_error(cli *c, const char *name, unsigned long long lineno,
     }
 }
 
-/* A size for messages, as the library writes it: "1 GiB", "64 MiB". */
-static void
-human_size(char *dst, size_t cap, size_t bytes)
-{
-    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB",
-                                        "PiB", "EiB"};
-    size_t u = 0;
-    while (u + 1 < sizeof units / sizeof units[0] && bytes >= 1024 &&
-           bytes % 1024 == 0) {
-        bytes /= 1024;
-        u++;
-    }
-    snprintf(dst, cap, "%zu %s", bytes, units[u]);
-}
-
 /* Reports a line the reader skipped (LINE_TOO_LONG or LINE_NOMEM) and
  * returns the exit status it calls for: past 1 GiB the line is invalid
  * input (2); past the memory limit or out of memory it is a limit (3). */
@@ -225,7 +210,7 @@ long_line_error(cli *c, const reader *r, const char *name,
                    "skipped; split the position over several lines");
         return EXIT_INVALID;
     }
-    human_size(limit, sizeof limit, r->memory);
+    grundy_size_text(limit, sizeof limit, r->memory);
     snprintf(msg, sizeof msg, rc == LINE_TOO_LONG
              ? "line longer than the memory limit of %s: skipped; raise it "
                "with --memory"

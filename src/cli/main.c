@@ -445,7 +445,6 @@ run_period(cli *c)
     grundy_error err;
     grundy_period p;
     grundy_status st;
-    const char *spec;
 
     if (c->nargs != 2) {
         usage_error("%s", "period needs exactly one GAME, e.g. "
@@ -457,7 +456,6 @@ run_period(cli *c)
         fprintf(stderr, "grundy: %s\n", err.message);
         return EXIT_INVALID;
     }
-    spec = grundy_game_spec(game);
     st = grundy_game_period(game, &p, &err);
     progress_done(c);
     grundy_game_free(game);
@@ -486,7 +484,6 @@ run_period(cli *c)
         printf("%s: no period found up to n=%llu\n", c->args[1],
                (unsigned long long)p.searched);
     }
-    (void)spec;
     return output_failed(c) ? EXIT_IO : p.found ? EXIT_WIN : EXIT_LOSE;
 }
 
