@@ -38,6 +38,8 @@
 #define SGSEQ_CHUNK 32u
 /* Blocks of heaps computed by two threads (see sgseq_block). */
 #define SGSEQ_BLOCK 256u
+/* Heaps of a block whose rare-heap marks are made together (phase A). */
+#define SGSEQ_RUN 32u
 /* Polls of a shared word before a thread goes to sleep on it. */
 #define SGSEQ_SPIN 20000L
 #define SGSEQ_BLOCK_FROM ((size_t)1 << 13)
@@ -866,25 +868,83 @@ typedef struct sgseq_pool {
 } sgseq_pool;
 
 /*
- * Phase A for heap base + j into row: the option values of the splits
- * with a > j, as in sgseq_sparse: every rare heap pairing with a heap
- * known before the block, then splits from a = j + 1 up until each rare
- * value below the least missing common value has been seen. Phase B may
- * fill that value and then scans on for the few rare values above it.
+ * The rare heaps r that pair with an older heap m - r for every heap of
+ * the run base + j0 .. base + j1 - 1 and removal k: [*from, *to) of the
+ * rare list (empty when *from >= *to). Partner m - r is older than the
+ * block iff r > j - k, and r must be below m = base + j - k.
  */
 static void
-sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
-              unsigned char *row, uint64_t *scanned)
+sgseq_run_shared(const sgseq *s, const sgseq_pool *pool, size_t j0,
+                 size_t j1, size_t k, size_t *from, size_t *to)
+{
+    size_t last = j1 - 1;
+    *from = k <= last ? sgseq_rare_below(s, last - k + 1) : 0;
+    *to = sgseq_splits(k, pool->base + j0)
+              ? sgseq_rare_below(s, pool->base + j0 - k)
+              : 0;
+}
+
+/*
+ * Phase A's rare-heap marks for a run of SGSEQ_RUN heaps at once: for
+ * each rare heap r, the partners m - r of consecutive heaps are
+ * consecutive in the table, so the run reads the table in order, and its
+ * rows stay in the first-level cache. Heap by heap, each rare heap was a
+ * read far from the last one, and those reads were half of phase A.
+ */
+static void
+sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
+{
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    size_t size = pool->size, len = j1 - j0;
+    unsigned char *part = pool->part;
+
+    memset(part + j0 * size, 0, len * size);
+    if (s->mask == 0) {
+        return;
+    }
+    for (size_t i = 0; i < s->n4; i++) {
+        size_t k = (size_t)s->k4[i], from, to;
+        sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
+        for (size_t r = from; r < to; r++) {
+            /* Heap base + j pairs r with base + j - k - r. The values are
+             * formed first, in a loop the compiler vectorises. */
+            const uint16_t *p = g + pool->base - k - rpos[r] + j0;
+            uint16_t v = rval[r], x[SGSEQ_RUN];
+            unsigned char *row = part + j0 * size;
+            for (size_t j = 0; j < len; j++) {
+                x[j] = (uint16_t)(p[j] ^ v);
+            }
+            for (size_t j = 0; j < len; j++) {
+                row[j * size + x[j]] = 1;
+            }
+        }
+    }
+}
+
+/*
+ * Phase A for heap base + j (of the run j0 .. j1 - 1) into row: the
+ * option values of the splits with a > j, as in sgseq_sparse: every rare
+ * heap pairing with a heap known before the block (those shared by the
+ * whole run were marked by sgseq_phase_a_run), then splits from a = j + 1
+ * up until each rare value below the least missing common value has been
+ * seen. Phase B may fill that value and then scans on for the few rare
+ * values above it.
+ */
+static void
+sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
+              size_t j1, uint64_t *scanned)
 {
     /* Local copies: stores through row (a char pointer) could alias s. */
     const uint16_t *g = s->g;
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
     size_t n = pool->base + j, size = pool->size, nmiss = 0;
+    unsigned char *row = pool->part + j * size;
     unsigned limit = (unsigned)size;
     uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
 
-    memset(row, 0, size);
     if (s->mask == 0) {
         /* The definition: every split with a > j. */
         sgseq_mark_splits(s, n, j + 1, row);
@@ -892,14 +952,20 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
         return;
     }
     for (size_t i = 0; i < s->n4; i++) {
-        uint64_t k = s->k4[i];
+        size_t k = (size_t)s->k4[i], from, to;
         if (sgseq_splits(k, n)) {
-            size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
+            size_t m = n - k, nr = sgseq_rare_below(s, m);
             /* Partner m - r is older than the block iff r > j - k. */
-            size_t first = k <= j ? sgseq_rare_below(s, j - (size_t)k + 1)
-                                  : 0;
+            size_t first = k <= j ? sgseq_rare_below(s, j - k + 1) : 0;
             const uint16_t *gm = g + m;
-            for (size_t r = first; r < nr; r++) {
+            sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
+            if (from >= to) {
+                from = to = nr;
+            }
+            for (size_t r = first; r < from; r++) {
+                row[*(gm - rpos[r]) ^ rval[r]] = 1;
+            }
+            for (size_t r = to > first ? to : first; r < nr; r++) {
                 row[*(gm - rpos[r]) ^ rval[r]] = 1;
             }
         }
@@ -927,24 +993,25 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j,
     }
 }
 
-/* Phase A for heaps of the posted block, taken one at a time from a
- * shared counter: when one thread is slowed (a busy machine), the other
- * does more of the block. */
+/* Phase A for runs of heaps of the posted block, taken from a shared
+ * counter: when one thread is slowed (a busy machine), the other does
+ * more of the block. */
 static void
 sgseq_phase_a_share(sgseq_pool *pool, uint64_t *scanned)
 {
+    size_t j0;
 #if SGSEQ_THREADS
-    size_t j;
-    while ((j = atomic_fetch_add(&pool->next, 1)) < pool->count) {
-        sgseq_phase_a(pool->s, pool, j, pool->part + j * pool->size,
-                      scanned);
-    }
+    while ((j0 = atomic_fetch_add(&pool->next, SGSEQ_RUN)) < pool->count) {
 #else
-    for (size_t j = 0; j < pool->count; j++) {
-        sgseq_phase_a(pool->s, pool, j, pool->part + j * pool->size,
-                      scanned);
-    }
+    for (j0 = 0; j0 < pool->count; j0 += SGSEQ_RUN) {
 #endif
+        size_t j1 = j0 + SGSEQ_RUN < pool->count ? j0 + SGSEQ_RUN
+                                                 : pool->count;
+        sgseq_phase_a_run(pool->s, pool, j0, j1);
+        for (size_t j = j0; j < j1; j++) {
+            sgseq_phase_a(pool->s, pool, j, j0, j1, scanned);
+        }
+    }
 }
 
 #if SGSEQ_THREADS

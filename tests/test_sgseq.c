@@ -258,6 +258,35 @@ test_threads_vs_plain(void **state)
     }
 }
 
+/* Longer tables through the block path, where runs of heaps share
+ * their rare-heap marks and many blocks follow each other: two threads
+ * against one (sgseq_sparse, heap by heap). */
+static void
+test_threads_vs_one_long(void **state)
+{
+    static const char *codes[] = {"0.6", "0.64"};
+    (void)state;
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        code c = parse_code(codes[i]);
+        sgseq *one = new_octal(&c), *two = new_octal(&c);
+        uint64_t top = 40000 + 77; /* ends inside a run */
+        assert_non_null(one);
+        assert_non_null(two);
+        sgseq_set_method(one, SGSEQ_SPARSE);
+        sgseq_set_method(two, SGSEQ_SPARSE);
+        sgseq_set_threads(one, 1);
+        sgseq_set_threads(two, 2);
+        sgseq_set_certify(one, 0);
+        sgseq_set_certify(two, 0);
+        assert_int_equal(value(two, top), value(one, top));
+        for (uint64_t n = 0; n <= top; n++) {
+            assert_int_equal(value(two, n), value(one, n));
+        }
+        sgseq_free(one);
+        sgseq_free(two);
+    }
+}
+
 /* The definition itself also goes in two-thread blocks (method AUTO keeps
  * it for stripes:3 and short Officers tables): same values as one heap
  * at a time. */
@@ -490,6 +519,7 @@ main(void)
         cmocka_unit_test(test_sparse_vs_plain),
         cmocka_unit_test(test_officers_sparse_vs_plain),
         cmocka_unit_test(test_threads_vs_plain),
+        cmocka_unit_test(test_threads_vs_one_long),
         cmocka_unit_test(test_plain_blocks),
         cmocka_unit_test(test_random_sub_vs_reference),
         cmocka_unit_test(test_published_periods),
