@@ -36,6 +36,10 @@
 /* Splits scanned between two checks of the missing rare values (the
  * register path; sgseq_scan grows its chunks with the list). */
 #define SGSEQ_CHUNK 32u
+/* At most this many missing values are looked for by comparison alone
+ * (sgseq_scan), in runs of SGSEQ_RUN_COMPARE splits. */
+#define SGSEQ_COMPARE 4u
+#define SGSEQ_RUN_COMPARE 128u
 /* Blocks of heaps computed by two threads (see sgseq_block). */
 #define SGSEQ_BLOCK 256u
 /* Heaps of a block whose rare-heap marks are made together (phase A). */
@@ -496,14 +500,96 @@ sgseq_mark_run(const uint16_t *g, size_t m, size_t lo, size_t hi,
 }
 
 /*
+ * Which of w[0..3] splits a + b = m with lo <= a <= hi have, as bits 0..3
+ * (no marks). The test runs on eight splits at a time where the compiler
+ * has vector types: the eight values below m - a, read as one vector,
+ * are reversed (16-bit halves swapped, then the four 32-bit lanes) to
+ * line up with the eight above a.
+ */
+/* SGSEQ_PORTABLE: plain C only (the test suite builds the engine both ways). */
+#if !defined(SGSEQ_PORTABLE) &&                                            \
+    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
+typedef uint16_t sgseq_v8 __attribute__((vector_size(16)));
+typedef uint32_t sgseq_v4 __attribute__((vector_size(16)));
+
+static unsigned
+sgseq_run_has(const uint16_t *g, size_t m, size_t lo, size_t hi,
+              const uint16_t w[4])
+{
+    const sgseq_v8 zero = {0};
+    sgseq_v8 w0 = zero + w[0], w1 = zero + w[1], w2 = zero + w[2],
+             w3 = zero + w[3], h0 = zero, h1 = zero, h2 = zero, h3 = zero;
+    uint64_t lanes[2];
+    unsigned found = 0;
+    size_t a = lo;
+    for (; a + 7 <= hi; a += 8) {
+        sgseq_v8 up, x;
+        sgseq_v4 down;
+        memcpy(&up, g + a, sizeof up);
+        memcpy(&down, g + m - a - 7, sizeof down);
+        down = (down << 16) | (down >> 16);
+        down = __builtin_shufflevector(down, down, 3, 2, 1, 0);
+        x = up ^ (sgseq_v8)down;
+        h0 |= (sgseq_v8)(x == w0);
+        h1 |= (sgseq_v8)(x == w1);
+        h2 |= (sgseq_v8)(x == w2);
+        h3 |= (sgseq_v8)(x == w3);
+    }
+    /* Bit b of each lane: w[b] seen there; then the lanes are folded. */
+    h0 = (h0 & 1) | (h1 & 2) | (h2 & 4) | (h3 & 8);
+    memcpy(lanes, &h0, sizeof lanes);
+    lanes[0] |= lanes[1];
+    lanes[0] |= lanes[0] >> 32;
+    found = (unsigned)((lanes[0] | lanes[0] >> 16) & 15);
+    for (; a <= hi; a++) {
+        unsigned x = g[a] ^ g[m - a];
+        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
+                            (x == w[2]) << 2 | (x == w[3]) << 3);
+    }
+    return found;
+}
+#else
+static unsigned
+sgseq_run_has(const uint16_t *g, size_t m, size_t lo, size_t hi,
+              const uint16_t w[4])
+{
+    unsigned found = 0;
+    for (size_t a = lo; a <= hi; a++) {
+        unsigned x = g[a] ^ g[m - a];
+        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
+                            (x == w[2]) << 2 | (x == w[3]) << 3);
+    }
+    return found;
+}
+#endif
+
+/* Drops the values of miss[0..nmiss) that are marked; returns how many
+ * are left, in their order. */
+static size_t
+sgseq_compact(uint16_t *miss, size_t nmiss, const unsigned char *mark)
+{
+    size_t keep = 0;
+    for (size_t i = 0; i < nmiss; i++) {
+        miss[keep] = miss[i];
+        keep += !mark[miss[i]];
+    }
+    return keep;
+}
+
+/*
  * Scans the splits a + b = n - k (a <= b) of every removal k side by side,
- * a from lo up, marking their values in mark, until each value of
- * miss[0..nmiss) has been seen or every split has been. Returns how many
- * are still missing, compacted at the front of miss in their (ascending)
- * order; *front is the last a scanned. The list is checked between chunks
- * that grow with it, so that the checks cost a small part of the splits;
- * a scan overshoots the last value it needed by half a chunk at most,
- * little next to the thousands of splits a typical scan visits.
+ * a from lo up, until each value of miss[0..nmiss) has been seen or every
+ * split has been. Returns how many are still missing, compacted at the
+ * front of miss in their (ascending) order; the values found are marked.
+ *
+ * While many values are missing, every split's value is marked, and the
+ * list is checked between chunks that grow with it, so that the checks
+ * cost a small part of the splits (a scan overshoots its last value by
+ * half a chunk at most, little next to the thousands of splits a typical
+ * scan visits). The last few values take most of a scan (each is one
+ * value among hundreds), so once at most four are left the splits are
+ * only compared with them, eight at a time, and the ones seen are marked.
+ * *front is the last a up to which every split's value is marked.
  */
 static size_t
 sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
@@ -515,8 +601,8 @@ sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
      * writing them per chunk made the cores fight over it. */
     uint64_t count = 0;
 
-    while (nmiss > 0 && lo <= top) {
-        size_t chunk = SGSEQ_CHUNK + 8 * nmiss, keep = 0;
+    while (nmiss > SGSEQ_COMPARE && lo <= top) {
+        size_t chunk = SGSEQ_CHUNK + 8 * nmiss;
         for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + chunk - 1 < half ? lo + chunk - 1 : half;
@@ -526,13 +612,32 @@ sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
             }
         }
         lo += chunk;
-        for (size_t i = 0; i < nmiss; i++) {
-            miss[keep] = miss[i];
-            keep += !mark[miss[i]];
-        }
-        nmiss = keep;
+        nmiss = sgseq_compact(miss, nmiss, mark);
     }
     *front = lo - 1;
+    while (nmiss > 0 && lo <= top) {
+        uint16_t w[4];
+        for (size_t i = 0; i < 4; i++) {
+            w[i] = miss[i < nmiss ? i : 0];
+        }
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
+            size_t hi = lo + SGSEQ_RUN_COMPARE - 1 < half
+                            ? lo + SGSEQ_RUN_COMPARE - 1
+                            : half;
+            if (hi >= lo) {
+                unsigned found = sgseq_run_has(g, m, lo, hi, w);
+                for (unsigned b = 0; b < 4; b++) {
+                    if (found >> b & 1) {
+                        mark[w[b]] = 1;
+                    }
+                }
+                count += hi - lo + 1;
+            }
+        }
+        lo += SGSEQ_RUN_COMPARE;
+        nmiss = sgseq_compact(miss, nmiss, mark);
+    }
     *scanned += count;
     return nmiss;
 }
@@ -850,9 +955,10 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
 typedef struct sgseq_pool {
     sgseq *s;
     unsigned char *part;  /* phase A marks, SGSEQ_BLOCK rows of `size` */
-    size_t front[SGSEQ_BLOCK]; /* splits a <= front[j] scanned */
+    size_t front[SGSEQ_BLOCK]; /* splits a <= front[j] marked */
     size_t cfrom[SGSEQ_BLOCK]; /* common[i] marked in phase A for i below */
-    size_t rfrom[SGSEQ_BLOCK]; /* rare[i] marked in phase A for i below */
+    size_t rfrom[SGSEQ_BLOCK]; /* rare[i] settled in phase A for i below */
+    unsigned char absent[SGSEQ_BLOCK]; /* some of them are no option */
     size_t size;          /* 1 << vbits at phase A */
     size_t base, count;   /* the block */
     uint64_t scanned[2];
@@ -987,10 +1093,9 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
     }
     nmiss = sgseq_scan(s, n, j + 1, row, miss, nmiss, scanned,
                        &pool->front[j]);
-    if (nmiss > 0) {
-        /* Every split was scanned: these values are really missing. */
-        pool->rfrom[j] = 0;
-    }
+    /* Values still missing were looked for over every split a > j: they
+     * are options only if a split of phase B has them. */
+    pool->absent[j] = nmiss > 0;
 }
 
 /* Phase A for runs of heaps of the posted block, taken from a shared
@@ -1164,14 +1269,25 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
         }
         return c;
     }
-    /* Phase A saw the common values before cfrom and the rare values
-     * before rfrom (both lists ascending; a grown vbits only appends). */
+    /* Phase A saw the common values before cfrom and settled the rare
+     * values before rfrom (both lists ascending; a grown vbits only
+     * appends): each was marked, or, when absent, seen in no split a > j.
+     * One of those still unmarked is no option at all, and below c
+     * (below the least unmarked common value of phase A), so the least
+     * is G(n). */
     for (size_t i = pool->cfrom[j]; i < s->ncommon; i++) {
         if (!mark[s->common[i]]) {
             c = s->common[i];
             break;
         }
     }
+    for (size_t i = 0; pool->absent[j] && i < pool->rfrom[j]; i++) {
+        if (!mark[s->rare[i]]) {
+            return s->rare[i];
+        }
+    }
+    /* Rare values from rfrom up to c were not looked for in phase A: the
+     * splits marked there have some, and the scan goes on after them. */
     for (size_t i = pool->rfrom[j]; i < s->nrarev && s->rare[i] < c; i++) {
         if (!mark[s->rare[i]]) {
             s->miss[nmiss++] = s->rare[i];
