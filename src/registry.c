@@ -1,36 +1,22 @@
 /*
  * registry.c - the list of game families, looked up by spec name.
- * Adding a game: one file in src/games/ and one line below.
+ * Adding a game: one file in src/games/ defining NAME_family, and its
+ * name in GRUNDY_FAMILIES below.
  */
 #include "family.h"
 
 #include <string.h>
 
-extern const family nim_family;
-extern const family bounded_family;
-extern const family sub_family;
-extern const family stripes_family;
-extern const family octal_family;
-extern const family kayles_family;
-extern const family dawson_family;
-extern const family fib_family;
-extern const family wythoff_family;
-extern const family ferguson_family;
-extern const family division_family;
+/* Each family, in the order `grundy games` lists them. */
+#define GRUNDY_FAMILIES(X)                                                 \
+    X(nim) X(bounded) X(sub) X(stripes) X(octal) X(kayles) X(dawson)      \
+    X(fib) X(wythoff) X(ferguson) X(division)
 
-static const family *const families[] = {
-    &nim_family,
-    &bounded_family,
-    &sub_family,
-    &stripes_family,
-    &octal_family,
-    &kayles_family,
-    &dawson_family,
-    &fib_family,
-    &wythoff_family,
-    &ferguson_family,
-    &division_family,
-};
+#define GRUNDY_DECLARE(name) extern const family name##_family;
+GRUNDY_FAMILIES(GRUNDY_DECLARE)
+
+#define GRUNDY_ENTRY(name) &name##_family,
+static const family *const families[] = {GRUNDY_FAMILIES(GRUNDY_ENTRY)};
 
 #define NFAMILIES (sizeof families / sizeof families[0])
 
