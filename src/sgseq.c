@@ -893,16 +893,14 @@ sgseq_try_certify(sgseq *s)
 
 /* ---- growing the table ------------------------------------------------ */
 
+/* A table size for a message: rounded up to whole MiB (a size the user
+ * can pass to --memory and that suffices), in grundy_size_text's units. */
 static void
-sgseq_human(char *buf, size_t cap, uint64_t bytes)
+sgseq_need_text(char *buf, size_t cap, uint64_t bytes)
 {
-    if (bytes >= ((uint64_t)1 << 30)) {
-        snprintf(buf, cap, "%.1f GiB", (double)bytes / (double)(1u << 30));
-    } else if (bytes >= ((uint64_t)1 << 20)) {
-        snprintf(buf, cap, "%.1f MiB", (double)bytes / (double)(1u << 20));
-    } else {
-        snprintf(buf, cap, "%llu bytes", (unsigned long long)bytes);
-    }
+    const uint64_t mib = (uint64_t)1 << 20;
+    uint64_t up = bytes < mib ? bytes : (bytes + mib - 1) / mib * mib;
+    grundy_size_text(buf, cap, up > SIZE_MAX ? SIZE_MAX : (size_t)up);
 }
 
 /* Table length the memory limit allows. */
@@ -1464,7 +1462,7 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
                 }
                 continue;
             }
-            sgseq_human(have, sizeof have, env->memory_limit);
+            grundy_size_text(have, sizeof have, env->memory_limit);
             if (n >= SGSEQ_MAX_LEN) {
                 return set_error(err, GRUNDY_ELIMIT, -1,
                                  "heap %llu of %s: no period is proven (none "
@@ -1475,7 +1473,8 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
                                  (unsigned long long)s->len,
                                  (unsigned long long)SGSEQ_MAX_LEN);
             }
-            sgseq_human(need, sizeof need, (n + 1) * SGSEQ_BYTES_PER_VALUE);
+            sgseq_need_text(need, sizeof need,
+                            (n + 1) * SGSEQ_BYTES_PER_VALUE);
             return set_error(err, GRUNDY_ELIMIT, -1,
                              "heap %llu of %s: no period is proven (none "
                              "found up to heap %llu%s), and computing its "
