@@ -54,6 +54,15 @@ void grundy_ctx_free(grundy_ctx *ctx);
 void grundy_ctx_set_memory_limit(grundy_ctx *ctx, size_t bytes);
 size_t grundy_ctx_memory_limit(const grundy_ctx *ctx);
 
+#define GRUNDY_DEFAULT_WORK_LIMIT ((uint64_t)1 << 42) /* about an hour */
+/* Steps (pairs of heaps visited) one Grundy-sequence computation may take.
+ * Games with no proven period whose values are computed by the definition
+ * take steps quadratic in the heap: a heap whose estimated cost is beyond
+ * the limit fails at once with GRUNDY_ELIMIT instead of running for days.
+ * 0 means no limit. */
+void grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps);
+uint64_t grundy_ctx_work_limit(const grundy_ctx *ctx);
+
 /* Called now and then during long computations (done of total units,
  * `what` names the work). The callback must not call back into libgrundy. */
 typedef void (*grundy_progress_fn)(void *user, const char *what,

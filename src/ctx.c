@@ -15,6 +15,7 @@
 
 struct grundy_ctx {
     size_t memory_limit;          /* bytes a game's tables may use */
+    uint64_t work_limit;          /* steps a sequence computation may take */
     grundy_progress_fn progress;  /* NULL: nobody listens */
     void *progress_user;          /* passed back to progress */
     grundy_game *cache[CTX_CACHE_SIZE]; /* each holds one reference */
@@ -27,6 +28,7 @@ grundy_ctx_new(void)
     grundy_ctx *ctx = calloc(1, sizeof *ctx);
     if (ctx != NULL) {
         ctx->memory_limit = GRUNDY_DEFAULT_MEMORY_LIMIT;
+        ctx->work_limit = GRUNDY_DEFAULT_WORK_LIMIT;
     }
     return ctx;
 }
@@ -66,6 +68,18 @@ size_t
 ctx_memory_limit(const grundy_ctx *ctx)
 {
     return ctx->memory_limit;
+}
+
+void
+grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps)
+{
+    ctx->work_limit = steps;
+}
+
+uint64_t
+grundy_ctx_work_limit(const grundy_ctx *ctx)
+{
+    return ctx->work_limit;
 }
 
 void

@@ -33,6 +33,9 @@
 #define SGSEQ_QUERY_SEARCH_WORK ((uint64_t)1 << 33)
 /* Below this length the definition is cheap enough; no mask is chosen. */
 #define SGSEQ_SPARSE_FROM 256u
+/* From this length on, the method is settled enough (several mask
+ * choices made) for the work estimate of a long extension to hold. */
+#define SGSEQ_WORK_FROM ((size_t)1 << 16)
 /* Splits scanned between two checks of the missing rare values (the
  * register path; sgseq_scan grows its chunks with the list). */
 #define SGSEQ_CHUNK 32u
@@ -903,6 +906,47 @@ sgseq_need_text(char *buf, size_t cap, uint64_t bytes)
     grundy_size_text(buf, cap, up > SIZE_MAX ? SIZE_MAX : (size_t)up);
 }
 
+/* a * b, or UINT64_MAX when the product does not fit. */
+static uint64_t
+sgseq_mul_sat(uint64_t a, uint64_t b)
+{
+    return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+/*
+ * Steps (pairs of heaps visited) to extend the table from heap `from` to
+ * `to` by the method in use. The definition visits about m / 2 splits of
+ * heap m per removal that splits, (to^2 - from^2) / 4 in all; sparse space
+ * about as many per heap as so far: its rare heaps per removal, and its
+ * scans. Saturates at UINT64_MAX.
+ */
+static uint64_t
+sgseq_work_estimate(const sgseq *s, uint64_t from, uint64_t to)
+{
+    uint64_t per_heap;
+    if (s->mask == 0) {
+        uint64_t quarter = sgseq_mul_sat(to - from, (to + from) / 4);
+        return sgseq_mul_sat(quarter, s->n4);
+    }
+    per_heap = s->scanned / (from > 0 ? from : 1) +
+               sgseq_mul_sat(s->nrare, s->n4);
+    return sgseq_mul_sat(per_heap, to - from);
+}
+
+static grundy_status
+sgseq_work_error(const sgseq *s, const sgseq_env *env, uint64_t to,
+                 uint64_t steps, grundy_error *err)
+{
+    return set_error(err, GRUNDY_ELIMIT, -1,
+                     "%s: no period is proven up to heap %zu, and computing "
+                     "values up to heap %llu takes about %llu steps, more "
+                     "than the work limit of %llu; raise it with --work "
+                     "STEPS (10^9 steps take about a second)",
+                     env->name ? env->name : "the game", s->len,
+                     (unsigned long long)(to - 1), (unsigned long long)steps,
+                     (unsigned long long)env->work_limit);
+}
+
 /* Table length the memory limit allows. */
 static uint64_t
 sgseq_max_len(const sgseq_env *env)
@@ -1393,6 +1437,13 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
             st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
             break;
         }
+        if (sgseq_is_pow2(n) && n >= SGSEQ_WORK_FROM && env->work_limit != 0) {
+            uint64_t steps = sgseq_work_estimate(s, n, target);
+            if (steps > env->work_limit) {
+                st = sgseq_work_error(s, env, target, steps, err);
+                break;
+            }
+        }
         if (target - n >= SGSEQ_BLOCK && sgseq_use_block(s, n)) {
             r = sgseq_block(s, &pool, n, SGSEQ_BLOCK);
         }
@@ -1495,6 +1546,12 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
         }
         if (target > max) {
             target = max;
+        }
+        /* Doubling amortises, but not past the work limit when the heap
+         * asked for is within it. */
+        if (env->work_limit != 0 && s->len >= SGSEQ_WORK_FROM &&
+            sgseq_work_estimate(s, s->len, target) > env->work_limit) {
+            target = n + 1;
         }
         st = sgseq_compute(s, (size_t)target, env, err);
         if (st != GRUNDY_OK) {

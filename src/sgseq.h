@@ -38,6 +38,7 @@ typedef struct sgseq_env {
     grundy_progress_fn progress;  /* may be NULL */
     void *progress_user;
     const char *name;             /* "octal:0.6", for error messages */
+    uint64_t work_limit;          /* steps one computation may take; 0: any */
 } sgseq_env;
 
 /*

@@ -101,7 +101,8 @@ new_sub(const uint64_t *set, size_t ns)
     return sgseq_new(set, bits, ns, SGSEQ_WINDOW);
 }
 
-static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test"};
+static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test",
+                                      0};
 
 static uint64_t
 value(sgseq *s, uint64_t n)
@@ -463,7 +464,7 @@ test_memory_limit(void **state)
 {
     code c = parse_code("0.6");
     sgseq *s = new_octal(&c);
-    sgseq_env env = {(size_t)1 << 16, NULL, NULL, "octal:0.6"};
+    sgseq_env env = {(size_t)1 << 16, NULL, NULL, "octal:0.6", 0};
     grundy_error err;
     grundy_period per;
     uint64_t v = 12345;
@@ -483,6 +484,45 @@ test_memory_limit(void **state)
     assert_true(per.searched > 1000);
     assert_true(per.searched <= ((size_t)1 << 16) / 6);
     sgseq_free(s);
+}
+
+/* stripes:3 has no proven period and no sparse space: its values come
+ * from the definition, quadratic in the heap. Once the method is settled
+ * (heap 2^16), a heap whose remaining cost passes the work limit fails at
+ * once, the table stopping there, and the error names the limit; heaps
+ * whose remaining cost fits compute, with the values of an unlimited run. */
+static void
+test_work_limit(void **state)
+{
+    static const uint64_t k[] = {3};
+    static const unsigned bits[] = {7};
+    sgseq *s = sgseq_new(k, bits, 1, SGSEQ_GUY_SMITH);
+    sgseq *free_run = sgseq_new(k, bits, 1, SGSEQ_GUY_SMITH);
+    sgseq_env env = {(size_t)1 << 30, NULL, NULL, "stripes:3", 1000000000};
+    sgseq_env unlimited = {(size_t)1 << 30, NULL, NULL, "stripes:3", 0};
+    grundy_error err;
+    uint64_t v = 12345, w;
+    (void)state;
+    assert_non_null(s);
+    assert_non_null(free_run);
+    /* From 2^16 to 200000: about (200000^2 - 65536^2) / 4 = 8.9e9 steps. */
+    assert_int_equal(sgseq_value(s, 200000, &env, &v, &err), GRUNDY_ELIMIT);
+    assert_int_equal(v, 12345);
+    assert_int_equal(sgseq_length(s), (size_t)1 << 16);
+    assert_non_null(strstr(err.message, "stripes:3"));
+    assert_non_null(strstr(err.message, "work limit of 1000000000"));
+    assert_non_null(strstr(err.message, "--work"));
+    /* Heaps already computed answer; a short extension fits the limit. */
+    assert_int_equal(sgseq_value(s, 65535, &env, &v, &err), GRUNDY_OK);
+    assert_int_equal(sgseq_value(free_run, 65535, &unlimited, &w, &err),
+                     GRUNDY_OK);
+    assert_int_equal(v, w);
+    assert_int_equal(sgseq_value(s, 66000, &env, &v, &err), GRUNDY_OK);
+    assert_int_equal(sgseq_value(free_run, 66000, &unlimited, &w, &err),
+                     GRUNDY_OK);
+    assert_int_equal(v, w);
+    sgseq_free(s);
+    sgseq_free(free_run);
 }
 
 /* Values beyond the table width are an error, not a wrapped value:
@@ -525,6 +565,7 @@ main(void)
         cmocka_unit_test(test_published_periods),
         cmocka_unit_test(test_kayles_huge_heaps),
         cmocka_unit_test(test_stripes2_seed),
+        cmocka_unit_test(test_work_limit),
         cmocka_unit_test(test_sub_window),
         cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_value_overflow),

@@ -29,6 +29,8 @@ typedef struct cli {
     int quiet;                /* -q: nothing on stdout */
     const char *file;         /* -f FILE; NULL: stdin */
     size_t memory;            /* --memory; 0: library default */
+    unsigned long long work;  /* --work; 0: none */
+    int work_set;             /* --work was given */
     int threads;              /* --threads; 0: one per CPU */
     char **args;              /* positional arguments */
     int nargs;

@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -46,6 +47,9 @@ help(void)
 "  --memory SIZE   memory one game's tables, one position or one input\n"
 "                  line may use (default 1G; suffixes K, M, G, T); raise\n"
 "                  it when grundy says so\n"
+"  --work STEPS    steps one Grundy-sequence computation may take\n"
+"                  (default 2^42, minutes to an hour; 1e13 style\n"
+"                  allowed; 0 for no limit); raise it when grundy says so\n"
 "  --threads N     threads for streaming closed-form games (nim,\n"
 "                  bounded, ...); default: one per CPU\n"
 "  -h, --help      this help\n"
@@ -69,6 +73,42 @@ help(void)
 "limit to raise); 4 reading input or writing output failed.\n"
 "\n"
 "Run 'grundy games' for the list of games.\n", stdout);
+}
+
+/* Parses STEPS: a decimal number, optionally times a power of ten
+ * written e<digits> (1e13). */
+static int
+parse_steps(const char *s, unsigned long long *out)
+{
+    char *end;
+    unsigned long long v;
+    if (*s < '0' || *s > '9') {
+        return -1;
+    }
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno != 0) {
+        return -1;
+    }
+    if (*end == 'e' || *end == 'E') {
+        unsigned long exp;
+        if (end[1] < '0' || end[1] > '9') {
+            return -1;
+        }
+        exp = strtoul(end + 1, &end, 10);
+        /* A product that would pass 2^64 - 1 is an error; 0 stays 0. */
+        for (unsigned long e = 0; e < exp && v != 0; e++) {
+            if (v > ULLONG_MAX / 10) {
+                return -1;
+            }
+            v *= 10;
+        }
+    }
+    if (*end != '\0') {
+        return -1;
+    }
+    *out = v;
+    return 0;
 }
 
 /* Parses SIZE: a number with an optional K, M, G or T (powers of 1024). */
@@ -181,6 +221,15 @@ parse_options(cli *c, int argc, char **argv)
                 return EXIT_INVALID;
             }
             c->threads = (int)n;
+        } else if (is_long_option(a, "--work")) {
+            v = option_value(argc, argv, &i, "--work");
+            if (v == NULL || parse_steps(v, &c->work) != 0) {
+                usage_error("--work needs a number of STEPS such as "
+                            "100000000000000 or 1e14 (0: no limit), got "
+                            "'%s'", v != NULL ? v : "");
+                return EXIT_INVALID;
+            }
+            c->work_set = 1;
         } else if (is_long_option(a, "--memory")) {
             v = option_value(argc, argv, &i, "--memory");
             if (v == NULL) {
@@ -566,6 +615,9 @@ main(int argc, char **argv)
         } else {
             if (c.memory != 0) {
                 grundy_ctx_set_memory_limit(c.ctx, c.memory);
+            }
+            if (c.work_set) {
+                grundy_ctx_set_work_limit(c.ctx, c.work);
             }
 #ifdef HAVE_ISATTY
             if (isatty(2)) {

@@ -257,6 +257,7 @@ octal_env(grundy_game *game)
     env.progress = octal_progress;
     env.progress_user = game->ctx;
     env.name = game->label;
+    env.work_limit = grundy_ctx_work_limit(game->ctx);
     return env;
 }
 
