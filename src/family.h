@@ -9,6 +9,7 @@
 #include "grundy.h"
 
 #include <stdarg.h>
+#include <string.h>
 
 /* `want` value asking options() for every option, whatever its value. */
 #define GRUNDY_ANY_VALUE UINT64_MAX
@@ -137,9 +138,21 @@ int grow_array(void **p, size_t *cap, size_t need, size_t size);
 
 /* Append helpers for building move texts without printf: each copies its
  * argument to p and returns the end; the caller provides the room (a
- * number takes at most 20 bytes) and writes the final NUL. */
-char *put_str(char *p, const char *s);
-char *put_u64(char *p, uint64_t v);
+ * number takes at most 20 bytes and u64_to_dec writes 21) and writes the
+ * final NUL. Inline, so that a literal's length is known when compiled. */
+static inline char *
+put_str(char *p, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
+static inline char *
+put_u64(char *p, uint64_t v)
+{
+    return p + u64_to_dec(v, p);
+}
 
 /* Parses the whole of s[0..len) as a decimal uint64 (digits only, no sign,
  * no blanks). Returns 0 on success, -1 if not a number, -2 if too large. */

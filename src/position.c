@@ -113,21 +113,28 @@ is_blank(char ch)
            ch == '\v' || ch == '\f';
 }
 
-/* 1 when the 8 bytes of x (little-endian load) are all ASCII digits. */
-static int
-all_digits8(uint64_t x)
+#define ONES 0x0101010101010101u
+#define HIGHS 0x8080808080808080u
+
+/* The bytes of x (little-endian load) that are not ASCII digits, as the
+ * high bit of each such byte (SWAR, exact per byte: no carry crosses
+ * from one byte to the next). A digit has high nibble 3 and a low nibble
+ * that stays below 16 when 6 is added. */
+static uint64_t
+non_digits8(uint64_t x)
 {
-    return ((x & 0xf0f0f0f0f0f0f0f0u) |
-            ((x + 0x0606060606060606u) & 0xf0f0f0f0f0f0f0f0u) >> 4) ==
-           0x3333333333333333u;
+    uint64_t bad = ((x & 0xf0f0f0f0f0f0f0f0u) ^ (ONES * 0x30)) |
+                   (((x & 0x0f0f0f0f0f0f0f0fu) + ONES * 6) &
+                    0xf0f0f0f0f0f0f0f0u);
+    return (((bad & ~HIGHS) + ~HIGHS) | bad) & HIGHS;
 }
 
-/* The value of 8 ASCII digits, the first in the lowest byte: pairs, then
- * quads, then the octet, each step one multiply (SWAR). */
+/* The value of 8 digits given as byte values 0..9, the first in the
+ * lowest byte: pairs, then quads, then the octet, each step one multiply
+ * (SWAR). */
 static uint64_t
-parse8(uint64_t x)
+value8(uint64_t x)
 {
-    x -= 0x3030303030303030u;
     x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffu;
     x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffu;
     return (x * 10000 + (x >> 32)) & 0xffffffffu;
@@ -143,40 +150,64 @@ load8(const char *s)
            (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
 }
 
+/* Index of the lowest byte whose high bit is set in m != 0. */
+static unsigned
+first_byte(uint64_t m)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(m) / 8;
+#else
+    unsigned i = 0;
+    while (!(m >> (8 * i) & 0x80)) {
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* The value of the n <= 20 digits at s, or -1 when it exceeds 2^64 - 1.
+ * The first (m - 1) % 8 + 1 of the first m <= 19 digits are shifted to
+ * the top of a word with zero digits below them, then whole octets
+ * follow; a 20th digit fits iff v * 10 + d <= 18446744073709551615. */
+static int
+digits_value(const char *s, size_t n, uint64_t *out)
+{
+    size_t m = n < 20 ? n : 19, r = (m - 1) % 8 + 1;
+    uint64_t v = value8((load8(s) - ONES * 0x30) << (8 * (8 - r)));
+    for (size_t i = r; i < m; i += 8) {
+        v = v * 100000000u + value8(load8(s + i) - ONES * 0x30);
+    }
+    if (n == 20) {
+        unsigned d = (unsigned)(unsigned char)s[19] - '0';
+        if (v > UINT64_MAX / 10 || v * 10 > UINT64_MAX - d) {
+            return -1;
+        }
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
 /* The fast path for a component token at s (at most `limit` bytes, up to
- * the next blank): digits joined by single commas, each number at most
- * 2^64 - 1. Appends the numbers to pos->vals and sets *len to the token
- * length; returns -1 without a word when anything is unusual, so that the
- * careful path can say what is wrong. */
+ * the next blank): numbers of 1 to 20 digits (at most 2^64 - 1) joined by
+ * single commas. Appends the numbers to pos->vals and sets *len to the
+ * token length; returns -1 without a word when anything is unusual, so
+ * that the careful path can say what is wrong. The text ends in a NUL
+ * and 8 more bytes, so loads of 8 never leave it, and the NUL ends every
+ * run of digits. */
 static int
 scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
 {
     size_t i = 0;
     for (;;) {
-        uint64_t v = 0;
         size_t start = i;
-        unsigned d;
-        /* Whole octets while they fit in 16 digits (the text has 8 bytes
-         * of slack, so the load never leaves the buffer). */
-        while (i + 8 <= limit && i - start <= 8 &&
-               all_digits8(load8(s + i))) {
-            v = v * 100000000u + parse8(load8(s + i));
+        uint64_t nd, v;
+        while ((nd = non_digits8(load8(s + i))) == 0 && i - start <= 20) {
             i += 8;
         }
-        while (i < limit && i - start < 19 &&
-               (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
-            v = v * 10 + d;
-            i++;
-        }
-        if (i < limit && (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
-            /* A 20th digit fits iff v * 10 + d <= 18446744073709551615. */
-            if (v > UINT64_MAX / 10 || v * 10 > UINT64_MAX - d) {
-                return -1;
-            }
-            v = v * 10 + d;
-            i++;
-        }
-        if (i == start) {
+        i += nd != 0 ? first_byte(nd) : 0;
+        if (i == start || i - start > 20 ||
+            digits_value(s + start, i - start, &v) != 0) {
             return -1;
         }
         if (pos->nvals == pos->valcap &&
@@ -376,15 +407,22 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
         return oom(pos, r, len, err);
     }
     memcpy(pos->text, text, len);
-    pos->text[len] = '\0';
+    memset(pos->text + len, 0, 9);
     pos->textlen = len;
     if (game != NULL) {
         st = start_term(pos, game, 0, 0, 0, err);
     }
+    pos->plain = 1;
     while (st == GRUNDY_OK) {
-        size_t tok;
+        size_t tok, blank = i;
         while (i < len && is_blank(text[i])) {
             i++;
+        }
+        /* Plain: no blank at either end, single spaces between tokens. */
+        if (i == len ? i != blank
+                     : i - blank != (blank != 0) ||
+                           (blank != 0 && text[blank] != ' ')) {
+            pos->plain = 0;
         }
         if (i == len) {
             break;

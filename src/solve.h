@@ -27,6 +27,12 @@ struct move_sink {
 
 enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };
 
+/* Move i of res: its words (returned) and the position it leaves, with
+ * their lengths, for format.c (which would otherwise measure them). */
+const char *result_move_text(const grundy_result *res, size_t i,
+                             size_t *explain_len, const char **position,
+                             size_t *position_len);
+
 /* The error of a failed move_emit, which families pass on as a bare
  * GRUNDY_ENOMEM: out of memory, or the moves' text over the budget. */
 grundy_status move_sink_error(const move_sink *sink, grundy_error *err);

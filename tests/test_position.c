@@ -154,6 +154,69 @@ test_fast_and_careful_paths_agree(void **state)
     grundy_ctx_free(ctx);
 }
 
+/* A move's position is rendered from the tokens; text of tokens joined
+ * by single spaces is copied around the changed token instead. Random
+ * sums (split rows, dropped components and terms included) written both
+ * ways give the same moves. */
+static void
+test_plain_text_renders_alike(void **state)
+{
+    static const char *const games[] = {"nim", "stripes:2", "wythoff",
+                                        "bounded:3", "kayles"};
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res[2] = {grundy_result_new(), grundy_result_new()};
+    uint64_t seed = 777;
+    grundy_error err;
+    (void)state;
+    for (int i = 0; i < 3000; i++) {
+        char text[2][256];
+        size_t at[2] = {0, 0};
+        size_t terms = 1 + (size_t)brute_below(&seed, 3);
+        for (size_t t = 0; t < terms; t++) {
+            const char *g = games[brute_below(&seed, 5)];
+            size_t comps = 1 + (size_t)brute_below(&seed, 3);
+            for (int w = 0; w < 2; w++) {
+                at[w] += (size_t)snprintf(text[w] + at[w], 256 - at[w],
+                                          "%s%s%s", t > 0 ? " +" : "",
+                                          t > 0 ? (w ? "\t " : " ") : "",
+                                          g);
+            }
+            for (size_t c = 0; c < comps; c++) {
+                uint64_t a = brute_below(&seed, 6), b = brute_below(&seed, 6);
+                char tok[48];
+                if (strcmp(g, "wythoff") == 0) {
+                    snprintf(tok, sizeof tok, "%llu,%llu",
+                             (unsigned long long)a, (unsigned long long)b);
+                } else {
+                    snprintf(tok, sizeof tok, "%llu", (unsigned long long)a);
+                }
+                for (int w = 0; w < 2; w++) {
+                    at[w] += (size_t)snprintf(text[w] + at[w], 256 - at[w],
+                                              "%s%s", w ? "  " : " ", tok);
+                }
+            }
+        }
+        for (int w = 0; w < 2; w++) {
+            assert_int_equal(parse(ctx, pos, text[w], &err), GRUNDY_OK);
+            assert_int_equal(grundy_solve(ctx, pos, GRUNDY_ALL_MOVES, res[w],
+                                          &err), GRUNDY_OK);
+        }
+        assert_int_equal(grundy_result_move_count(res[0]),
+                         grundy_result_move_count(res[1]));
+        for (size_t m = 0; m < grundy_result_move_count(res[0]); m++) {
+            assert_string_equal(grundy_result_move_position(res[0], m),
+                                grundy_result_move_position(res[1], m));
+            assert_string_equal(grundy_result_move_explain(res[0], m),
+                                grundy_result_move_explain(res[1], m));
+        }
+    }
+    grundy_result_free(res[0]);
+    grundy_result_free(res[1]);
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+}
+
 /* A position of 10^6 heaps on one line: parsed and solved, the move found
  * in place. */
 static void
@@ -228,6 +291,7 @@ main(void)
         cmocka_unit_test(test_u64_edges),
         cmocka_unit_test(test_u64_to_dec),
         cmocka_unit_test(test_fast_and_careful_paths_agree),
+        cmocka_unit_test(test_plain_text_renders_alike),
         cmocka_unit_test(test_million_heaps),
         cmocka_unit_test(test_game_cache),
     };
