@@ -91,6 +91,9 @@ typedef struct family {
 /* Values and options come from a closed form: no tables, nothing cached,
  * so a copy of the game per thread costs nothing. */
 #define FAMILY_CLOSED_FORM 2u
+/* A component is one number, any number: check() passes every single
+ * number, so it is asked only about other arities (for its message). */
+#define FAMILY_ONE_NUMBER 4u
 
 /* ---- registry (registry.c) -------------------------------------------- */
 

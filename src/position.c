@@ -106,11 +106,12 @@ oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
                      have);
 }
 
+/* ' ' or one of '\t', '\n', '\v', '\f', '\r' (9 to 13). */
 static int
 is_blank(char ch)
 {
-    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
-           ch == '\v' || ch == '\f';
+    unsigned c = (unsigned char)ch;
+    return c == ' ' || c - 9u <= 4u;
 }
 
 #define ONES 0x0101010101010101u
@@ -165,51 +166,72 @@ first_byte(uint64_t m)
 #endif
 }
 
-/* The value of the n <= 20 digits at s, or -1 when it exceeds 2^64 - 1.
- * The first (m - 1) % 8 + 1 of the first m <= 19 digits are shifted to
- * the top of a word with zero digits below them, then whole octets
- * follow; a 20th digit fits iff v * 10 + d <= 18446744073709551615. */
+/* 1 when the 8 bytes of x (little-endian load) are all ASCII digits: high
+ * nibble 3, and a low nibble that stays below 16 when 6 is added. */
 static int
-digits_value(const char *s, size_t n, uint64_t *out)
+all_digits8(uint64_t x)
 {
-    size_t m = n < 20 ? n : 19, r = (m - 1) % 8 + 1;
-    uint64_t v = value8((load8(s) - ONES * 0x30) << (8 * (8 - r)));
-    for (size_t i = r; i < m; i += 8) {
-        v = v * 100000000u + value8(load8(s + i) - ONES * 0x30);
-    }
-    if (n == 20) {
-        unsigned d = (unsigned)(unsigned char)s[19] - '0';
-        if (v > UINT64_MAX / 10 || v * 10 > UINT64_MAX - d) {
-            return -1;
+    return ((x & 0xf0f0f0f0f0f0f0f0u) |
+            ((x + ONES * 6) & 0xf0f0f0f0f0f0f0f0u) >> 4) == ONES * 0x33;
+}
+
+/* One number of 1 to 20 digits at s (at most 2^64 - 1) into *v; returns
+ * its length, or 0 when there is none or it is too long or too large for
+ * the fast path. One pass: whole octets while all are digits, then the
+ * k < 8 digits left, shifted to the top of a word with zero digits below
+ * them. Of 20 digits the first 16 are v and the last 4 the tail: they fit
+ * iff v * 10^4 + tail <= 1844674407370955 * 10^4 + 1615. */
+static size_t
+scan_number(const char *s, uint64_t *out)
+{
+    static const uint64_t pow10[8] = {1, 10, 100, 1000, 10000, 100000,
+                                      1000000, 10000000};
+    size_t i = 0;
+    uint64_t v = 0, x = load8(s), nd, tail;
+    unsigned k;
+    while (all_digits8(x)) {
+        if (i == 16) {
+            return 0;   /* 24 digits or more */
         }
-        v = v * 10 + d;
+        v = v * 100000000u + value8(x - ONES * 0x30);
+        i += 8;
+        x = load8(s + i);
     }
-    *out = v;
-    return 0;
+    nd = non_digits8(x);
+    k = first_byte(nd);
+    if (k == 0) {
+        *out = v;
+        return i;
+    }
+    tail = value8((x - ONES * 0x30) << (8 * (8 - k)));
+    /* Random 64-bit numbers have 19 or 20 digits about equally often:
+     * bitwise tests, not branches that would guess wrong half the time. */
+    if ((i == 16) & ((k > 4) | ((k == 4) & ((v > 1844674407370955u) |
+                                            ((v == 1844674407370955u) &
+                                             (tail > 1615)))))) {
+        return 0;
+    }
+    *out = v * pow10[k] + tail;
+    return i + k;
 }
 
 /* The fast path for a component token at s (at most `limit` bytes, up to
- * the next blank): numbers of 1 to 20 digits (at most 2^64 - 1) joined by
- * single commas. Appends the numbers to pos->vals and sets *len to the
- * token length; returns -1 without a word when anything is unusual, so
- * that the careful path can say what is wrong. The text ends in a NUL
- * and 8 more bytes, so loads of 8 never leave it, and the NUL ends every
- * run of digits. */
+ * the next blank): numbers joined by single commas. Appends the numbers
+ * to pos->vals and sets *len to the token length; returns -1 without a
+ * word when anything is unusual, so that the careful path can say what
+ * is wrong. The text ends in a NUL and 8 more bytes, so loads of 8 never
+ * leave it, and the NUL ends every run of digits. */
 static int
 scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
 {
     size_t i = 0;
     for (;;) {
-        size_t start = i;
-        uint64_t nd, v;
-        while ((nd = non_digits8(load8(s + i))) == 0 && i - start <= 20) {
-            i += 8;
-        }
-        i += nd != 0 ? first_byte(nd) : 0;
-        if (i == start || i - start > 20 ||
-            digits_value(s + start, i - start, &v) != 0) {
+        uint64_t v;
+        size_t n = scan_number(s + i, &v);
+        if (n == 0) {
             return -1;
         }
+        i += n;
         if (pos->nvals == pos->valcap &&
             grow(pos, (void **)&pos->vals, &pos->valcap, pos->nvals + 1,
                  sizeof *pos->vals) != 0) {
@@ -276,27 +298,41 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
     return GRUNDY_OK;
 }
 
-/* Checks the numbers vals[off..] of token text[tok..tok+len) with the
- * game's rules and records them as a component of the last term. */
+/* Names the token that the family's rule rejected in err's message.
+ * Apart from add_component (and never inlined into it) so that its
+ * buffers do not weigh on every component. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
 static grundy_status
-add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
-              grundy_error *err)
+name_token(const grundy_position *pos, grundy_status st, size_t tok,
+           size_t len, grundy_error *err)
+{
+    if (err != NULL) {
+        char msg[sizeof err->message], q[128];
+        memcpy(msg, err->message, sizeof msg);
+        quote_token(q, sizeof q, pos->text + tok, len);
+        snprintf(err->message, sizeof err->message, "%s: %.360s", q, msg);
+        err->column = (long)tok;
+    }
+    return st;
+}
+
+/* add_component's general case: the family's rule, a bigger array. */
+static grundy_status
+add_checked(grundy_position *pos, size_t off, size_t tok, size_t len,
+            grundy_error *err)
 {
     pos_term *term = &pos->terms[pos->nterms - 1];
+    const family *fam = term->game->family;
     int r;
-    grundy_status st = term->game->family->check(term->game, pos->vals + off,
-                                                 pos->nvals - off, err);
-    if (st != GRUNDY_OK) {
-        if (err != NULL) {
-            /* Name the token the family's rule rejects. */
-            char msg[sizeof err->message], q[128];
-            memcpy(msg, err->message, sizeof msg);
-            quote_token(q, sizeof q, pos->text + tok, len);
-            snprintf(err->message, sizeof err->message, "%s: %.360s", q,
-                     msg);
-            err->column = (long)tok;
+    /* A single number needs no rule of a FAMILY_ONE_NUMBER family. */
+    if (!(fam->flags & FAMILY_ONE_NUMBER) || pos->nvals - off != 1) {
+        grundy_status st = fam->check(term->game, pos->vals + off,
+                                      pos->nvals - off, err);
+        if (st != GRUNDY_OK) {
+            return name_token(pos, st, tok, len, err);
         }
-        return st;
     }
     if (pos->ncomps == pos->compcap &&
         (r = grow(pos, (void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
@@ -306,6 +342,24 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
     pos->comps[pos->ncomps++] = (pos_comp){off, pos->nvals - off, tok, len};
     term->count++;
     return GRUNDY_OK;
+}
+
+/* Checks the numbers vals[off..] of token text[tok..tok+len) with the
+ * game's rules and records them as a component of the last term. The
+ * common case (one number, no rule, room) stays free of calls, so that
+ * the compiler saves no registers for it. */
+static grundy_status
+add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
+              grundy_error *err)
+{
+    pos_term *term = &pos->terms[pos->nterms - 1];
+    if ((term->game->family->flags & FAMILY_ONE_NUMBER) &&
+        pos->nvals - off == 1 && pos->ncomps < pos->compcap) {
+        pos->comps[pos->ncomps++] = (pos_comp){off, 1, tok, len};
+        term->count++;
+        return GRUNDY_OK;
+    }
+    return add_checked(pos, off, tok, len, err);
 }
 
 /* Parses token text[tok..tok+len) as a component of the last term. */
@@ -433,6 +487,20 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
             if (scan_numbers(pos, pos->text + i, len - i, &n) == 0) {
                 i += n;
                 st = add_component(pos, off, tok, n, err);
+                /* The common separator, one space before a digit: the
+                 * text stays plain and the next token starts at once. */
+                while (st == GRUNDY_OK && text[i] == ' ' && i + 1 < len &&
+                       (unsigned)(unsigned char)text[i + 1] - '0' <= 9) {
+                    off = pos->nvals;
+                    tok = ++i;
+                    if (scan_numbers(pos, pos->text + i, len - i, &n) != 0) {
+                        pos->nvals = off;
+                        i--;   /* the careful path from the blank */
+                        break;
+                    }
+                    i += n;
+                    st = add_component(pos, off, tok, n, err);
+                }
                 continue;
             }
             pos->nvals = off;

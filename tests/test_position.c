@@ -154,6 +154,39 @@ test_fast_and_careful_paths_agree(void **state)
     grundy_ctx_free(ctx);
 }
 
+/* FAMILY_ONE_NUMBER promises that check() passes every single number, so
+ * parsing skips it: every game whose family says so agrees, and still
+ * rejects two numbers joined by a comma with the family's message. */
+static void
+test_one_number_families(void **state)
+{
+    static const char *const specs[] = {"nim", "bounded:3", "kayles",
+                                        "dawson", "stripes:2", "octal:0.6",
+                                        "sub:1,3,4"};
+    grundy_ctx *ctx = grundy_ctx_new();
+    uint64_t seed = 4242;
+    grundy_error err;
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        grundy_game *game;
+        uint64_t two[2] = {3, 4};
+        assert_int_equal(grundy_game_parse(ctx, specs[i], strlen(specs[i]),
+                                           &game, &err), GRUNDY_OK);
+        if (game->family->flags & FAMILY_ONE_NUMBER) {
+            for (int k = 0; k < 1000; k++) {
+                uint64_t v = brute_rand(&seed) >> brute_below(&seed, 64);
+                assert_int_equal(game->family->check(game, &v, 1, &err),
+                                 GRUNDY_OK);
+            }
+            assert_int_equal(game->family->check(game, two, 2, &err),
+                             GRUNDY_EPOSITION);
+            assert_non_null(strstr(err.message, "is one number"));
+        }
+        grundy_game_free(game);
+    }
+    grundy_ctx_free(ctx);
+}
+
 /* A move's position is rendered from the tokens; text of tokens joined
  * by single spaces is copied around the changed token instead. Random
  * sums (split rows, dropped components and terms included) written both
@@ -291,6 +324,7 @@ main(void)
         cmocka_unit_test(test_u64_edges),
         cmocka_unit_test(test_u64_to_dec),
         cmocka_unit_test(test_fast_and_careful_paths_agree),
+        cmocka_unit_test(test_one_number_families),
         cmocka_unit_test(test_plain_text_renders_alike),
         cmocka_unit_test(test_million_heaps),
         cmocka_unit_test(test_game_cache),

@@ -161,7 +161,8 @@ const family bounded_family = {
     .info = {"bounded:M", "take 1 to M stones from one heap (M >= 1)",
              "heap size n"},
     .unit = "heap",
-    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM |
+             FAMILY_ONE_NUMBER,
     .create = bounded_create,
     .destroy = bounded_destroy,
     .check = bounded_check,

@@ -97,7 +97,8 @@ const family nim_family = {
     .info = {"nim", "take any positive number of stones from one heap",
              "heap size n"},
     .unit = "heap",
-    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM |
+             FAMILY_ONE_NUMBER,
     .create = nim_create,
     .check = nim_check,
     .value = nim_value,
