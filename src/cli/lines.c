@@ -19,6 +19,7 @@
 #endif
 #if defined(__unix__) || defined(__APPLE__)
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #define HAVE_READ 1
 #endif
@@ -435,6 +436,48 @@ read_round(reader *r, const char **block, size_t *len)
     }
 }
 
+/* Moves the unread bytes into *spare and makes it the reader's buffer,
+ * so that the lines handed out so far stay where they are while the next
+ * round is read. -1 when the spare cannot grow to the buffer's size. */
+static int
+reader_swap(reader *r, char **spare, size_t *spare_cap)
+{
+    size_t avail = r->end - r->start;
+    char *old = r->buf;
+    if (*spare_cap < r->cap) {
+        char *p = realloc(*spare, r->cap);
+        if (p == NULL) {
+            return -1;
+        }
+        *spare = p;
+        *spare_cap = r->cap;
+    }
+    memcpy(*spare, r->buf + r->start, avail);
+    r->buf = *spare;
+    *spare = old;
+    avail = r->cap;
+    r->cap = *spare_cap;
+    *spare_cap = avail;
+    r->end -= r->start;
+    r->start = 0;
+    return 0;
+}
+
+/* 1 when reading ahead cannot wait on a writer who waits for our
+ * answers: a regular file (a pipe or terminal is read only once the
+ * answers so far are out). */
+static int
+read_ahead_safe(const reader *r)
+{
+#ifdef HAVE_READ
+    struct stat st;
+    return fstat(fileno(r->f), &st) == 0 && S_ISREG(st.st_mode);
+#else
+    (void)r;
+    return 0;
+#endif
+}
+
 /* Splits a round into n shares at line ends. */
 static void
 split_round(worker *w, int n, const char *block, size_t len)
@@ -481,10 +524,44 @@ emit_round(worker *w, int n, const char *name, unsigned long long *lineno,
     return output_failed(w[0].c) ? EXIT_IO : status;
 }
 
+/* Solves a round: shares 1..n-1 on threads, share 0 here unless `ahead`
+ * (then every share gets a thread and this thread is free to read the
+ * next round meanwhile: on a busy CPU the shares still use every core).
+ * Returns how many threads were started; wait with round_join. */
+static int
+round_start(worker *w, int n, thrd_t *tid, int ahead)
+{
+    int started = ahead ? 0 : 1;
+    while (started < n && thrd_create(&tid[started], worker_run,
+                                      &w[started]) == thrd_success) {
+        started++;
+    }
+    if (!ahead) {
+        worker_run(&w[0]);
+    }
+    return started;
+}
+
+static void
+round_join(worker *w, int n, thrd_t *tid, int ahead, int started)
+{
+    for (int i = ahead ? 0 : 1; i < n; i++) {
+        if (i < started) {
+            thrd_join(tid[i], NULL);
+        } else {
+            worker_run(&w[i]);   /* no thread: do it here */
+        }
+    }
+}
+
 /*
  * Closed-form games stream in rounds: the round's lines are split between
- * n workers (the main thread is worker 0), each solves its share into
- * memory, and the shares are written in input order.
+ * n workers, each solves its share into memory, and the shares are
+ * written in input order. From a regular file the next round is read
+ * while the workers solve this one (the reader's buffer is swapped with
+ * a spare, so the round stays in place): reading is then off the
+ * critical path. Skipped lines and read errors of the next round are
+ * reported only after this round's records, as one thread would.
  */
 static int
 run_lines_parallel(cli *c, reader *r, const char *name,
@@ -492,44 +569,56 @@ run_lines_parallel(cli *c, reader *r, const char *name,
 {
     worker w[MAX_THREADS];
     unsigned long long lineno = 0;
-    int status = EXIT_WIN, rc;
+    int status = EXIT_WIN, rc, ahead = read_ahead_safe(r), read_errno;
     const char *block = NULL;
-    size_t len = 0;
+    size_t len = 0, spare_cap = 0;
+    char *spare = NULL;
 
     if (workers_new(c, w, n, fixed) != 0) {
         workers_free(w, n);
         fputs("grundy: out of memory\n", stderr);
         return EXIT_LIMIT;
     }
-    while (status != EXIT_IO && (rc = read_round(r, &block, &len)) != LINE_EOF) {
+    rc = read_round(r, &block, &len);
+    read_errno = errno;
+    while (status != EXIT_IO && rc != LINE_EOF) {
         thrd_t tid[MAX_THREADS];
-        int started = 1;
+        int started, now, next_rc = LINE_EOF;
+        const char *next = NULL;
+        size_t next_len = 0;
         if (rc == LINE_ERROR) {
             fprintf(stderr, "grundy: %s:%llu: read error: %s\n", name,
-                    lineno + 1, strerror(errno));
+                    lineno + 1, strerror(read_errno));
             status = EXIT_IO;
             break;
         }
         if (rc == LINE_TOO_LONG || rc == LINE_NOMEM) {
             int e = long_line_error(c, r, name, ++lineno, rc);
             status = status == EXIT_WIN || e == EXIT_INVALID ? e : status;
+            rc = read_round(r, &block, &len);
+            read_errno = errno;
             continue;
         }
         split_round(w, n, block, len);
-        while (started < n && thrd_create(&tid[started], worker_run,
-                                          &w[started]) == thrd_success) {
-            started++;
+        /* Without a spare buffer, read after the round as before. */
+        now = ahead && reader_swap(r, &spare, &spare_cap) == 0;
+        started = round_start(w, n, tid, now);
+        if (now) {
+            next_rc = read_round(r, &next, &next_len);
+            read_errno = errno;
         }
-        worker_run(&w[0]);
-        for (int i = 1; i < n; i++) {
-            if (i < started) {
-                thrd_join(tid[i], NULL);
-            } else {
-                worker_run(&w[i]);   /* no thread: do it here */
-            }
-        }
+        round_join(w, n, tid, now, started);
         status = emit_round(w, n, name, &lineno, status);
+        if (now) {
+            rc = next_rc;
+            block = next;
+            len = next_len;
+        } else if (status != EXIT_IO) {
+            rc = read_round(r, &block, &len);
+            read_errno = errno;
+        }
     }
+    free(spare);
     workers_free(w, n);
     return status;
 }
