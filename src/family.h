@@ -83,6 +83,17 @@ typedef struct family {
     /* Certified period of the Grundy sequence of a heap game. */
     grundy_status (*period)(grundy_game *game, grundy_period *out,
                             grundy_error *err);
+
+    /* Optional, FAMILY_ONE_NUMBER families: the first option of value
+     * `want` that options() would emit for component c, as data, for the
+     * quick path of grundy_answer_plain. The component stays one number,
+     * *to; explain receives the move's words as options() gives them
+     * (NUL-terminated, room for 128 bytes). Returns the words' length;
+     * 0 when c has no option of that value; -1 to leave it to options()
+     * (the general path then answers the line). test_plain checks that
+     * both paths give the same records. */
+    int (*option_one)(grundy_game *game, const component *c, uint64_t want,
+                      uint64_t *to, char *explain);
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule

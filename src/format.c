@@ -115,7 +115,7 @@ putch(obuf *o, char ch)
 }
 
 /* A string literal, its length known at compile time. */
-#define PUT_LIT(o, lit) put((o), (lit), sizeof(lit) - 1)
+#define PUT_LIT(o, lit) put((o), "" lit, sizeof(lit) - 1)
 
 static void
 put_num(obuf *o, uint64_t v)
@@ -334,4 +334,85 @@ grundy_format_error_mem(grundy_buffer *out, unsigned format,
     obuf_init(&o, NULL, out);
     format_error(&o, format, input, input_len, message);
     return o.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+}
+
+/* Longest line the quick path copies (64 numbers of 20 digits fit). */
+#define PLAIN_MAX_TEXT 2048
+
+/* The record of a plain line, as format_text / format_json would write
+ * it for the same answer: the position after the move is the line with
+ * one token replaced, and the line (digits and spaces) needs no JSON
+ * escapes. */
+static void
+format_plain(obuf *o, unsigned format, const char *line, size_t len,
+             const size_t *toks, const plain_answer *a)
+{
+    int json = (format & GRUNDY_FORMAT_JSON) != 0;
+    if (json) {
+        PUT_LIT(o, "{\"input\":\"");
+        put(o, line, len);
+        PUT_LIT(o, "\",\"outcome\":\"");
+    }
+    if (a->sg != 0) {
+        PUT_LIT(o, "win");
+    } else {
+        PUT_LIT(o, "lose");
+    }
+    if (json) {
+        PUT_LIT(o, "\",\"sg\":");
+    } else {
+        PUT_LIT(o, " sg=");
+    }
+    put_num(o, a->sg);
+    if (a->at != SIZE_MAX) {
+        size_t tok = toks[a->at], after = toks[a->at + 1] - 1;
+        if (json) {
+            PUT_LIT(o, ",\"move\":\"");
+        } else {
+            PUT_LIT(o, ": ");
+            put(o, a->explain, a->explain_len);
+            PUT_LIT(o, " -> ");
+        }
+        put(o, line, tok);
+        put_num(o, a->to);
+        put(o, line + after, len - after);
+        if (json) {
+            PUT_LIT(o, "\",\"explain\":");
+            put_json_string(o, a->explain, a->explain_len);
+        }
+    }
+    if (json) {
+        putch(o, '}');
+    }
+    putch(o, '\n');
+}
+
+int
+grundy_answer_plain(grundy_game *game, unsigned flags, unsigned format,
+                    const char *line, size_t len, grundy_buffer *out)
+{
+    char text[PLAIN_MAX_TEXT + 9];
+    uint64_t v[PLAIN_MAX_HEAPS];
+    size_t toks[PLAIN_MAX_HEAPS + 1], n;
+    plain_answer a;
+    obuf o;
+
+    /* Misere, every move, a line too long to copy, or a memory limit so
+     * low that the general path might refuse the line: not here. */
+    if ((flags & (GRUNDY_MISERE | GRUNDY_ALL_MOVES)) != 0 ||
+        (format & GRUNDY_FORMAT_ALL) != 0 || len == 0 ||
+        len > PLAIN_MAX_TEXT ||
+        ctx_memory_limit(game->ctx) < ((size_t)1 << 20)) {
+        return 0;
+    }
+    memcpy(text, line, len);
+    memset(text + len, 0, 9);
+    n = position_scan_plain(text, len, v, toks, PLAIN_MAX_HEAPS);
+    if (n == 0 || !solve_plain(game, v, n, &a)) {
+        return 0;
+    }
+    obuf_init(&o, NULL, out);
+    format_plain(&o, format, text, len, toks, &a);
+    obuf_finish(&o);
+    return !o.oom;
 }

@@ -249,6 +249,29 @@ scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
     }
 }
 
+size_t
+position_scan_plain(const char *text, size_t len, uint64_t *vals,
+                    size_t *toks, size_t max)
+{
+    size_t i = 0, n = 0;
+    while (n < max) {
+        size_t k = scan_number(text + i, &vals[n]);
+        if (k == 0) {
+            return 0;
+        }
+        toks[n++] = i;
+        i += k;
+        if (i == len) {
+            toks[n] = len + 1;   /* where a next token would start */
+            return n;
+        }
+        if (text[i] != ' ' || ++i == len) {
+            return 0;
+        }
+    }
+    return 0;
+}
+
 /* The careful path for a token scan_numbers declined: appends its numbers
  * or says exactly what is wrong with it. */
 static grundy_status

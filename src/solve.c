@@ -525,3 +525,43 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     }
     return st;
 }
+
+int
+solve_plain(grundy_game *game, const uint64_t *v, size_t n,
+            plain_answer *out)
+{
+    const family *fam = game->family;
+    uint64_t g[PLAIN_MAX_HEAPS], x = 0;
+    grundy_error why;
+    if (!(fam->flags & FAMILY_ONE_NUMBER) || fam->option_one == NULL ||
+        n > PLAIN_MAX_HEAPS || (n == 1 && fam->solve_alone != NULL)) {
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (fam->value(game, &v[i], 1, &g[i], &why) != GRUNDY_OK) {
+            return 0;
+        }
+        x ^= g[i];
+    }
+    out->sg = x;
+    out->at = SIZE_MAX;
+    /* As solve_normal: the first component, in order, with an option of
+     * value g ^ x below g gives the move. */
+    for (size_t i = 0; x != 0 && i < n; i++) {
+        component c = {&v[i], 1, i + 1};
+        int r;
+        if ((g[i] ^ x) >= g[i]) {
+            continue;
+        }
+        r = fam->option_one(game, &c, g[i] ^ x, &out->to, out->explain);
+        if (r < 0) {
+            return 0;
+        }
+        if (r > 0) {
+            out->at = i;
+            out->explain_len = (size_t)r;
+            break;
+        }
+    }
+    return 1;
+}

@@ -47,4 +47,26 @@ grundy_status move_sink_error(const move_sink *sink, grundy_error *err);
 grundy_status misere_search(const grundy_position *pos, move_sink *sink,
                             int *win, grundy_error *err);
 
+/* Most components the quick path takes on one line. */
+#define PLAIN_MAX_HEAPS 64
+
+/* The answer of the quick path: normal play, one winning move. */
+typedef struct plain_answer {
+    uint64_t sg;          /* XOR of the components' values */
+    size_t at;            /* the component moved, or SIZE_MAX: none */
+    uint64_t to;          /* the number it becomes */
+    char explain[128];    /* the move in words */
+    size_t explain_len;
+} plain_answer;
+
+/*
+ * Solves the sum of single-number components v[0..n) of game as
+ * grundy_solve would (normal play, one move), through the family's
+ * value() and option_one(). 1 when answered; 0 when the general path
+ * must answer (no option_one, a value that is an error, a family that
+ * declines, a lone component the family solves by itself).
+ */
+int solve_plain(grundy_game *game, const uint64_t *v, size_t n,
+                plain_answer *out);
+
 #endif

@@ -339,6 +339,13 @@ worker_run(void *arg)
         if (!trim_line(&line, &len)) {
             continue;
         }
+        /* Plain lines of a family that answers them directly; any other
+         * line (errors included) goes the general way. */
+        if (!w->c->quiet && grundy_answer_plain(w->game, w->c->flags,
+                                                w->c->format, line, len,
+                                                &w->out)) {
+            continue;
+        }
         st = grundy_position_parse(w->ctx, w->pos, w->game, line, len, &err);
         if (st == GRUNDY_OK) {
             st = grundy_solve(w->ctx, w->pos, w->c->flags, w->res, &err);
@@ -569,7 +576,8 @@ run_lines_parallel(cli *c, reader *r, const char *name,
 {
     worker w[MAX_THREADS];
     unsigned long long lineno = 0;
-    int status = EXIT_WIN, rc, ahead = read_ahead_safe(r), read_errno;
+    int status = EXIT_WIN, rc, ahead = n > 1 && read_ahead_safe(r);
+    int read_errno;
     const char *block = NULL;
     size_t len = 0, spare_cap = 0;
     char *spare = NULL;
@@ -660,8 +668,10 @@ run_lines(cli *c, grundy_game *fixed)
         status = EXIT_LIMIT;
     }
 #ifdef HAVE_THREADS
-    /* Tables would be built once per thread: only closed forms go wide. */
-    else if (fixed != NULL && n > 1 && grundy_game_closed_form(fixed)) {
+    /* Closed forms stream in rounds, their records gathered in memory
+     * and written a round at a time, on n threads. Tables would be built
+     * once per thread: other games go line by line. */
+    else if (fixed != NULL && grundy_game_closed_form(fixed)) {
         status = run_lines_parallel(c, &r, name, fixed, n);
     }
 #endif
