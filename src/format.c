@@ -339,52 +339,62 @@ grundy_format_error_mem(grundy_buffer *out, unsigned format,
 /* Longest line the quick path copies (64 numbers of 20 digits fit). */
 #define PLAIN_MAX_TEXT 2048
 
+/* Appends n bytes at p (room made by the caller); returns the end. */
+static char *
+copy(char *p, const char *s, size_t n)
+{
+    memcpy(p, s, n);
+    return p + n;
+}
+
+#define COPY_LIT(p, lit) copy((p), "" lit, sizeof(lit) - 1)
+
 /* The record of a plain line, as format_text / format_json would write
  * it for the same answer: the position after the move is the line with
  * one token replaced, and the line (digits and spaces) needs no JSON
- * escapes. */
+ * escapes. The room for the whole record is made at once: the line
+ * twice, three numbers, the words (escaped, at most 6 bytes a byte) and
+ * the fixed text. */
 static void
 format_plain(obuf *o, unsigned format, const char *line, size_t len,
              const size_t *toks, const plain_answer *a)
 {
     int json = (format & GRUNDY_FORMAT_JSON) != 0;
+    size_t need = 2 * len + 3 * 21 + 6 * sizeof a->explain + 64;
+    char *p;
+    if ((size_t)(o->end - o->at) < need && room(o, need) != 0) {
+        return;
+    }
+    p = o->at;
     if (json) {
-        PUT_LIT(o, "{\"input\":\"");
-        put(o, line, len);
-        PUT_LIT(o, "\",\"outcome\":\"");
+        p = COPY_LIT(p, "{\"input\":\"");
+        p = copy(p, line, len);
+        p = COPY_LIT(p, "\",\"outcome\":\"");
     }
-    if (a->sg != 0) {
-        PUT_LIT(o, "win");
-    } else {
-        PUT_LIT(o, "lose");
-    }
-    if (json) {
-        PUT_LIT(o, "\",\"sg\":");
-    } else {
-        PUT_LIT(o, " sg=");
-    }
-    put_num(o, a->sg);
+    p = a->sg != 0 ? COPY_LIT(p, "win") : COPY_LIT(p, "lose");
+    p = json ? COPY_LIT(p, "\",\"sg\":") : COPY_LIT(p, " sg=");
+    p += u64_to_dec(a->sg, p);
     if (a->at != SIZE_MAX) {
         size_t tok = toks[a->at], after = toks[a->at + 1] - 1;
         if (json) {
-            PUT_LIT(o, ",\"move\":\"");
+            p = COPY_LIT(p, ",\"move\":\"");
         } else {
-            PUT_LIT(o, ": ");
-            put(o, a->explain, a->explain_len);
-            PUT_LIT(o, " -> ");
+            p = COPY_LIT(p, ": ");
+            p = copy(p, a->explain, a->explain_len);
+            p = COPY_LIT(p, " -> ");
         }
-        put(o, line, tok);
-        put_num(o, a->to);
-        put(o, line + after, len - after);
+        p = copy(p, line, tok);
+        p += u64_to_dec(a->to, p);
+        p = copy(p, line + after, len - after);
         if (json) {
-            PUT_LIT(o, "\",\"explain\":");
+            p = COPY_LIT(p, "\",\"explain\":");
+            o->at = p;
             put_json_string(o, a->explain, a->explain_len);
+            p = o->at;
         }
     }
-    if (json) {
-        putch(o, '}');
-    }
-    putch(o, '\n');
+    p = json ? COPY_LIT(p, "}\n") : COPY_LIT(p, "\n");
+    o->at = p;
 }
 
 int

@@ -130,15 +130,16 @@ non_digits8(uint64_t x)
     return (((bad & ~HIGHS) + ~HIGHS) | bad) & HIGHS;
 }
 
-/* The value of 8 digits given as byte values 0..9, the first in the
- * lowest byte: pairs, then quads, then the octet, each step one multiply
- * (SWAR). */
+/* The value of 8 ASCII digits (or of digit values 0..9), the first in
+ * the lowest byte: pairs, then quads, then the octet, each step one
+ * multiply that adds 10^k times the lower lane to the upper (SWAR). */
 static uint64_t
 value8(uint64_t x)
 {
-    x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffu;
-    x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffu;
-    return (x * 10000 + (x >> 32)) & 0xffffffffu;
+    x = ((x & 0x0f0f0f0f0f0f0f0fu) * (1 + (10u << 8))) >> 8;
+    x = ((x & 0x00ff00ff00ff00ffu) * (1 + (100u << 16))) >> 16;
+    return ((x & 0x0000ffff0000ffffu) * (1 + ((uint64_t)10000 << 32))) >>
+           32;
 }
 
 static uint64_t
@@ -193,7 +194,7 @@ scan_number(const char *s, uint64_t *out)
         if (i == 16) {
             return 0;   /* 24 digits or more */
         }
-        v = v * 100000000u + value8(x - ONES * 0x30);
+        v = v * 100000000u + value8(x);
         i += 8;
         x = load8(s + i);
     }
@@ -203,7 +204,7 @@ scan_number(const char *s, uint64_t *out)
         *out = v;
         return i;
     }
-    tail = value8((x - ONES * 0x30) << (8 * (8 - k)));
+    tail = value8(x << (8 * (8 - k)));   /* junk above the digits out */
     /* Random 64-bit numbers have 19 or 20 digits about equally often:
      * bitwise tests, not branches that would guess wrong half the time. */
     if ((i == 16) & ((k > 4) | ((k == 4) & ((v > 1844674407370955u) |
