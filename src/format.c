@@ -127,17 +127,25 @@ put_num(obuf *o, uint64_t v)
     o->at += u64_to_dec(v, o->at);
 }
 
-/* 1 when one of the 8 bytes of x needs a JSON escape: a control byte
- * (< 0x20), a byte >= 0x80, '"' or '\\' (zero-byte tests, SWAR). */
-static int
-needs_escape8(uint64_t x)
+/* Nonzero high bits where a byte of x may need a JSON escape: a control
+ * byte (< 0x20), a byte >= 0x80, '"' or '\\' (zero-byte tests, SWAR;
+ * a borrow may flag a clean byte after a flagged one, never hide one). */
+static uint64_t
+escape_bits8(uint64_t x)
 {
     const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     uint64_t quote = x ^ (ones * '"'), slash = x ^ (ones * '\\');
     uint64_t control = (x - ones * 0x20) & ~x;
     uint64_t quotes = (quote - ones) & ~quote;
     uint64_t slashes = (slash - ones) & ~slash;
-    return ((control | quotes | slashes | x) & highs) != 0;
+    return (control | quotes | slashes | x) & highs;
+}
+
+/* 1 when one of the 8 bytes of x needs a JSON escape. */
+static int
+needs_escape8(uint64_t x)
+{
+    return escape_bits8(x) != 0;
 }
 
 /* A JSON string: quotes, escapes for '"', '\\' and control bytes; bytes
@@ -151,7 +159,19 @@ put_json_string(obuf *out, const char *s, size_t n)
     putch(out, '"');
     while (i < n) {
         unsigned char ch;
-        uint64_t x;
+        uint64_t x, y;
+        /* Clean text, the common case, 16 bytes per test. */
+        while (i + 16 <= n) {
+            memcpy(&x, s + i, 8);
+            memcpy(&y, s + i + 8, 8);
+            if ((escape_bits8(x) | escape_bits8(y)) != 0) {
+                break;
+            }
+            i += 16;
+        }
+        if (i == n) {
+            break;
+        }
         if (i + 8 <= n) {
             memcpy(&x, s + i, 8);
             if (!needs_escape8(x)) {
