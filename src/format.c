@@ -427,10 +427,12 @@ grundy_answer_plain(grundy_game *game, unsigned flags, unsigned format,
     plain_answer a;
     obuf o;
 
-    /* Misere, every move, a line too long to copy, or a memory limit so
-     * low that the general path might refuse the line: not here. */
+    /* Misere, every move, a family without the quick path, a line too
+     * long to copy, or a memory limit so low that the general path might
+     * refuse the line: not here. */
     if ((flags & (GRUNDY_MISERE | GRUNDY_ALL_MOVES)) != 0 ||
         (format & GRUNDY_FORMAT_ALL) != 0 || len == 0 ||
+        !solve_plain_possible(game) ||
         len > PLAIN_MAX_TEXT ||
         ctx_memory_limit(game->ctx) < ((size_t)1 << 20)) {
         return 0;

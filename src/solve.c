@@ -527,14 +527,21 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
 }
 
 int
+solve_plain_possible(const grundy_game *game)
+{
+    return (game->family->flags & FAMILY_ONE_NUMBER) &&
+           game->family->option_one != NULL;
+}
+
+int
 solve_plain(grundy_game *game, const uint64_t *v, size_t n,
             plain_answer *out)
 {
     const family *fam = game->family;
     uint64_t g[PLAIN_MAX_HEAPS], x = 0;
     grundy_error why;
-    if (!(fam->flags & FAMILY_ONE_NUMBER) || fam->option_one == NULL ||
-        n > PLAIN_MAX_HEAPS || (n == 1 && fam->solve_alone != NULL)) {
+    if (!solve_plain_possible(game) || n > PLAIN_MAX_HEAPS ||
+        (n == 1 && fam->solve_alone != NULL)) {
         return 0;
     }
     for (size_t i = 0; i < n; i++) {

@@ -68,5 +68,8 @@ typedef struct plain_answer {
  */
 int solve_plain(grundy_game *game, const uint64_t *v, size_t n,
                 plain_answer *out);
+/* 1 when game's family can answer through solve_plain at all (checked
+ * before a line is even scanned). */
+int solve_plain_possible(const grundy_game *game);
 
 #endif
