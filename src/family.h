@@ -20,6 +20,10 @@ typedef struct component {
     const uint64_t *v;
     size_t n;
     size_t index;
+    const char *text;   /* a single number as the input wrote it, when
+                           that is its decimal form (no leading zero):
+                           words may copy it; else NULL */
+    size_t textlen;
 } component;
 
 typedef struct move_sink move_sink;
@@ -166,6 +170,18 @@ static inline char *
 put_u64(char *p, uint64_t v)
 {
     return p + u64_to_dec(v, p);
+}
+
+/* The single number of c: copied from the input where c->text has it,
+ * else formatted. */
+static inline char *
+put_heap(char *p, const component *c)
+{
+    if (c->text != NULL) {
+        memcpy(p, c->text, c->textlen);
+        return p + c->textlen;
+    }
+    return put_u64(p, c->v[0]);
 }
 
 /* Parses the whole of s[0..len) as a decimal uint64 (digits only, no sign,

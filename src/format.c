@@ -440,7 +440,7 @@ grundy_answer_plain(grundy_game *game, unsigned flags, unsigned format,
     memcpy(text, line, len);
     memset(text + len, 0, 9);
     n = position_scan_plain(text, len, v, toks, PLAIN_MAX_HEAPS);
-    if (n == 0 || !solve_plain(game, v, n, &a)) {
+    if (n == 0 || !solve_plain(game, text, v, toks, n, &a)) {
         return 0;
     }
     obuf_init(&o, NULL, out);

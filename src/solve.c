@@ -306,7 +306,11 @@ static component
 comp_at(const grundy_position *pos, size_t i)
 {
     const pos_comp *pc = &pos->comps[i];
-    return (component){pos->vals + pc->off, pc->n, i + 1};
+    const char *tok = pos->text + pc->tok;
+    /* A single number written without leading zeros is its own text. */
+    int own = pc->n == 1 && (pc->toklen == 1 || tok[0] != '0');
+    return (component){pos->vals + pc->off, pc->n, i + 1,
+                       own ? tok : NULL, own ? pc->toklen : 0};
 }
 
 /* Grundy value of every component into res->values; their XOR in *x. */
@@ -534,8 +538,8 @@ solve_plain_possible(const grundy_game *game)
 }
 
 int
-solve_plain(grundy_game *game, const uint64_t *v, size_t n,
-            plain_answer *out)
+solve_plain(grundy_game *game, const char *text, const uint64_t *v,
+            const size_t *toks, size_t n, plain_answer *out)
 {
     const family *fam = game->family;
     uint64_t g[PLAIN_MAX_HEAPS], x = 0;
@@ -555,10 +559,16 @@ solve_plain(grundy_game *game, const uint64_t *v, size_t n,
     /* As solve_normal: the first component, in order, with an option of
      * value g ^ x below g gives the move. */
     for (size_t i = 0; x != 0 && i < n; i++) {
-        component c = {&v[i], 1, i + 1};
+        size_t len = toks[i + 1] - 1 - toks[i];
+        const char *tok = text + toks[i];
+        component c = {&v[i], 1, i + 1, NULL, 0};
         int r;
         if ((g[i] ^ x) >= g[i]) {
             continue;
+        }
+        if (len == 1 || tok[0] != '0') {
+            c.text = tok;
+            c.textlen = len;
         }
         r = fam->option_one(game, &c, g[i] ^ x, &out->to, out->explain);
         if (r < 0) {

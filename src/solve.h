@@ -62,12 +62,13 @@ typedef struct plain_answer {
 /*
  * Solves the sum of single-number components v[0..n) of game as
  * grundy_solve would (normal play, one move), through the family's
- * value() and option_one(). 1 when answered; 0 when the general path
- * must answer (no option_one, a value that is an error, a family that
- * declines, a lone component the family solves by itself).
+ * value() and option_one(); the numbers' tokens are text + toks[i], as
+ * position_scan_plain gives them. 1 when answered; 0 when the general
+ * path must answer (no option_one, a value that is an error, a family
+ * that declines, a lone component the family solves by itself).
  */
-int solve_plain(grundy_game *game, const uint64_t *v, size_t n,
-                plain_answer *out);
+int solve_plain(grundy_game *game, const char *text, const uint64_t *v,
+                const size_t *toks, size_t n, plain_answer *out);
 /* 1 when game's family can answer through solve_plain at all (checked
  * before a line is even scanned). */
 int solve_plain_possible(const grundy_game *game);

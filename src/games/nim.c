@@ -58,7 +58,7 @@ nim_explain(char *buf, const component *c, uint64_t m)
     p = put_str(p, " from heap ");
     p = put_u64(p, c->index);
     p = put_str(p, " (");
-    p = put_u64(p, c->v[0]);
+    p = put_heap(p, c);
     p = put_str(p, " -> ");
     p = put_u64(p, m);
     p = put_str(p, ")");
