@@ -109,6 +109,9 @@ typedef struct family {
 /* A component is one number, any number: check() passes every single
  * number, so it is asked only about other arities (for its message). */
 #define FAMILY_ONE_NUMBER 4u
+/* A component's Grundy value is its number (G(n) = n, as in Nim): the
+ * solver takes it without asking value(). */
+#define FAMILY_VALUE_IS_NUMBER 8u
 
 /* ---- registry (registry.c) -------------------------------------------- */
 

@@ -329,12 +329,18 @@ component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
     }
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
+        int own = (term->game->family->flags & FAMILY_VALUE_IS_NUMBER) != 0;
         for (size_t i = term->first; i < term->first + term->count; i++) {
             const pos_comp *pc = &pos->comps[i];
-            grundy_status st = term->game->family->value(
-                term->game, pos->vals + pc->off, pc->n, &res->values[i], err);
-            if (st != GRUNDY_OK) {
-                return st;
+            if (own && pc->n == 1) {
+                res->values[i] = pos->vals[pc->off];
+            } else {
+                grundy_status st = term->game->family->value(
+                    term->game, pos->vals + pc->off, pc->n, &res->values[i],
+                    err);
+                if (st != GRUNDY_OK) {
+                    return st;
+                }
             }
             acc ^= res->values[i];
         }
@@ -549,7 +555,9 @@ solve_plain(grundy_game *game, const char *text, const uint64_t *v,
         return 0;
     }
     for (size_t i = 0; i < n; i++) {
-        if (fam->value(game, &v[i], 1, &g[i], &why) != GRUNDY_OK) {
+        if (fam->flags & FAMILY_VALUE_IS_NUMBER) {
+            g[i] = v[i];
+        } else if (fam->value(game, &v[i], 1, &g[i], &why) != GRUNDY_OK) {
             return 0;
         }
         x ^= g[i];

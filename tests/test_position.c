@@ -156,7 +156,8 @@ test_fast_and_careful_paths_agree(void **state)
 
 /* FAMILY_ONE_NUMBER promises that check() passes every single number, so
  * parsing skips it: every game whose family says so agrees, and still
- * rejects two numbers joined by a comma with the family's message. */
+ * rejects two numbers joined by a comma with the family's message; and
+ * FAMILY_VALUE_IS_NUMBER that value() gives the number back. */
 static void
 test_one_number_families(void **state)
 {
@@ -181,6 +182,15 @@ test_one_number_families(void **state)
             assert_int_equal(game->family->check(game, two, 2, &err),
                              GRUNDY_EPOSITION);
             assert_non_null(strstr(err.message, "is one number"));
+        }
+        /* FAMILY_VALUE_IS_NUMBER: value() would give the number back. */
+        if (game->family->flags & FAMILY_VALUE_IS_NUMBER) {
+            for (int k = 0; k < 1000; k++) {
+                uint64_t v = brute_rand(&seed) >> brute_below(&seed, 64), g;
+                assert_int_equal(game->family->value(game, &v, 1, &g, &err),
+                                 GRUNDY_OK);
+                assert_true(g == v);
+            }
         }
         grundy_game_free(game);
     }

@@ -121,7 +121,7 @@ const family nim_family = {
              "heap size n"},
     .unit = "heap",
     .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM |
-             FAMILY_ONE_NUMBER,
+             FAMILY_ONE_NUMBER | FAMILY_VALUE_IS_NUMBER,
     .create = nim_create,
     .check = nim_check,
     .value = nim_value,
