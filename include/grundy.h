@@ -200,6 +200,18 @@ grundy_status grundy_format_error_mem(grundy_buffer *out, unsigned format,
                                       const char *input, size_t input_len,
                                       const char *message);
 
+/*
+ * The quick path of line mode: when the line is single numbers joined by
+ * single spaces (nothing else, at most 64 of them) of a game whose family
+ * answers such sums directly, and flags ask for normal play and one move,
+ * appends to out the very record that parsing, solving and
+ * grundy_format_result_mem would append, and returns 1. Otherwise (any
+ * other line, any error, out of memory) appends nothing and returns 0:
+ * the caller then goes the general way, which alone reports errors.
+ */
+int grundy_answer_plain(grundy_game *game, unsigned flags, unsigned format,
+                        const char *line, size_t len, grundy_buffer *out);
+
 /* A byte count as grundy's messages write it: "1 GiB", "64 MiB", or
  * "1536 MiB" (exact multiples only), NUL-terminated in dst[0..cap). */
 void grundy_size_text(char *dst, size_t cap, size_t bytes);

@@ -9,6 +9,7 @@
 #include "grundy.h"
 
 #include <stdarg.h>
+#include <string.h>
 
 /* `want` value asking options() for every option, whatever its value. */
 #define GRUNDY_ANY_VALUE UINT64_MAX
@@ -19,6 +20,10 @@ typedef struct component {
     const uint64_t *v;
     size_t n;
     size_t index;
+    const char *text;   /* a single number as the input wrote it, when
+                           that is its decimal form (no leading zero):
+                           words may copy it; else NULL */
+    size_t textlen;
 } component;
 
 typedef struct move_sink move_sink;
@@ -82,6 +87,17 @@ typedef struct family {
     /* Certified period of the Grundy sequence of a heap game. */
     grundy_status (*period)(grundy_game *game, grundy_period *out,
                             grundy_error *err);
+
+    /* Optional, FAMILY_ONE_NUMBER families: the first option of value
+     * `want` that options() would emit for component c, as data, for the
+     * quick path of grundy_answer_plain. The component stays one number,
+     * *to; explain receives the move's words as options() gives them
+     * (NUL-terminated, room for 128 bytes). Returns the words' length;
+     * 0 when c has no option of that value; -1 to leave it to options()
+     * (the general path then answers the line). test_plain checks that
+     * both paths give the same records. */
+    int (*option_one)(grundy_game *game, const component *c, uint64_t want,
+                      uint64_t *to, char *explain);
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule
@@ -90,6 +106,12 @@ typedef struct family {
 /* Values and options come from a closed form: no tables, nothing cached,
  * so a copy of the game per thread costs nothing. */
 #define FAMILY_CLOSED_FORM 2u
+/* A component is one number, any number: check() passes every single
+ * number, so it is asked only about other arities (for its message). */
+#define FAMILY_ONE_NUMBER 4u
+/* A component's Grundy value is its number (G(n) = n, as in Nim): the
+ * solver takes it without asking value(). */
+#define FAMILY_VALUE_IS_NUMBER 8u
 
 /* ---- registry (registry.c) -------------------------------------------- */
 
@@ -137,9 +159,33 @@ int grow_array(void **p, size_t *cap, size_t need, size_t size);
 
 /* Append helpers for building move texts without printf: each copies its
  * argument to p and returns the end; the caller provides the room (a
- * number takes at most 20 bytes) and writes the final NUL. */
-char *put_str(char *p, const char *s);
-char *put_u64(char *p, uint64_t v);
+ * number takes at most 20 bytes and u64_to_dec writes 21) and writes the
+ * final NUL. Inline, so that a literal's length is known when compiled. */
+static inline char *
+put_str(char *p, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
+static inline char *
+put_u64(char *p, uint64_t v)
+{
+    return p + u64_to_dec(v, p);
+}
+
+/* The single number of c: copied from the input where c->text has it,
+ * else formatted. */
+static inline char *
+put_heap(char *p, const component *c)
+{
+    if (c->text != NULL) {
+        memcpy(p, c->text, c->textlen);
+        return p + c->textlen;
+    }
+    return put_u64(p, c->v[0]);
+}
 
 /* Parses the whole of s[0..len) as a decimal uint64 (digits only, no sign,
  * no blanks). Returns 0 on success, -1 if not a number, -2 if too large. */

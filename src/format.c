@@ -3,104 +3,149 @@
  * written to a FILE * the caller passes (the library never picks stdout).
  * Records are assembled from fwrite pieces: no printf on the hot path.
  */
-#include "family.h"
+#include "solve.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* A record is assembled in a local buffer and handed to stdio in few
- * fwrite calls: stdio's per-call locking dominated small writes. */
+/* Records are written into a window of free room: the spare capacity of
+ * the caller's buffer (mem), or a local buffer handed to stdio in few
+ * fwrite calls (stdio's per-call locking dominated small writes). */
 typedef struct obuf {
     FILE *out;           /* the stream, or NULL to append to mem */
-    grundy_buffer *mem;
-    int oom;             /* appending to mem failed */
-    size_t n;
+    grundy_buffer *mem;  /* the record so far is mem->data[len..at) */
+    int oom;             /* growing mem failed: the record is dropped */
+    char *at, *end;      /* the free room */
     char buf[8192];
 } obuf;
 
 static void
-append(obuf *o, const char *s, size_t n)
+obuf_init(obuf *o, FILE *out, grundy_buffer *mem)
 {
-    grundy_buffer *m = o->mem;
-    if (o->out != NULL) {
-        fwrite(s, 1, n, o->out);
-        return;
+    o->out = out;
+    o->mem = mem;
+    o->oom = 0;
+    o->at = o->buf;
+    o->end = out != NULL ? o->buf + sizeof o->buf : o->buf;
+    if (mem != NULL && mem->data != NULL) {
+        o->at = mem->data + mem->len;
+        o->end = mem->data + mem->cap;
     }
-    if (n > m->cap - m->len) {
-        size_t cap = m->cap != 0 ? m->cap : 65536;
-        char *p;
-        while (cap - m->len < n) {
-            if (cap > SIZE_MAX / 2) {
-                o->oom = 1;
-                return;
-            }
-            cap *= 2;
-        }
-        if ((p = realloc(m->data, cap)) == NULL) {
-            o->oom = 1;
-            return;
-        }
-        m->data = p;
-        m->cap = cap;
-    }
-    memcpy(m->data + m->len, s, n);
-    m->len += n;
 }
 
+/* Ends a record: a stream gets what buf holds, mem keeps the record. */
 static void
-flush(obuf *o)
+obuf_finish(obuf *o)
 {
-    append(o, o->buf, o->n);
-    o->n = 0;
+    if (o->out != NULL) {
+        if (o->at > o->buf) {
+            fwrite(o->buf, 1, (size_t)(o->at - o->buf), o->out);
+        }
+        o->at = o->buf;
+    } else if (!o->oom && o->mem->data != NULL) {
+        o->mem->len = (size_t)(o->at - o->mem->data);
+    }
+}
+
+/* Doubles mem until the window holds n bytes, keeping the record so far.
+ * Out of memory drops the record: later writes scribble in buf. */
+static int
+mem_grow(obuf *o, size_t n)
+{
+    grundy_buffer *m = o->mem;
+    size_t used = m->data != NULL ? (size_t)(o->at - m->data) : 0;
+    size_t cap = m->cap != 0 ? m->cap : 65536;
+    char *p;
+    while (cap - used < n) {
+        if (cap > SIZE_MAX / 2) {
+            goto fail;
+        }
+        cap *= 2;
+    }
+    if ((p = realloc(m->data, cap)) == NULL) {
+        goto fail;
+    }
+    m->data = p;
+    m->cap = cap;
+    o->at = p + used;
+    o->end = p + cap;
+    return 0;
+fail:
+    o->oom = 1;
+    o->at = o->buf;
+    o->end = o->buf + sizeof o->buf;
+    return n <= sizeof o->buf ? 0 : -1;
+}
+
+/* Makes the window hold at least n bytes; 0 when it does, -1 when a
+ * stream's n bytes must bypass buf (or a dropped record's be skipped). */
+static int
+room(obuf *o, size_t n)
+{
+    if (o->out == NULL && !o->oom) {
+        return mem_grow(o, n);
+    }
+    if (o->out != NULL && o->at > o->buf) {
+        fwrite(o->buf, 1, (size_t)(o->at - o->buf), o->out);
+    }
+    o->at = o->buf;
+    return n <= sizeof o->buf ? 0 : -1;
 }
 
 static void
 put(obuf *o, const char *s, size_t n)
 {
-    if (n > sizeof o->buf - o->n) {
-        flush(o);
-        if (n > sizeof o->buf) {
-            append(o, s, n);
-            return;
+    if (n > (size_t)(o->end - o->at) && room(o, n) != 0) {
+        if (o->out != NULL) {
+            fwrite(s, 1, n, o->out);
         }
+        return;
     }
-    memcpy(o->buf + o->n, s, n);
-    o->n += n;
+    memcpy(o->at, s, n);
+    o->at += n;
 }
 
 static void
 putch(obuf *o, char ch)
 {
-    if (o->n == sizeof o->buf) {
-        flush(o);
+    if (o->at == o->end && room(o, 1) != 0) {
+        return;
     }
-    o->buf[o->n++] = ch;
+    *o->at++ = ch;
 }
 
-static void
-puts_(obuf *o, const char *s)
-{
-    put(o, s, strlen(s));
-}
+/* A string literal, its length known at compile time. */
+#define PUT_LIT(o, lit) put((o), "" lit, sizeof(lit) - 1)
 
 static void
 put_num(obuf *o, uint64_t v)
 {
-    char buf[24];
-    put(o, buf, u64_to_dec(v, buf));
+    /* u64_to_dec writes up to 21 bytes. */
+    if ((size_t)(o->end - o->at) < 21 && room(o, 21) != 0) {
+        return;
+    }
+    o->at += u64_to_dec(v, o->at);
 }
 
-/* 1 when one of the 8 bytes of x needs a JSON escape: a control byte
- * (< 0x20), a byte >= 0x80, '"' or '\\' (zero-byte tests, SWAR). */
-static int
-needs_escape8(uint64_t x)
+/* Nonzero high bits where a byte of x may need a JSON escape: a control
+ * byte (< 0x20), a byte >= 0x80, '"' or '\\' (zero-byte tests, SWAR;
+ * a borrow may flag a clean byte after a flagged one, never hide one). */
+static uint64_t
+escape_bits8(uint64_t x)
 {
     const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     uint64_t quote = x ^ (ones * '"'), slash = x ^ (ones * '\\');
     uint64_t control = (x - ones * 0x20) & ~x;
     uint64_t quotes = (quote - ones) & ~quote;
     uint64_t slashes = (slash - ones) & ~slash;
-    return ((control | quotes | slashes | x) & highs) != 0;
+    return (control | quotes | slashes | x) & highs;
+}
+
+/* 1 when one of the 8 bytes of x needs a JSON escape. */
+static int
+needs_escape8(uint64_t x)
+{
+    return escape_bits8(x) != 0;
 }
 
 /* A JSON string: quotes, escapes for '"', '\\' and control bytes; bytes
@@ -114,7 +159,19 @@ put_json_string(obuf *out, const char *s, size_t n)
     putch(out, '"');
     while (i < n) {
         unsigned char ch;
-        uint64_t x;
+        uint64_t x, y;
+        /* Clean text, the common case, 16 bytes per test. */
+        while (i + 16 <= n) {
+            memcpy(&x, s + i, 8);
+            memcpy(&y, s + i + 8, 8);
+            if ((escape_bits8(x) | escape_bits8(y)) != 0) {
+                break;
+            }
+            i += 16;
+        }
+        if (i == n) {
+            break;
+        }
         if (i + 8 <= n) {
             memcpy(&x, s + i, 8);
             if (!needs_escape8(x)) {
@@ -145,36 +202,50 @@ format_text(obuf *out, const grundy_result *res)
 {
     uint64_t sg;
     size_t nmoves = grundy_result_move_count(res);
-    puts_(out, grundy_result_win(res) ? "win" : "lose");
+    if (grundy_result_win(res)) {
+        PUT_LIT(out, "win");
+    } else {
+        PUT_LIT(out, "lose");
+    }
     if (!grundy_result_misere(res) && grundy_result_sg(res, &sg)) {
-        puts_(out, " sg=");
+        PUT_LIT(out, " sg=");
         put_num(out, sg);
     } else if (grundy_result_misere(res)) {
-        puts_(out, " (misere)");
+        PUT_LIT(out, " (misere)");
     }
     for (size_t i = 0; i < nmoves; i++) {
-        puts_(out, i == 0 ? ": " : "; ");
-        puts_(out, grundy_result_move_explain(res, i));
-        const char *after = grundy_result_move_position(res, i);
-        puts_(out, " -> ");
+        size_t elen, plen;
+        const char *after, *e = result_move_text(res, i, &elen, &after, &plen);
+        put(out, i == 0 ? ": " : "; ", 2);
+        put(out, e, elen);
+        PUT_LIT(out, " -> ");
         /* Every row taken: say so rather than end the line on "-> ". */
-        puts_(out, after[0] != '\0' ? after : "(nothing left)");
+        if (plen > 0) {
+            put(out, after, plen);
+        } else {
+            PUT_LIT(out, "(nothing left)");
+        }
     }
     putch(out, '\n');
 }
 
+/* The JSON array of every move's position (which = 1) or words (0). */
 static void
-put_json_array(obuf *out, const grundy_result *res,
-               const char *(*get)(const grundy_result *, size_t))
+put_json_array(obuf *out, const grundy_result *res, int which)
 {
     size_t nmoves = grundy_result_move_count(res);
     putch(out, '[');
     for (size_t i = 0; i < nmoves; i++) {
-        const char *s = get(res, i);
+        size_t elen, plen;
+        const char *after, *e = result_move_text(res, i, &elen, &after, &plen);
         if (i > 0) {
             putch(out, ',');
         }
-        put_json_string(out, s, strlen(s));
+        if (which) {
+            put_json_string(out, after, plen);
+        } else {
+            put_json_string(out, e, elen);
+        }
     }
     putch(out, ']');
 }
@@ -184,32 +255,35 @@ format_json(obuf *out, const char *input, size_t input_len,
             const grundy_result *res, int all)
 {
     uint64_t sg;
-    puts_(out, "{\"input\":");
+    PUT_LIT(out, "{\"input\":");
     put_json_string(out, input, input_len);
-    puts_(out, grundy_result_win(res) ? ",\"outcome\":\"win\""
-                                      : ",\"outcome\":\"lose\"");
+    if (grundy_result_win(res)) {
+        PUT_LIT(out, ",\"outcome\":\"win\"");
+    } else {
+        PUT_LIT(out, ",\"outcome\":\"lose\"");
+    }
     if (grundy_result_misere(res)) {
-        puts_(out, ",\"misere\":true");
+        PUT_LIT(out, ",\"misere\":true");
     }
     if (grundy_result_sg(res, &sg)) {
-        puts_(out, ",\"sg\":");
+        PUT_LIT(out, ",\"sg\":");
         put_num(out, sg);
     }
     if (grundy_result_move_count(res) > 0) {
-        const char *m = grundy_result_move_position(res, 0);
-        const char *e = grundy_result_move_explain(res, 0);
-        puts_(out, ",\"move\":");
-        put_json_string(out, m, strlen(m));
-        puts_(out, ",\"explain\":");
-        put_json_string(out, e, strlen(e));
+        size_t elen, plen;
+        const char *after, *e = result_move_text(res, 0, &elen, &after, &plen);
+        PUT_LIT(out, ",\"move\":");
+        put_json_string(out, after, plen);
+        PUT_LIT(out, ",\"explain\":");
+        put_json_string(out, e, elen);
     }
     if (all && grundy_result_win(res)) {
-        puts_(out, ",\"moves\":");
-        put_json_array(out, res, grundy_result_move_position);
-        puts_(out, ",\"explains\":");
-        put_json_array(out, res, grundy_result_move_explain);
+        PUT_LIT(out, ",\"moves\":");
+        put_json_array(out, res, 1);
+        PUT_LIT(out, ",\"explains\":");
+        put_json_array(out, res, 0);
     }
-    puts_(out, "}\n");
+    PUT_LIT(out, "}\n");
 }
 
 static void
@@ -222,7 +296,7 @@ format_result(obuf *o, unsigned format, const char *input, size_t input_len,
     } else {
         format_text(o, res);
     }
-    flush(o);
+    obuf_finish(o);
 }
 
 static void
@@ -232,12 +306,12 @@ format_error(obuf *o, unsigned format, const char *input, size_t input_len,
     if (!(format & GRUNDY_FORMAT_JSON)) {
         return;
     }
-    puts_(o, "{\"input\":");
+    PUT_LIT(o, "{\"input\":");
     put_json_string(o, input, input_len);
-    puts_(o, ",\"error\":");
+    PUT_LIT(o, ",\"error\":");
     put_json_string(o, message, strlen(message));
-    puts_(o, "}\n");
-    flush(o);
+    PUT_LIT(o, "}\n");
+    obuf_finish(o);
 }
 
 grundy_status
@@ -245,8 +319,7 @@ grundy_format_result(FILE *out, unsigned format, const char *input,
                      size_t input_len, const grundy_result *res)
 {
     obuf o;
-    o.out = out;
-    o.n = 0;
+    obuf_init(&o, out, NULL);
     format_result(&o, format, input, input_len, res);
     return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
 }
@@ -256,8 +329,7 @@ grundy_format_error(FILE *out, unsigned format, const char *input,
                     size_t input_len, const char *message)
 {
     obuf o;
-    o.out = out;
-    o.n = 0;
+    obuf_init(&o, out, NULL);
     format_error(&o, format, input, input_len, message);
     return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
 }
@@ -268,10 +340,7 @@ grundy_format_result_mem(grundy_buffer *out, unsigned format,
                          const grundy_result *res)
 {
     obuf o;
-    o.out = NULL;
-    o.mem = out;
-    o.oom = 0;
-    o.n = 0;
+    obuf_init(&o, NULL, out);
     format_result(&o, format, input, input_len, res);
     return o.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
 }
@@ -282,10 +351,100 @@ grundy_format_error_mem(grundy_buffer *out, unsigned format,
                         const char *message)
 {
     obuf o;
-    o.out = NULL;
-    o.mem = out;
-    o.oom = 0;
-    o.n = 0;
+    obuf_init(&o, NULL, out);
     format_error(&o, format, input, input_len, message);
     return o.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+}
+
+/* Longest line the quick path copies (64 numbers of 20 digits fit). */
+#define PLAIN_MAX_TEXT 2048
+
+/* Appends n bytes at p (room made by the caller); returns the end. */
+static char *
+copy(char *p, const char *s, size_t n)
+{
+    memcpy(p, s, n);
+    return p + n;
+}
+
+#define COPY_LIT(p, lit) copy((p), "" lit, sizeof(lit) - 1)
+
+/* The record of a plain line, as format_text / format_json would write
+ * it for the same answer: the position after the move is the line with
+ * one token replaced, and the line (digits and spaces) needs no JSON
+ * escapes. The room for the whole record is made at once: the line
+ * twice, three numbers, the words (escaped, at most 6 bytes a byte) and
+ * the fixed text. */
+static void
+format_plain(obuf *o, unsigned format, const char *line, size_t len,
+             const size_t *toks, const plain_answer *a)
+{
+    int json = (format & GRUNDY_FORMAT_JSON) != 0;
+    size_t need = 2 * len + 3 * 21 + 6 * sizeof a->explain + 64;
+    char *p;
+    if ((size_t)(o->end - o->at) < need && room(o, need) != 0) {
+        return;
+    }
+    p = o->at;
+    if (json) {
+        p = COPY_LIT(p, "{\"input\":\"");
+        p = copy(p, line, len);
+        p = COPY_LIT(p, "\",\"outcome\":\"");
+    }
+    p = a->sg != 0 ? COPY_LIT(p, "win") : COPY_LIT(p, "lose");
+    p = json ? COPY_LIT(p, "\",\"sg\":") : COPY_LIT(p, " sg=");
+    p += u64_to_dec(a->sg, p);
+    if (a->at != SIZE_MAX) {
+        size_t tok = toks[a->at], after = toks[a->at + 1] - 1;
+        if (json) {
+            p = COPY_LIT(p, ",\"move\":\"");
+        } else {
+            p = COPY_LIT(p, ": ");
+            p = copy(p, a->explain, a->explain_len);
+            p = COPY_LIT(p, " -> ");
+        }
+        p = copy(p, line, tok);
+        p += u64_to_dec(a->to, p);
+        p = copy(p, line + after, len - after);
+        if (json) {
+            p = COPY_LIT(p, "\",\"explain\":");
+            o->at = p;
+            put_json_string(o, a->explain, a->explain_len);
+            p = o->at;
+        }
+    }
+    p = json ? COPY_LIT(p, "}\n") : COPY_LIT(p, "\n");
+    o->at = p;
+}
+
+int
+grundy_answer_plain(grundy_game *game, unsigned flags, unsigned format,
+                    const char *line, size_t len, grundy_buffer *out)
+{
+    char text[PLAIN_MAX_TEXT + 9];
+    uint64_t v[PLAIN_MAX_HEAPS];
+    size_t toks[PLAIN_MAX_HEAPS + 1], n;
+    plain_answer a;
+    obuf o;
+
+    /* Misere, every move, a family without the quick path, a line too
+     * long to copy, or a memory limit so low that the general path might
+     * refuse the line: not here. */
+    if ((flags & (GRUNDY_MISERE | GRUNDY_ALL_MOVES)) != 0 ||
+        (format & GRUNDY_FORMAT_ALL) != 0 || len == 0 ||
+        !solve_plain_possible(game) ||
+        len > PLAIN_MAX_TEXT ||
+        ctx_memory_limit(game->ctx) < ((size_t)1 << 20)) {
+        return 0;
+    }
+    memcpy(text, line, len);
+    memset(text + len, 0, 9);
+    n = position_scan_plain(text, len, v, toks, PLAIN_MAX_HEAPS);
+    if (n == 0 || !solve_plain(game, text, v, toks, n, &a)) {
+        return 0;
+    }
+    obuf_init(&o, NULL, out);
+    format_plain(&o, format, text, len, toks, &a);
+    obuf_finish(&o);
+    return !o.oom;
 }

@@ -106,31 +106,40 @@ oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
                      have);
 }
 
+/* ' ' or one of '\t', '\n', '\v', '\f', '\r' (9 to 13). */
 static int
 is_blank(char ch)
 {
-    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' ||
-           ch == '\v' || ch == '\f';
+    unsigned c = (unsigned char)ch;
+    return c == ' ' || c - 9u <= 4u;
 }
 
-/* 1 when the 8 bytes of x (little-endian load) are all ASCII digits. */
-static int
-all_digits8(uint64_t x)
-{
-    return ((x & 0xf0f0f0f0f0f0f0f0u) |
-            ((x + 0x0606060606060606u) & 0xf0f0f0f0f0f0f0f0u) >> 4) ==
-           0x3333333333333333u;
-}
+#define ONES 0x0101010101010101u
+#define HIGHS 0x8080808080808080u
 
-/* The value of 8 ASCII digits, the first in the lowest byte: pairs, then
- * quads, then the octet, each step one multiply (SWAR). */
+/* The bytes of x (little-endian load) that are not ASCII digits, as the
+ * high bit of each such byte (SWAR, exact per byte: no carry crosses
+ * from one byte to the next). A digit has high nibble 3 and a low nibble
+ * that stays below 16 when 6 is added. */
 static uint64_t
-parse8(uint64_t x)
+non_digits8(uint64_t x)
 {
-    x -= 0x3030303030303030u;
-    x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffu;
-    x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffu;
-    return (x * 10000 + (x >> 32)) & 0xffffffffu;
+    uint64_t bad = ((x & 0xf0f0f0f0f0f0f0f0u) ^ (ONES * 0x30)) |
+                   (((x & 0x0f0f0f0f0f0f0f0fu) + ONES * 6) &
+                    0xf0f0f0f0f0f0f0f0u);
+    return (((bad & ~HIGHS) + ~HIGHS) | bad) & HIGHS;
+}
+
+/* The value of 8 ASCII digits (or of digit values 0..9), the first in
+ * the lowest byte: pairs, then quads, then the octet, each step one
+ * multiply that adds 10^k times the lower lane to the upper (SWAR). */
+static uint64_t
+value8(uint64_t x)
+{
+    x = ((x & 0x0f0f0f0f0f0f0f0fu) * (1 + (10u << 8))) >> 8;
+    x = ((x & 0x00ff00ff00ff00ffu) * (1 + (100u << 16))) >> 16;
+    return ((x & 0x0000ffff0000ffffu) * (1 + ((uint64_t)10000 << 32))) >>
+           32;
 }
 
 static uint64_t
@@ -143,42 +152,87 @@ load8(const char *s)
            (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
 }
 
+/* Index of the lowest byte whose high bit is set in m != 0. */
+static unsigned
+first_byte(uint64_t m)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(m) / 8;
+#else
+    unsigned i = 0;
+    while (!(m >> (8 * i) & 0x80)) {
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* 1 when the 8 bytes of x (little-endian load) are all ASCII digits: high
+ * nibble 3, and a low nibble that stays below 16 when 6 is added. */
+static int
+all_digits8(uint64_t x)
+{
+    return ((x & 0xf0f0f0f0f0f0f0f0u) |
+            ((x + ONES * 6) & 0xf0f0f0f0f0f0f0f0u) >> 4) == ONES * 0x33;
+}
+
+/* One number of 1 to 20 digits at s (at most 2^64 - 1) into *v; returns
+ * its length, or 0 when there is none or it is too long or too large for
+ * the fast path. One pass: whole octets while all are digits, then the
+ * k < 8 digits left, shifted to the top of a word with zero digits below
+ * them. Of 20 digits the first 16 are v and the last 4 the tail: they fit
+ * iff v * 10^4 + tail <= 1844674407370955 * 10^4 + 1615. */
+static size_t
+scan_number(const char *s, uint64_t *out)
+{
+    static const uint64_t pow10[8] = {1, 10, 100, 1000, 10000, 100000,
+                                      1000000, 10000000};
+    size_t i = 0;
+    uint64_t v = 0, x = load8(s), nd, tail;
+    unsigned k;
+    while (all_digits8(x)) {
+        if (i == 16) {
+            return 0;   /* 24 digits or more */
+        }
+        v = v * 100000000u + value8(x);
+        i += 8;
+        x = load8(s + i);
+    }
+    nd = non_digits8(x);
+    k = first_byte(nd);
+    if (k == 0) {
+        *out = v;
+        return i;
+    }
+    tail = value8(x << (8 * (8 - k)));   /* junk above the digits out */
+    /* Random 64-bit numbers have 19 or 20 digits about equally often:
+     * bitwise tests, not branches that would guess wrong half the time. */
+    if ((i == 16) & ((k > 4) | ((k == 4) & ((v > 1844674407370955u) |
+                                            ((v == 1844674407370955u) &
+                                             (tail > 1615)))))) {
+        return 0;
+    }
+    *out = v * pow10[k] + tail;
+    return i + k;
+}
+
 /* The fast path for a component token at s (at most `limit` bytes, up to
- * the next blank): digits joined by single commas, each number at most
- * 2^64 - 1. Appends the numbers to pos->vals and sets *len to the token
- * length; returns -1 without a word when anything is unusual, so that the
- * careful path can say what is wrong. */
+ * the next blank): numbers joined by single commas. Appends the numbers
+ * to pos->vals and sets *len to the token length; returns -1 without a
+ * word when anything is unusual, so that the careful path can say what
+ * is wrong. The text ends in a NUL and 8 more bytes, so loads of 8 never
+ * leave it, and the NUL ends every run of digits. */
 static int
 scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
 {
     size_t i = 0;
     for (;;) {
-        uint64_t v = 0;
-        size_t start = i;
-        unsigned d;
-        /* Whole octets while they fit in 16 digits (the text has 8 bytes
-         * of slack, so the load never leaves the buffer). */
-        while (i + 8 <= limit && i - start <= 8 &&
-               all_digits8(load8(s + i))) {
-            v = v * 100000000u + parse8(load8(s + i));
-            i += 8;
-        }
-        while (i < limit && i - start < 19 &&
-               (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
-            v = v * 10 + d;
-            i++;
-        }
-        if (i < limit && (d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
-            /* A 20th digit fits iff v * 10 + d <= 18446744073709551615. */
-            if (v > UINT64_MAX / 10 || v * 10 > UINT64_MAX - d) {
-                return -1;
-            }
-            v = v * 10 + d;
-            i++;
-        }
-        if (i == start) {
+        uint64_t v;
+        size_t n = scan_number(s + i, &v);
+        if (n == 0) {
             return -1;
         }
+        i += n;
         if (pos->nvals == pos->valcap &&
             grow(pos, (void **)&pos->vals, &pos->valcap, pos->nvals + 1,
                  sizeof *pos->vals) != 0) {
@@ -194,6 +248,29 @@ scan_numbers(grundy_position *pos, const char *s, size_t limit, size_t *len)
         }
         i++;
     }
+}
+
+size_t
+position_scan_plain(const char *text, size_t len, uint64_t *vals,
+                    size_t *toks, size_t max)
+{
+    size_t i = 0, n = 0;
+    while (n < max) {
+        size_t k = scan_number(text + i, &vals[n]);
+        if (k == 0) {
+            return 0;
+        }
+        toks[n++] = i;
+        i += k;
+        if (i == len) {
+            toks[n] = len + 1;   /* where a next token would start */
+            return n;
+        }
+        if (text[i] != ' ' || ++i == len) {
+            return 0;
+        }
+    }
+    return 0;
 }
 
 /* The careful path for a token scan_numbers declined: appends its numbers
@@ -245,27 +322,41 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
     return GRUNDY_OK;
 }
 
-/* Checks the numbers vals[off..] of token text[tok..tok+len) with the
- * game's rules and records them as a component of the last term. */
+/* Names the token that the family's rule rejected in err's message.
+ * Apart from add_component (and never inlined into it) so that its
+ * buffers do not weigh on every component. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
 static grundy_status
-add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
-              grundy_error *err)
+name_token(const grundy_position *pos, grundy_status st, size_t tok,
+           size_t len, grundy_error *err)
+{
+    if (err != NULL) {
+        char msg[sizeof err->message], q[128];
+        memcpy(msg, err->message, sizeof msg);
+        quote_token(q, sizeof q, pos->text + tok, len);
+        snprintf(err->message, sizeof err->message, "%s: %.360s", q, msg);
+        err->column = (long)tok;
+    }
+    return st;
+}
+
+/* add_component's general case: the family's rule, a bigger array. */
+static grundy_status
+add_checked(grundy_position *pos, size_t off, size_t tok, size_t len,
+            grundy_error *err)
 {
     pos_term *term = &pos->terms[pos->nterms - 1];
+    const family *fam = term->game->family;
     int r;
-    grundy_status st = term->game->family->check(term->game, pos->vals + off,
-                                                 pos->nvals - off, err);
-    if (st != GRUNDY_OK) {
-        if (err != NULL) {
-            /* Name the token the family's rule rejects. */
-            char msg[sizeof err->message], q[128];
-            memcpy(msg, err->message, sizeof msg);
-            quote_token(q, sizeof q, pos->text + tok, len);
-            snprintf(err->message, sizeof err->message, "%s: %.360s", q,
-                     msg);
-            err->column = (long)tok;
+    /* A single number needs no rule of a FAMILY_ONE_NUMBER family. */
+    if (!(fam->flags & FAMILY_ONE_NUMBER) || pos->nvals - off != 1) {
+        grundy_status st = fam->check(term->game, pos->vals + off,
+                                      pos->nvals - off, err);
+        if (st != GRUNDY_OK) {
+            return name_token(pos, st, tok, len, err);
         }
-        return st;
     }
     if (pos->ncomps == pos->compcap &&
         (r = grow(pos, (void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
@@ -275,6 +366,24 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
     pos->comps[pos->ncomps++] = (pos_comp){off, pos->nvals - off, tok, len};
     term->count++;
     return GRUNDY_OK;
+}
+
+/* Checks the numbers vals[off..] of token text[tok..tok+len) with the
+ * game's rules and records them as a component of the last term. The
+ * common case (one number, no rule, room) stays free of calls, so that
+ * the compiler saves no registers for it. */
+static grundy_status
+add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
+              grundy_error *err)
+{
+    pos_term *term = &pos->terms[pos->nterms - 1];
+    if ((term->game->family->flags & FAMILY_ONE_NUMBER) &&
+        pos->nvals - off == 1 && pos->ncomps < pos->compcap) {
+        pos->comps[pos->ncomps++] = (pos_comp){off, 1, tok, len};
+        term->count++;
+        return GRUNDY_OK;
+    }
+    return add_checked(pos, off, tok, len, err);
 }
 
 /* Parses token text[tok..tok+len) as a component of the last term. */
@@ -376,15 +485,22 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
         return oom(pos, r, len, err);
     }
     memcpy(pos->text, text, len);
-    pos->text[len] = '\0';
+    memset(pos->text + len, 0, 9);
     pos->textlen = len;
     if (game != NULL) {
         st = start_term(pos, game, 0, 0, 0, err);
     }
+    pos->plain = 1;
     while (st == GRUNDY_OK) {
-        size_t tok;
+        size_t tok, blank = i;
         while (i < len && is_blank(text[i])) {
             i++;
+        }
+        /* Plain: no blank at either end, single spaces between tokens. */
+        if (i == len ? i != blank
+                     : i - blank != (blank != 0) ||
+                           (blank != 0 && text[blank] != ' ')) {
+            pos->plain = 0;
         }
         if (i == len) {
             break;
@@ -395,6 +511,20 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
             if (scan_numbers(pos, pos->text + i, len - i, &n) == 0) {
                 i += n;
                 st = add_component(pos, off, tok, n, err);
+                /* The common separator, one space before a digit: the
+                 * text stays plain and the next token starts at once. */
+                while (st == GRUNDY_OK && text[i] == ' ' && i + 1 < len &&
+                       (unsigned)(unsigned char)text[i + 1] - '0' <= 9) {
+                    off = pos->nvals;
+                    tok = ++i;
+                    if (scan_numbers(pos, pos->text + i, len - i, &n) != 0) {
+                        pos->nvals = off;
+                        i--;   /* the careful path from the blank */
+                        break;
+                    }
+                    i += n;
+                    st = add_component(pos, off, tok, n, err);
+                }
                 continue;
             }
             pos->nvals = off;

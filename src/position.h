@@ -36,6 +36,20 @@ struct grundy_position {
     pos_term *terms;
     size_t nterms, termcap;
     size_t budget;           /* bytes the arrays may hold: the memory limit */
+    int plain;               /* the text is its tokens joined by single
+                              * spaces: a move's position is the text with
+                              * one token replaced */
 };
+
+/*
+ * The quick path's scanner: text[0..len) (with a NUL and 8 readable bytes
+ * after it) as single numbers of at most 20 digits, each at most
+ * 2^64 - 1, joined by single spaces, nothing else. Returns how many
+ * (vals[i], token i at text + toks[i], toks[n] = len + 1), or 0 when the
+ * text is anything else or holds more than max numbers: the careful
+ * parser then says what is wrong.
+ */
+size_t position_scan_plain(const char *text, size_t len, uint64_t *vals,
+                           size_t *toks, size_t max);
 
 #endif

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A move: offsets of its two strings in res->text. */
+/* A move: offsets and lengths of its two strings in res->text. */
 typedef struct result_move {
-    size_t explain;
-    size_t position;
+    size_t explain, explain_len;
+    size_t position, position_len;
     size_t comp;       /* index of the changed component */
 } result_move;
 
@@ -86,6 +86,17 @@ grundy_result_move_position(const grundy_result *res, size_t i)
     return res->text + res->moves[i].position;
 }
 
+const char *
+result_move_text(const grundy_result *res, size_t i, size_t *explain_len,
+                 const char **position, size_t *position_len)
+{
+    const result_move *m = &res->moves[i];
+    *explain_len = m->explain_len;
+    *position = res->text + m->position;
+    *position_len = m->position_len;
+    return res->text + m->explain;
+}
+
 /* Ensures room for `more` bytes of text. */
 static int
 text_reserve(grundy_result *res, size_t more)
@@ -125,6 +136,25 @@ put_separator(grundy_result *res, size_t start)
     }
 }
 
+/* Appends parts 0..parts-1 of a move, blank-separated, numbers joined by
+ * commas. */
+static void
+render_parts(grundy_result *res, size_t parts, const size_t *arity,
+             const uint64_t *vals)
+{
+    for (size_t p = 0, k = 0; p < parts; p++) {
+        if (p > 0) {
+            text_put(res, " ", 1);
+        }
+        for (size_t j = 0; j < arity[p]; j++, k++) {
+            if (j > 0) {
+                text_put(res, ",", 1);
+            }
+            res->textlen += u64_to_dec(vals[k], res->text + res->textlen);
+        }
+    }
+}
+
 /* Appends the position after a move to res->text (room reserved): every
  * component in place, the changed one replaced by `parts` parts; a term
  * whose last component vanished is dropped with its game name. */
@@ -133,6 +163,17 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
                 size_t parts, const size_t *arity, const uint64_t *vals)
 {
     size_t start = res->textlen;
+    if (pos->plain && parts > 0) {
+        /* The text is the rendering of its tokens already: copy it around
+         * the changed token (no term loses its last component). */
+        const pos_comp *pc = &pos->comps[ci];
+        size_t after = pc->tok + pc->toklen;
+        text_put(res, pos->text, pc->tok);
+        render_parts(res, parts, arity, vals);
+        text_put(res, pos->text + after, pos->textlen - after);
+        res->text[res->textlen++] = '\0';
+        return;
+    }
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
         size_t mark = res->textlen, written = 0;
@@ -151,15 +192,10 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
                 written++;
                 continue;
             }
-            for (size_t p = 0, k = 0; p < parts; p++, written++) {
+            if (parts > 0) {
                 put_separator(res, start);
-                for (size_t j = 0; j < arity[p]; j++, k++) {
-                    char buf[24];
-                    if (j > 0) {
-                        text_put(res, ",", 1);
-                    }
-                    text_put(res, buf, u64_to_dec(vals[k], buf));
-                }
+                render_parts(res, parts, arity, vals);
+                written += parts;
             }
         }
         if (written == 0) {
@@ -216,17 +252,20 @@ move_emit(move_sink *sink, const component *c, size_t parts,
     m = &res->moves[res->nmoves];
     m->comp = ci;
     m->explain = start;
+    m->explain_len = elen;
     text_put(res, explain, elen + 1);
     m->position = res->textlen;
     render_position(res, pos, ci, parts, arity, vals);
+    m->position_len = res->textlen - 1 - m->position;
     /* Each resulting position once: families list options without
      * repeats, this guards moves of one component that coincide. */
     for (size_t i = res->nmoves; i-- > 0;) {
         if (res->moves[i].comp != ci) {
             break;
         }
-        if (strcmp(res->text + res->moves[i].position,
-                   res->text + m->position) == 0) {
+        if (res->moves[i].position_len == m->position_len &&
+            memcmp(res->text + res->moves[i].position,
+                   res->text + m->position, m->position_len) == 0) {
             res->textlen = start;
             return sink->all ? 0 : 1;
         }
@@ -267,7 +306,11 @@ static component
 comp_at(const grundy_position *pos, size_t i)
 {
     const pos_comp *pc = &pos->comps[i];
-    return (component){pos->vals + pc->off, pc->n, i + 1};
+    const char *tok = pos->text + pc->tok;
+    /* A single number written without leading zeros is its own text. */
+    int own = pc->n == 1 && (pc->toklen == 1 || tok[0] != '0');
+    return (component){pos->vals + pc->off, pc->n, i + 1,
+                       own ? tok : NULL, own ? pc->toklen : 0};
 }
 
 /* Grundy value of every component into res->values; their XOR in *x. */
@@ -286,12 +329,18 @@ component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
     }
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
+        int own = (term->game->family->flags & FAMILY_VALUE_IS_NUMBER) != 0;
         for (size_t i = term->first; i < term->first + term->count; i++) {
             const pos_comp *pc = &pos->comps[i];
-            grundy_status st = term->game->family->value(
-                term->game, pos->vals + pc->off, pc->n, &res->values[i], err);
-            if (st != GRUNDY_OK) {
-                return st;
+            if (own && pc->n == 1) {
+                res->values[i] = pos->vals[pc->off];
+            } else {
+                grundy_status st = term->game->family->value(
+                    term->game, pos->vals + pc->off, pc->n, &res->values[i],
+                    err);
+                if (st != GRUNDY_OK) {
+                    return st;
+                }
             }
             acc ^= res->values[i];
         }
@@ -485,4 +534,59 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
         res->sg = x;
     }
     return st;
+}
+
+int
+solve_plain_possible(const grundy_game *game)
+{
+    return (game->family->flags & FAMILY_ONE_NUMBER) &&
+           game->family->option_one != NULL;
+}
+
+int
+solve_plain(grundy_game *game, const char *text, const uint64_t *v,
+            const size_t *toks, size_t n, plain_answer *out)
+{
+    const family *fam = game->family;
+    uint64_t g[PLAIN_MAX_HEAPS], x = 0;
+    grundy_error why;
+    if (!solve_plain_possible(game) || n > PLAIN_MAX_HEAPS ||
+        (n == 1 && fam->solve_alone != NULL)) {
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (fam->flags & FAMILY_VALUE_IS_NUMBER) {
+            g[i] = v[i];
+        } else if (fam->value(game, &v[i], 1, &g[i], &why) != GRUNDY_OK) {
+            return 0;
+        }
+        x ^= g[i];
+    }
+    out->sg = x;
+    out->at = SIZE_MAX;
+    /* As solve_normal: the first component, in order, with an option of
+     * value g ^ x below g gives the move. */
+    for (size_t i = 0; x != 0 && i < n; i++) {
+        size_t len = toks[i + 1] - 1 - toks[i];
+        const char *tok = text + toks[i];
+        component c = {&v[i], 1, i + 1, NULL, 0};
+        int r;
+        if ((g[i] ^ x) >= g[i]) {
+            continue;
+        }
+        if (len == 1 || tok[0] != '0') {
+            c.text = tok;
+            c.textlen = len;
+        }
+        r = fam->option_one(game, &c, g[i] ^ x, &out->to, out->explain);
+        if (r < 0) {
+            return 0;
+        }
+        if (r > 0) {
+            out->at = i;
+            out->explain_len = (size_t)r;
+            break;
+        }
+    }
+    return 1;
 }

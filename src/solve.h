@@ -27,6 +27,12 @@ struct move_sink {
 
 enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };
 
+/* Move i of res: its words (returned) and the position it leaves, with
+ * their lengths, for format.c (which would otherwise measure them). */
+const char *result_move_text(const grundy_result *res, size_t i,
+                             size_t *explain_len, const char **position,
+                             size_t *position_len);
+
 /* The error of a failed move_emit, which families pass on as a bare
  * GRUNDY_ENOMEM: out of memory, or the moves' text over the budget. */
 grundy_status move_sink_error(const move_sink *sink, grundy_error *err);
@@ -40,5 +46,31 @@ grundy_status move_sink_error(const move_sink *sink, grundy_error *err);
 #define MISERE_MAX_POSITIONS 200000
 grundy_status misere_search(const grundy_position *pos, move_sink *sink,
                             int *win, grundy_error *err);
+
+/* Most components the quick path takes on one line. */
+#define PLAIN_MAX_HEAPS 64
+
+/* The answer of the quick path: normal play, one winning move. */
+typedef struct plain_answer {
+    uint64_t sg;          /* XOR of the components' values */
+    size_t at;            /* the component moved, or SIZE_MAX: none */
+    uint64_t to;          /* the number it becomes */
+    char explain[128];    /* the move in words */
+    size_t explain_len;
+} plain_answer;
+
+/*
+ * Solves the sum of single-number components v[0..n) of game as
+ * grundy_solve would (normal play, one move), through the family's
+ * value() and option_one(); the numbers' tokens are text + toks[i], as
+ * position_scan_plain gives them. 1 when answered; 0 when the general
+ * path must answer (no option_one, a value that is an error, a family
+ * that declines, a lone component the family solves by itself).
+ */
+int solve_plain(grundy_game *game, const char *text, const uint64_t *v,
+                const size_t *toks, size_t n, plain_answer *out);
+/* 1 when game's family can answer through solve_plain at all (checked
+ * before a line is even scanned). */
+int solve_plain_possible(const grundy_game *game);
 
 #endif

@@ -45,81 +45,85 @@ grow_array(void **p, size_t *cap, size_t need, size_t size)
     return 0;
 }
 
-/* "00".."99": two digits per table lookup. */
-static const char digit_pairs[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233"
-    "34353637383940414243444546474849505152535455565758596061626364656667"
-    "6869707172737475767778798081828384858687888990919293949596979899";
-
-/* Exactly 8 digits of v < 10^8, leading zeros kept; 32-bit arithmetic. */
+/* 8 bytes to p, the lowest byte first: one store on a little-endian
+ * machine (compilers do not merge the byte loop into one). */
 static void
-put8_digits(char *p, uint32_t v)
+store8(char *p, uint64_t x)
 {
-    uint32_t hi = v / 10000, lo = v % 10000;
-    memcpy(p, digit_pairs + 2 * (hi / 100), 2);
-    memcpy(p + 2, digit_pairs + 2 * (hi % 100), 2);
-    memcpy(p + 4, digit_pairs + 2 * (lo / 100), 2);
-    memcpy(p + 6, digit_pairs + 2 * (lo % 100), 2);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &x, 8);
+#else
+    for (int i = 0; i < 8; i++) {
+        p[i] = (char)(unsigned char)(x >> (8 * i));
+    }
+#endif
 }
 
-/* The digits of v < 10^8 without leading zeros. */
-static size_t
-put_small(char *p, uint32_t v)
+/* The 8 decimal digits of v < 10^8 as byte values 0..9, the most
+ * significant in the lowest byte (SWAR): v splits into two 4-digit lanes,
+ * each into two 2-digit lanes, each into two digits, dividing all lanes
+ * at once by multiply and shift. x * 10486 >> 20 == x / 100 for x < 10^4
+ * and x * 103 >> 10 == x / 10 for x < 100 (test_util checks both), and
+ * no lane's product reaches the next lane. */
+static uint64_t
+digit_lanes(uint32_t v)
 {
-    char tmp[8];
-    size_t n = 8;
-    while (v >= 100) {
-        uint32_t r = v % 100;
-        v /= 100;
-        n -= 2;
-        memcpy(tmp + n, digit_pairs + 2 * r, 2);
-    }
-    if (v >= 10) {
-        n -= 2;
-        memcpy(tmp + n, digit_pairs + 2 * v, 2);
+    uint64_t x = (uint64_t)(v / 10000) | (uint64_t)(v % 10000) << 32;
+    uint64_t q = (x * 10486 >> 20) & 0x0000007f0000007fu;
+    x = q | (x - q * 100) << 16;
+    q = (x * 103 >> 10) & 0x000f000f000f000fu;
+    return q | (x - q * 10) << 8;
+}
+
+#define ASCII_ZEROS 0x3030303030303030u
+
+/* The digits of v < 10^8 without leading zeros; writes 8 bytes (the
+ * digits and then filler) and returns how many are digits. */
+static size_t
+put_lead(char *p, uint32_t v)
+{
+    uint64_t d = digit_lanes(v);
+    unsigned zeros = 0;
+    if (v == 0) {
+        zeros = 7;
     } else {
-        tmp[--n] = (char)('0' + v);
+#if defined(__GNUC__)
+        zeros = (unsigned)__builtin_ctzll(d) / 8;
+#else
+        while ((d >> (8 * zeros) & 0xff) == 0) {
+            zeros++;
+        }
+#endif
     }
-    memcpy(p, tmp + n, 8 - n);
-    return 8 - n;
+    store8(p, (d >> (8 * zeros)) + ASCII_ZEROS);
+    return 8 - zeros;
 }
 
 size_t
 u64_to_dec(uint64_t v, char *buf)
 {
-    /* Output formatting is on the hot path: split v into chunks of 8
-     * digits so that the digit work is done in 32-bit arithmetic. */
+    /* Output formatting is on the hot path: v splits into chunks of 8
+     * digits, each formatted in one register. Every store stays within
+     * the 21 bytes: a chunk of 8 at offset n <= 12, the NUL at <= 20. */
     size_t n;
     if (v < 100000000u) {
-        n = put_small(buf, (uint32_t)v);
+        n = put_lead(buf, (uint32_t)v);
     } else if (v < 10000000000000000u) {
-        n = put_small(buf, (uint32_t)(v / 100000000u));
-        put8_digits(buf + n, (uint32_t)(v % 100000000u));
+        n = put_lead(buf, (uint32_t)(v / 100000000u));
+        store8(buf + n, digit_lanes((uint32_t)(v % 100000000u)) +
+                        ASCII_ZEROS);
         n += 8;
     } else {
         uint64_t rest = v % 10000000000000000u;
-        n = put_small(buf, (uint32_t)(v / 10000000000000000u));
-        put8_digits(buf + n, (uint32_t)(rest / 100000000u));
-        put8_digits(buf + n + 8, (uint32_t)(rest % 100000000u));
+        n = put_lead(buf, (uint32_t)(v / 10000000000000000u));
+        store8(buf + n, digit_lanes((uint32_t)(rest / 100000000u)) +
+                        ASCII_ZEROS);
+        store8(buf + n + 8, digit_lanes((uint32_t)(rest % 100000000u)) +
+                            ASCII_ZEROS);
         n += 16;
     }
     buf[n] = '\0';
     return n;
-}
-
-char *
-put_str(char *p, const char *s)
-{
-    while (*s != '\0') {
-        *p++ = *s++;
-    }
-    return p;
-}
-
-char *
-put_u64(char *p, uint64_t v)
-{
-    return p + u64_to_dec(v, p);
 }
 
 int

@@ -79,6 +79,39 @@ test_json_escaping(void **state)
     }
 }
 
+/* Long clean runs (the escaper tests 16 and 8 bytes at a time) at every
+ * length, with an escapable byte just past the end that must not be
+ * read, and a special byte at each place in turn. */
+static void
+test_json_escaping_clean_runs(void **state)
+{
+    unsigned char in[101];
+    char want[100 * 6 + 64];
+    (void)state;
+    for (size_t n = 0; n < 100; n++) {
+        for (size_t at = 0; at <= n; at++) {
+            FILE *f = tmpfile();
+            char *got;
+            assert_non_null(f);
+            for (size_t i = 0; i < n; i++) {
+                in[i] = (unsigned char)('a' + i % 26);
+            }
+            if (at < n) {
+                in[at] = at % 3 == 0 ? '"' : at % 3 == 1 ? 0x01 : 0xc3;
+            }
+            in[n] = '"';
+            assert_int_equal(grundy_format_error(f, GRUNDY_FORMAT_JSON,
+                                                 (const char *)in, n, "x"),
+                             GRUNDY_OK);
+            got = slurp(f);
+            reference_record(in, n, want);
+            assert_string_equal(got, want);
+            free(got);
+            fclose(f);
+        }
+    }
+}
+
 static void
 check_record(const char *text, unsigned flags, unsigned format,
              const char *want)
@@ -142,6 +175,7 @@ main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_json_escaping),
+        cmocka_unit_test(test_json_escaping_clean_runs),
         cmocka_unit_test(test_records),
         cmocka_unit_test(test_write_error),
     };

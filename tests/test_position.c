@@ -154,6 +154,112 @@ test_fast_and_careful_paths_agree(void **state)
     grundy_ctx_free(ctx);
 }
 
+/* FAMILY_ONE_NUMBER promises that check() passes every single number, so
+ * parsing skips it: every game whose family says so agrees, and still
+ * rejects two numbers joined by a comma with the family's message; and
+ * FAMILY_VALUE_IS_NUMBER that value() gives the number back. */
+static void
+test_one_number_families(void **state)
+{
+    static const char *const specs[] = {"nim", "bounded:3", "kayles",
+                                        "dawson", "stripes:2", "octal:0.6",
+                                        "sub:1,3,4"};
+    grundy_ctx *ctx = grundy_ctx_new();
+    uint64_t seed = 4242;
+    grundy_error err;
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        grundy_game *game;
+        uint64_t two[2] = {3, 4};
+        assert_int_equal(grundy_game_parse(ctx, specs[i], strlen(specs[i]),
+                                           &game, &err), GRUNDY_OK);
+        if (game->family->flags & FAMILY_ONE_NUMBER) {
+            for (int k = 0; k < 1000; k++) {
+                uint64_t v = brute_rand(&seed) >> brute_below(&seed, 64);
+                assert_int_equal(game->family->check(game, &v, 1, &err),
+                                 GRUNDY_OK);
+            }
+            assert_int_equal(game->family->check(game, two, 2, &err),
+                             GRUNDY_EPOSITION);
+            assert_non_null(strstr(err.message, "is one number"));
+        }
+        /* FAMILY_VALUE_IS_NUMBER: value() would give the number back. */
+        if (game->family->flags & FAMILY_VALUE_IS_NUMBER) {
+            for (int k = 0; k < 1000; k++) {
+                uint64_t v = brute_rand(&seed) >> brute_below(&seed, 64), g;
+                assert_int_equal(game->family->value(game, &v, 1, &g, &err),
+                                 GRUNDY_OK);
+                assert_true(g == v);
+            }
+        }
+        grundy_game_free(game);
+    }
+    grundy_ctx_free(ctx);
+}
+
+/* A move's position is rendered from the tokens; text of tokens joined
+ * by single spaces is copied around the changed token instead. Random
+ * sums (split rows, dropped components and terms included) written both
+ * ways give the same moves. */
+static void
+test_plain_text_renders_alike(void **state)
+{
+    static const char *const games[] = {"nim", "stripes:2", "wythoff",
+                                        "bounded:3", "kayles"};
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res[2] = {grundy_result_new(), grundy_result_new()};
+    uint64_t seed = 777;
+    grundy_error err;
+    (void)state;
+    for (int i = 0; i < 3000; i++) {
+        char text[2][256];
+        size_t at[2] = {0, 0};
+        size_t terms = 1 + (size_t)brute_below(&seed, 3);
+        for (size_t t = 0; t < terms; t++) {
+            const char *g = games[brute_below(&seed, 5)];
+            size_t comps = 1 + (size_t)brute_below(&seed, 3);
+            for (int w = 0; w < 2; w++) {
+                at[w] += (size_t)snprintf(text[w] + at[w], 256 - at[w],
+                                          "%s%s%s", t > 0 ? " +" : "",
+                                          t > 0 ? (w ? "\t " : " ") : "",
+                                          g);
+            }
+            for (size_t c = 0; c < comps; c++) {
+                uint64_t a = brute_below(&seed, 6), b = brute_below(&seed, 6);
+                char tok[48];
+                if (strcmp(g, "wythoff") == 0) {
+                    snprintf(tok, sizeof tok, "%llu,%llu",
+                             (unsigned long long)a, (unsigned long long)b);
+                } else {
+                    snprintf(tok, sizeof tok, "%llu", (unsigned long long)a);
+                }
+                for (int w = 0; w < 2; w++) {
+                    at[w] += (size_t)snprintf(text[w] + at[w], 256 - at[w],
+                                              "%s%s", w ? "  " : " ", tok);
+                }
+            }
+        }
+        for (int w = 0; w < 2; w++) {
+            assert_int_equal(parse(ctx, pos, text[w], &err), GRUNDY_OK);
+            assert_int_equal(grundy_solve(ctx, pos, GRUNDY_ALL_MOVES, res[w],
+                                          &err), GRUNDY_OK);
+        }
+        assert_int_equal(grundy_result_move_count(res[0]),
+                         grundy_result_move_count(res[1]));
+        for (size_t m = 0; m < grundy_result_move_count(res[0]); m++) {
+            assert_string_equal(grundy_result_move_position(res[0], m),
+                                grundy_result_move_position(res[1], m));
+            assert_string_equal(grundy_result_move_explain(res[0], m),
+                                grundy_result_move_explain(res[1], m));
+        }
+    }
+    grundy_result_free(res[0]);
+    grundy_result_free(res[1]);
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+}
+
 /* A position of 10^6 heaps on one line: parsed and solved, the move found
  * in place. */
 static void
@@ -228,6 +334,8 @@ main(void)
         cmocka_unit_test(test_u64_edges),
         cmocka_unit_test(test_u64_to_dec),
         cmocka_unit_test(test_fast_and_careful_paths_agree),
+        cmocka_unit_test(test_one_number_families),
+        cmocka_unit_test(test_plain_text_renders_alike),
         cmocka_unit_test(test_million_heaps),
         cmocka_unit_test(test_game_cache),
     };

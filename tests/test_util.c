@@ -127,6 +127,38 @@ test_decimal(void **state)
     assert_string_equal(buf, "n=1234567");
 }
 
+/* u64_to_dec divides 2- and 4-digit lanes by multiply and shift: the
+ * identities hold for every lane value; and an ASCII counter run up to
+ * 10^6 (every leading-zero count of the 8-digit chunks) agrees with it. */
+static void
+test_decimal_lanes(void **state)
+{
+    char want[24] = "0", got[24];
+    size_t len = 1;
+    (void)state;
+    for (uint64_t x = 0; x < 10000; x++) {
+        assert_true(x * 10486 >> 20 == x / 100);
+    }
+    for (uint64_t x = 0; x < 100; x++) {
+        assert_true(x * 103 >> 10 == x / 10);
+    }
+    for (uint64_t v = 0; v < 1000000; v++) {
+        size_t i = len;
+        assert_int_equal(u64_to_dec(v, got), len);
+        assert_memory_equal(got, want, len + 1);
+        while (i > 0 && want[i - 1] == '9') {
+            want[--i] = '0';
+        }
+        if (i == 0) {
+            memmove(want + 1, want, len + 1);
+            want[0] = '1';
+            len++;
+        } else {
+            want[i - 1]++;
+        }
+    }
+}
+
 /* The documented no-ops: every *_free(NULL). */
 static void
 test_free_null(void **state)
@@ -144,6 +176,7 @@ main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_list_parses),
+        cmocka_unit_test(test_decimal_lanes),
         cmocka_unit_test(test_list_errors),
         cmocka_unit_test(test_quote_token),
         cmocka_unit_test(test_size_text),

@@ -19,6 +19,7 @@
 #endif
 #if defined(__unix__) || defined(__APPLE__)
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #define HAVE_READ 1
 #endif
@@ -275,30 +276,50 @@ run_lines_sequential(cli *c, reader *r, const char *name, grundy_game *fixed)
 /* Bytes of input each parallel round hands out, split between workers. */
 #define ROUND_BYTES ((size_t)1 << 22)
 
+/* A round is cut into this many shares per worker; the workers take
+ * them one after another, so that one slowed by the machine's other
+ * work does not hold the round up. */
+#define SHARES_PER_WORKER 8
+#define MAX_SHARES (MAX_THREADS * SHARES_PER_WORKER)
+
+/* A share of a round: whole lines, and what solving them gave. */
+typedef struct share {
+    const char *lines;
+    size_t len;
+    grundy_buffer out;         /* its records, in order */
+    grundy_buffer errors;      /* failed lines: 8-byte line number within
+                                  the share, then the message and a NUL */
+    unsigned long long nlines; /* lines in the share */
+    int status;                /* merged status of its lines */
+} share;
+
+/* The shares of the round being solved, taken in turn by the workers. */
+typedef struct round {
+    share s[MAX_SHARES];
+    int n;                     /* shares in this round */
+    int next;                  /* the next one to take, under lock */
+    mtx_t lock;
+} round;
+
 /* One worker of the parallel path: its own context, game copy, position
- * and result; it formats its share of a round's lines into memory. */
+ * and result; it formats the shares it takes into their memory. */
 typedef struct worker {
     cli *c;
     grundy_ctx *ctx;
     grundy_game *game;
     grundy_position *pos;
     grundy_result *res;
-    const char *lines;         /* its share: whole lines */
-    size_t len;
-    grundy_buffer out;         /* its records, in order */
-    grundy_buffer errors;      /* failed lines: 8-byte line number within
-                                  the share, then the message and a NUL */
-    unsigned long long nlines; /* lines in its share */
-    int status;                /* merged status of its lines */
+    round *round;
 } worker;
 
 static void
-worker_error(worker *w, const char *line, size_t len, const char *message)
+share_error(const worker *w, share *sh, const char *line, size_t len,
+            const char *message)
 {
-    size_t mlen = strlen(message) + 1, need = sizeof w->nlines + mlen;
-    grundy_buffer *e = &w->errors;
+    size_t mlen = strlen(message) + 1, need = sizeof sh->nlines + mlen;
+    grundy_buffer *e = &sh->errors;
     if (!w->c->quiet) {
-        grundy_format_error_mem(&w->out, w->c->format, line, len, message);
+        grundy_format_error_mem(&sh->out, w->c->format, line, len, message);
     }
     if (need > e->cap - e->len) {
         size_t cap = e->cap != 0 ? e->cap : 4096;
@@ -307,26 +328,25 @@ worker_error(worker *w, const char *line, size_t len, const char *message)
             cap *= 2;
         }
         if ((p = realloc(e->data, cap)) == NULL) {
-            w->status = EXIT_LIMIT;
+            sh->status = EXIT_LIMIT;
             return;
         }
         e->data = p;
         e->cap = cap;
     }
-    memcpy(e->data + e->len, &w->nlines, sizeof w->nlines);
-    memcpy(e->data + e->len + sizeof w->nlines, message, mlen);
+    memcpy(e->data + e->len, &sh->nlines, sizeof sh->nlines);
+    memcpy(e->data + e->len + sizeof sh->nlines, message, mlen);
     e->len += need;
 }
 
-/* Solves every line of the worker's share (thrd_start_t). */
-static int
-worker_run(void *arg)
+/* Solves every line of one share. */
+static void
+share_run(const worker *w, share *sh)
 {
-    worker *w = arg;
-    const char *p = w->lines, *end = w->lines + w->len;
-    w->out.len = w->errors.len = 0;
-    w->nlines = 0;
-    w->status = EXIT_WIN;
+    const char *p = sh->lines, *end = sh->lines + sh->len;
+    sh->out.len = sh->errors.len = 0;
+    sh->nlines = 0;
+    sh->status = EXIT_WIN;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         char *line = (char *)p;
@@ -334,8 +354,15 @@ worker_run(void *arg)
         grundy_error err;
         grundy_status st;
         p = nl != NULL ? nl + 1 : end;
-        w->nlines++;
+        sh->nlines++;
         if (!trim_line(&line, &len)) {
+            continue;
+        }
+        /* Plain lines of a family that answers them directly; any other
+         * line (errors included) goes the general way. */
+        if (!w->c->quiet && grundy_answer_plain(w->game, w->c->flags,
+                                                w->c->format, line, len,
+                                                &sh->out)) {
             continue;
         }
         st = grundy_position_parse(w->ctx, w->pos, w->game, line, len, &err);
@@ -343,41 +370,61 @@ worker_run(void *arg)
             st = grundy_solve(w->ctx, w->pos, w->c->flags, w->res, &err);
         }
         if (st == GRUNDY_OK && !w->c->quiet) {
-            st = grundy_format_result_mem(&w->out, w->c->format, line, len,
+            st = grundy_format_result_mem(&sh->out, w->c->format, line, len,
                                           w->res);
             if (st != GRUNDY_OK) {
                 snprintf(err.message, sizeof err.message, "out of memory");
             }
         }
         if (st != GRUNDY_OK) {
-            worker_error(w, line, len, err.message);
-            w->status = merge_status(w->status, st);
+            share_error(w, sh, line, len, err.message);
+            sh->status = merge_status(sh->status, st);
         }
     }
-    return 0;
+}
+
+/* Takes shares of the round until none is left (thrd_start_t). */
+static int
+worker_run(void *arg)
+{
+    worker *w = arg;
+    round *rd = w->round;
+    for (;;) {
+        int i;
+        mtx_lock(&rd->lock);
+        i = rd->next < rd->n ? rd->next++ : -1;
+        mtx_unlock(&rd->lock);
+        if (i < 0) {
+            return 0;
+        }
+        share_run(w, &rd->s[i]);
+    }
 }
 
 static void
-workers_free(worker *w, int n)
+workers_free(worker *w, int n, round *rd)
 {
     for (int i = 0; i < n; i++) {
         grundy_result_free(w[i].res);
         grundy_position_free(w[i].pos);
         grundy_game_free(w[i].game);
         grundy_ctx_free(w[i].ctx);
-        free(w[i].out.data);
-        free(w[i].errors.data);
+    }
+    for (int i = 0; i < MAX_SHARES; i++) {
+        free(rd->s[i].out.data);
+        free(rd->s[i].errors.data);
     }
 }
 
 static int
-workers_new(cli *c, worker *w, int n, const grundy_game *fixed)
+workers_new(cli *c, worker *w, int n, const grundy_game *fixed, round *rd)
 {
     const char *spec = grundy_game_spec(fixed);
     grundy_error err;
     memset(w, 0, (size_t)n * sizeof *w);
     for (int i = 0; i < n; i++) {
         w[i].c = c;
+        w[i].round = rd;
         w[i].ctx = grundy_ctx_new();
         w[i].pos = grundy_position_new();
         w[i].res = grundy_result_new();
@@ -435,56 +482,138 @@ read_round(reader *r, const char **block, size_t *len)
     }
 }
 
-/* Splits a round into n shares at line ends. */
+/* Moves the unread bytes into *spare and makes it the reader's buffer,
+ * so that the lines handed out so far stay where they are while the next
+ * round is read. -1 when the spare cannot grow to the buffer's size. */
+static int
+reader_swap(reader *r, char **spare, size_t *spare_cap)
+{
+    size_t avail = r->end - r->start;
+    char *old = r->buf;
+    if (*spare_cap < r->cap) {
+        char *p = realloc(*spare, r->cap);
+        if (p == NULL) {
+            return -1;
+        }
+        *spare = p;
+        *spare_cap = r->cap;
+    }
+    memcpy(*spare, r->buf + r->start, avail);
+    r->buf = *spare;
+    *spare = old;
+    avail = r->cap;
+    r->cap = *spare_cap;
+    *spare_cap = avail;
+    r->end -= r->start;
+    r->start = 0;
+    return 0;
+}
+
+/* 1 when reading ahead cannot wait on a writer who waits for our
+ * answers: a regular file (a pipe or terminal is read only once the
+ * answers so far are out). */
+static int
+read_ahead_safe(const reader *r)
+{
+#ifdef HAVE_READ
+    struct stat st;
+    return fstat(fileno(r->f), &st) == 0 && S_ISREG(st.st_mode);
+#else
+    (void)r;
+    return 0;
+#endif
+}
+
+/* Splits a round into rd->n shares at line ends. */
 static void
-split_round(worker *w, int n, const char *block, size_t len)
+split_round(round *rd, const char *block, size_t len)
 {
     size_t at = 0;
+    int n = rd->n;
     for (int i = 0; i < n; i++) {
         size_t end = i == n - 1 ? len : at + (len - at) / (size_t)(n - i);
         while (end < len && end > at && block[end - 1] != '\n') {
             end++;
         }
-        w[i].lines = block + at;
-        w[i].len = end - at;
+        rd->s[i].lines = block + at;
+        rd->s[i].len = end - at;
         at = end;
     }
+    rd->next = 0;
 }
 
-/* Writes the workers' records in order and reports their failed lines
+/* Writes the shares' records in order and reports their failed lines
  * with line numbers counted from *lineno. */
 static int
-emit_round(worker *w, int n, const char *name, unsigned long long *lineno,
+emit_round(cli *c, round *rd, const char *name, unsigned long long *lineno,
            int status)
 {
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < rd->n; i++) {
+        share *sh = &rd->s[i];
         size_t at = 0;
-        /* A worker with no record (-q, only bad lines, no share) has no
+        /* A share with no record (-q, only bad lines, empty) has no
          * buffer: fwrite(NULL, ...) is undefined even for 0 bytes. */
-        if (w[i].out.len > 0) {
-            fwrite(w[i].out.data, 1, w[i].out.len, stdout);
+        if (sh->out.len > 0) {
+            fwrite(sh->out.data, 1, sh->out.len, stdout);
         }
-        while (at < w[i].errors.len) {
+        while (at < sh->errors.len) {
             unsigned long long rel;
-            memcpy(&rel, w[i].errors.data + at, sizeof rel);
+            memcpy(&rel, sh->errors.data + at, sizeof rel);
             at += sizeof rel;
             fprintf(stderr, "grundy: %s:%llu: %s\n", name, *lineno + rel,
-                    w[i].errors.data + at);
-            at += strlen(w[i].errors.data + at) + 1;
+                    sh->errors.data + at);
+            at += strlen(sh->errors.data + at) + 1;
         }
-        *lineno += w[i].nlines;
-        if (w[i].status != EXIT_WIN &&
-            (status == EXIT_WIN || w[i].status == EXIT_INVALID)) {
-            status = w[i].status;
+        *lineno += sh->nlines;
+        if (sh->status != EXIT_WIN &&
+            (status == EXIT_WIN || sh->status == EXIT_INVALID)) {
+            status = sh->status;
         }
     }
-    return output_failed(w[0].c) ? EXIT_IO : status;
+    return output_failed(c) ? EXIT_IO : status;
+}
+
+/* Solves a round: workers 1..n-1 on threads, worker 0 here unless
+ * `ahead` (then every worker gets a thread and this thread is free to
+ * read the next round meanwhile). Returns how many threads were
+ * started; wait with round_join. */
+static int
+round_start(worker *w, int n, thrd_t *tid, int ahead)
+{
+    int started = ahead ? 0 : 1;
+    while (started < n && thrd_create(&tid[started], worker_run,
+                                      &w[started]) == thrd_success) {
+        started++;
+    }
+    if (!ahead) {
+        worker_run(&w[0]);
+    }
+    return started;
+}
+
+static void
+round_join(worker *w, int n, thrd_t *tid, int ahead, int started)
+{
+    for (int i = ahead ? 0 : 1; i < n; i++) {
+        if (i < started) {
+            thrd_join(tid[i], NULL);
+        }
+    }
+    /* No thread could be started at all: the shares are still there. */
+    if (ahead && started == 0) {
+        worker_run(&w[0]);
+    }
 }
 
 /*
- * Closed-form games stream in rounds: the round's lines are split between
- * n workers (the main thread is worker 0), each solves its share into
- * memory, and the shares are written in input order.
+ * Closed-form games stream in rounds: the round's lines are cut into
+ * shares, n workers take shares until none is left and solve each into
+ * its memory, and the shares are written in input order. From a regular
+ * file the next round is read while the workers solve this one (the
+ * reader's buffer is swapped with a spare, so the round stays in place):
+ * reading is then off the critical path. Skipped lines and read errors
+ * of the next round are reported only after this round's records, as
+ * one thread would.
  */
 static int
 run_lines_parallel(cli *c, reader *r, const char *name,
@@ -492,45 +621,69 @@ run_lines_parallel(cli *c, reader *r, const char *name,
 {
     worker w[MAX_THREADS];
     unsigned long long lineno = 0;
-    int status = EXIT_WIN, rc;
+    int status = EXIT_WIN, rc, ahead = n > 1 && read_ahead_safe(r);
+    int read_errno;
     const char *block = NULL;
-    size_t len = 0;
+    size_t len = 0, spare_cap = 0;
+    char *spare = NULL;
+    round *rd = calloc(1, sizeof *rd);
 
-    if (workers_new(c, w, n, fixed) != 0) {
-        workers_free(w, n);
+    if (rd == NULL || mtx_init(&rd->lock, mtx_plain) != thrd_success) {
+        free(rd);
         fputs("grundy: out of memory\n", stderr);
         return EXIT_LIMIT;
     }
-    while (status != EXIT_IO && (rc = read_round(r, &block, &len)) != LINE_EOF) {
+    rd->n = n * SHARES_PER_WORKER;
+    if (workers_new(c, w, n, fixed, rd) != 0) {
+        workers_free(w, n, rd);
+        mtx_destroy(&rd->lock);
+        free(rd);
+        fputs("grundy: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    rc = read_round(r, &block, &len);
+    read_errno = errno;
+    while (status != EXIT_IO && rc != LINE_EOF) {
         thrd_t tid[MAX_THREADS];
-        int started = 1;
+        int started, now, next_rc = LINE_EOF;
+        const char *next = NULL;
+        size_t next_len = 0;
         if (rc == LINE_ERROR) {
             fprintf(stderr, "grundy: %s:%llu: read error: %s\n", name,
-                    lineno + 1, strerror(errno));
+                    lineno + 1, strerror(read_errno));
             status = EXIT_IO;
             break;
         }
         if (rc == LINE_TOO_LONG || rc == LINE_NOMEM) {
             int e = long_line_error(c, r, name, ++lineno, rc);
             status = status == EXIT_WIN || e == EXIT_INVALID ? e : status;
+            rc = read_round(r, &block, &len);
+            read_errno = errno;
             continue;
         }
-        split_round(w, n, block, len);
-        while (started < n && thrd_create(&tid[started], worker_run,
-                                          &w[started]) == thrd_success) {
-            started++;
+        split_round(rd, block, len);
+        /* Without a spare buffer, read after the round as before. */
+        now = ahead && reader_swap(r, &spare, &spare_cap) == 0;
+        started = round_start(w, n, tid, now);
+        if (now) {
+            next_rc = read_round(r, &next, &next_len);
+            read_errno = errno;
         }
-        worker_run(&w[0]);
-        for (int i = 1; i < n; i++) {
-            if (i < started) {
-                thrd_join(tid[i], NULL);
-            } else {
-                worker_run(&w[i]);   /* no thread: do it here */
-            }
+        round_join(w, n, tid, now, started);
+        status = emit_round(c, rd, name, &lineno, status);
+        if (now) {
+            rc = next_rc;
+            block = next;
+            len = next_len;
+        } else if (status != EXIT_IO) {
+            rc = read_round(r, &block, &len);
+            read_errno = errno;
         }
-        status = emit_round(w, n, name, &lineno, status);
     }
-    workers_free(w, n);
+    free(spare);
+    workers_free(w, n, rd);
+    mtx_destroy(&rd->lock);
+    free(rd);
     return status;
 }
 
@@ -571,8 +724,10 @@ run_lines(cli *c, grundy_game *fixed)
         status = EXIT_LIMIT;
     }
 #ifdef HAVE_THREADS
-    /* Tables would be built once per thread: only closed forms go wide. */
-    else if (fixed != NULL && n > 1 && grundy_game_closed_form(fixed)) {
+    /* Closed forms stream in rounds, their records gathered in memory
+     * and written a round at a time, on n threads. Tables would be built
+     * once per thread: other games go line by line. */
+    else if (fixed != NULL && grundy_game_closed_form(fixed)) {
         status = run_lines_parallel(c, &r, name, fixed, n);
     }
 #endif

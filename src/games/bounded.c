@@ -89,21 +89,59 @@ bounded_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
     return GRUNDY_OK;
 }
 
+/* The words of the move that takes x from heap c into buf (128 bytes);
+ * returns their length. */
 static int
-bounded_emit(move_sink *sink, const component *c, uint64_t x)
+bounded_explain(char *buf, const component *c, uint64_t x)
 {
-    char buf[128], *p = buf;
+    char *p = buf;
     p = put_str(p, "take ");
     p = put_u64(p, x);
     p = put_str(p, " from heap ");
     p = put_u64(p, c->index);
     p = put_str(p, " (");
-    p = put_u64(p, c->v[0]);
+    p = put_heap(p, c);
     p = put_str(p, " -> ");
     p = put_u64(p, c->v[0] - x);
     p = put_str(p, ")");
     *p = '\0';
+    return (int)(p - buf);
+}
+
+static int
+bounded_emit(move_sink *sink, const component *c, uint64_t x)
+{
+    char buf[128];
+    bounded_explain(buf, c, x);
     return move_emit1(sink, c, c->v[0] - x, buf);
+}
+
+/* The take of residue want, as bounded_options finds it: 0 when there
+ * is none (want is the heap's own residue, or above M, or the take
+ * exceeds the heap). */
+static uint64_t
+bounded_take(const bounded *b, uint64_t n, uint64_t want)
+{
+    uint64_t g = bounded_residue(b, n), x;
+    /* The takes 1..M reach M consecutive residues, all but g; the one
+     * of residue want is x = (g - want) mod (M+1). */
+    if (want == g || (b->m != UINT64_MAX && want > b->m)) {
+        return 0;
+    }
+    x = want < g ? g - want : g + (b->m - want) + 1;
+    return x <= n ? x : 0;
+}
+
+static int
+bounded_option_one(grundy_game *game, const component *c, uint64_t want,
+                   uint64_t *to, char *explain)
+{
+    uint64_t x = bounded_take(game->state, c->v[0], want);
+    if (x == 0) {
+        return 0;
+    }
+    *to = c->v[0] - x;
+    return bounded_explain(explain, c, x);
 }
 
 static grundy_status
@@ -111,16 +149,11 @@ bounded_options(grundy_game *game, const component *c, uint64_t want,
                 move_sink *sink, grundy_error *err)
 {
     const bounded *b = game->state;
-    uint64_t n = c->v[0], g = bounded_residue(b, n), x, most;
+    uint64_t n = c->v[0], x, most;
 
     if (want != GRUNDY_ANY_VALUE) {
-        /* The takes 1..M reach M consecutive residues, all but g; the one
-         * of residue want is x = (g - want) mod (M+1). */
-        if (want == g || (b->m != UINT64_MAX && want > b->m)) {
-            return GRUNDY_OK;
-        }
-        x = want < g ? g - want : g + (b->m - want) + 1;
-        if (x <= n && bounded_emit(sink, c, x) < 0) {
+        x = bounded_take(b, n, want);
+        if (x != 0 && bounded_emit(sink, c, x) < 0) {
             return GRUNDY_ENOMEM;
         }
         return GRUNDY_OK;
@@ -161,11 +194,13 @@ const family bounded_family = {
     .info = {"bounded:M", "take 1 to M stones from one heap (M >= 1)",
              "heap size n"},
     .unit = "heap",
-    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM |
+             FAMILY_ONE_NUMBER,
     .create = bounded_create,
     .destroy = bounded_destroy,
     .check = bounded_check,
     .value = bounded_value,
     .options = bounded_options,
     .period = bounded_period,
+    .option_one = bounded_option_one,
 };

@@ -332,4 +332,5 @@ const family division_family = {
     dv_options,
     dv_solve_alone,
     NULL,
+    NULL,
 };

@@ -259,4 +259,5 @@ const family ferguson_family = {
     fg_options,
     fg_solve_alone,
     NULL,
+    NULL,
 };

@@ -561,4 +561,5 @@ const family fib_family = {
     fib_options,
     fib_solve_alone,
     NULL,
+    NULL,
 };

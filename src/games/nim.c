@@ -47,22 +47,45 @@ nim_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
     return GRUNDY_OK;
 }
 
-/* Emits the move heap c -> m (m < heap). */
+/* The words of the move heap c -> m (m < heap) into buf (128 bytes);
+ * returns their length. */
 static int
-nim_emit(move_sink *sink, const component *c, uint64_t m)
+nim_explain(char *buf, const component *c, uint64_t m)
 {
-    char buf[128], *p = buf;
+    char *p = buf;
     p = put_str(p, "take ");
     p = put_u64(p, c->v[0] - m);
     p = put_str(p, " from heap ");
     p = put_u64(p, c->index);
     p = put_str(p, " (");
-    p = put_u64(p, c->v[0]);
+    p = put_heap(p, c);
     p = put_str(p, " -> ");
     p = put_u64(p, m);
     p = put_str(p, ")");
     *p = '\0';
+    return (int)(p - buf);
+}
+
+/* Emits the move heap c -> m (m < heap). */
+static int
+nim_emit(move_sink *sink, const component *c, uint64_t m)
+{
+    char buf[128];
+    nim_explain(buf, c, m);
     return move_emit1(sink, c, m, buf);
+}
+
+/* The one option of value want < heap: the heap want itself. */
+static int
+nim_option_one(grundy_game *game, const component *c, uint64_t want,
+               uint64_t *to, char *explain)
+{
+    (void)game;
+    if (want >= c->v[0]) {
+        return 0;
+    }
+    *to = want;
+    return nim_explain(explain, c, want);
 }
 
 static grundy_status
@@ -97,9 +120,11 @@ const family nim_family = {
     .info = {"nim", "take any positive number of stones from one heap",
              "heap size n"},
     .unit = "heap",
-    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM |
+             FAMILY_ONE_NUMBER | FAMILY_VALUE_IS_NUMBER,
     .create = nim_create,
     .check = nim_check,
     .value = nim_value,
     .options = nim_options,
+    .option_one = nim_option_one,
 };

@@ -718,4 +718,5 @@ const family wythoff_family = {
     wy_options,
     wy_solve_alone,
     NULL,
+    NULL,
 };
