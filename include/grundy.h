@@ -216,9 +216,13 @@ int grundy_answer_plain(grundy_game *game, unsigned flags, unsigned format,
  * "1536 MiB" (exact multiples only), NUL-terminated in dst[0..cap). */
 void grundy_size_text(char *dst, size_t cap, size_t bytes);
 
-/* 1 when the game answers every component by a closed form, without
- * tables: independent copies of it cost nothing, so a caller may solve
- * lines in parallel with one context per thread. */
+/* 1 when the game answers every component by a closed form, or from
+ * small bounded tables of its own (fib, wythoff): independent copies of
+ * it cost little, so a caller may solve lines in parallel with one
+ * context per thread. Games with Grundy-sequence tables (octal, sub, ...)
+ * are not: each copy would compute its own. */
 int grundy_game_closed_form(const grundy_game *game);
+/* 1 when every game of a parsed position is closed-form (see above). */
+int grundy_position_closed_form(const grundy_position *pos);
 
 #endif

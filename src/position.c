@@ -39,6 +39,17 @@ grundy_position_free(grundy_position *pos)
     free(pos);
 }
 
+int
+grundy_position_closed_form(const grundy_position *pos)
+{
+    for (size_t i = 0; i < pos->nterms; i++) {
+        if (!grundy_game_closed_form(pos->terms[i].game)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 size_t
 grundy_position_size(const grundy_position *pos)
 {

@@ -231,6 +231,29 @@ merge_status(int status, grundy_status st)
     return status == EXIT_WIN || e == EXIT_INVALID ? e : status;
 }
 
+/* Answers one (trimmed) line with the main context, on stdout, or
+ * reports it as a bad line. Returns the merged status, EXIT_IO when
+ * writing failed. */
+static int
+answer_line(cli *c, const char *name, unsigned long long lineno,
+            grundy_game *fixed, char *line, size_t len, int status)
+{
+    grundy_error err;
+    grundy_status st;
+    st = grundy_position_parse(c->ctx, c->pos, fixed, line, len, &err);
+    if (st == GRUNDY_OK) {
+        st = solve_and_print(c, line, len, &err);
+    }
+    if (output_failed(c) || st == GRUNDY_EIO) {
+        return EXIT_IO;
+    }
+    if (st != GRUNDY_OK) {
+        line_error(c, name, lineno, line, len, err.message);
+        status = merge_status(status, st);
+    }
+    return status;
+}
+
 static int
 run_lines_sequential(cli *c, reader *r, const char *name, grundy_game *fixed)
 {
@@ -240,8 +263,6 @@ run_lines_sequential(cli *c, reader *r, const char *name, grundy_game *fixed)
     size_t len;
 
     while ((rc = read_line(r, &line, &len)) != LINE_EOF) {
-        grundy_error err;
-        grundy_status st;
         lineno++;
         if (rc == LINE_ERROR) {
             fprintf(stderr, "grundy: %s:%llu: read error: %s\n", name, lineno,
@@ -253,19 +274,10 @@ run_lines_sequential(cli *c, reader *r, const char *name, grundy_game *fixed)
             status = status == EXIT_WIN || e == EXIT_INVALID ? e : status;
             continue;
         }
-        if (!trim_line(&line, &len)) {
-            continue;
-        }
-        st = grundy_position_parse(c->ctx, c->pos, fixed, line, len, &err);
-        if (st == GRUNDY_OK) {
-            st = solve_and_print(c, line, len, &err);
-        }
-        if (output_failed(c) || st == GRUNDY_EIO) {
+        if (trim_line(&line, &len) &&
+            (status = answer_line(c, name, lineno, fixed, line, len,
+                                  status)) == EXIT_IO) {
             return EXIT_IO;
-        }
-        if (st != GRUNDY_OK) {
-            line_error(c, name, lineno, line, len, err.message);
-            status = merge_status(status, st);
         }
     }
     return status;
@@ -289,7 +301,9 @@ typedef struct share {
     grundy_buffer out;         /* its records, in order */
     grundy_buffer errors;      /* failed lines: 8-byte line number within
                                   the share, then the message and a NUL */
-    unsigned long long nlines; /* lines in the share */
+    unsigned long long nlines; /* lines in the share solved by a worker */
+    const char *rest;          /* NULL, or the first line a worker left to
+                                  the main context (a game with tables) */
     int status;                /* merged status of its lines */
 } share;
 
@@ -346,9 +360,11 @@ share_run(const worker *w, share *sh)
     const char *p = sh->lines, *end = sh->lines + sh->len;
     sh->out.len = sh->errors.len = 0;
     sh->nlines = 0;
+    sh->rest = NULL;
     sh->status = EXIT_WIN;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *start = p;
         char *line = (char *)p;
         size_t len = (size_t)((nl != NULL ? nl : end) - p);
         grundy_error err;
@@ -360,12 +376,20 @@ share_run(const worker *w, share *sh)
         }
         /* Plain lines of a family that answers them directly; any other
          * line (errors included) goes the general way. */
-        if (!w->c->quiet && grundy_answer_plain(w->game, w->c->flags,
-                                                w->c->format, line, len,
-                                                &sh->out)) {
+        if (w->game != NULL && !w->c->quiet &&
+            grundy_answer_plain(w->game, w->c->flags, w->c->format, line,
+                                len, &sh->out)) {
             continue;
         }
         st = grundy_position_parse(w->ctx, w->pos, w->game, line, len, &err);
+        if (st == GRUNDY_OK && !grundy_position_closed_form(w->pos)) {
+            /* Lines naming their games: one with Grundy-sequence tables
+             * is solved with the main context (one table, computed
+             * once), with the rest of the share, in order. */
+            sh->nlines--;
+            sh->rest = start;
+            return;
+        }
         if (st == GRUNDY_OK) {
             st = grundy_solve(w->ctx, w->pos, w->c->flags, w->res, &err);
         }
@@ -419,7 +443,7 @@ workers_free(worker *w, int n, round *rd)
 static int
 workers_new(cli *c, worker *w, int n, const grundy_game *fixed, round *rd)
 {
-    const char *spec = grundy_game_spec(fixed);
+    const char *spec = fixed != NULL ? grundy_game_spec(fixed) : NULL;
     grundy_error err;
     memset(w, 0, (size_t)n * sizeof *w);
     for (int i = 0; i < n; i++) {
@@ -435,8 +459,9 @@ workers_new(cli *c, worker *w, int n, const grundy_game *fixed, round *rd)
                                         grundy_ctx_memory_limit(c->ctx));
         }
         if (w[i].ctx == NULL || w[i].pos == NULL || w[i].res == NULL ||
-            grundy_game_parse(w[i].ctx, spec, strlen(spec), &w[i].game,
-                              &err) != GRUNDY_OK) {
+            (spec != NULL &&
+             grundy_game_parse(w[i].ctx, spec, strlen(spec), &w[i].game,
+                               &err) != GRUNDY_OK)) {
             return -1;
         }
     }
@@ -542,11 +567,34 @@ split_round(round *rd, const char *block, size_t len)
     rd->next = 0;
 }
 
-/* Writes the shares' records in order and reports their failed lines
- * with line numbers counted from *lineno. */
+/* Answers the lines a worker left (sh->rest to the end of the share) with
+ * the main context, counting them in *lineno. */
 static int
-emit_round(cli *c, round *rd, const char *name, unsigned long long *lineno,
-           int status)
+answer_rest(cli *c, const share *sh, const char *name, grundy_game *fixed,
+            unsigned long long *lineno, int status)
+{
+    const char *p = sh->rest, *end = sh->lines + sh->len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        char *line = (char *)p;
+        size_t len = (size_t)((nl != NULL ? nl : end) - p);
+        p = nl != NULL ? nl + 1 : end;
+        ++*lineno;
+        if (trim_line(&line, &len) &&
+            (status = answer_line(c, name, *lineno, fixed, line, len,
+                                  status)) == EXIT_IO) {
+            return EXIT_IO;
+        }
+    }
+    return status;
+}
+
+/* Writes the shares' records in order and reports their failed lines
+ * with line numbers counted from *lineno; lines a worker left to the main
+ * context are answered there, in their place. */
+static int
+emit_round(cli *c, round *rd, const char *name, grundy_game *fixed,
+           unsigned long long *lineno, int status)
 {
     for (int i = 0; i < rd->n; i++) {
         share *sh = &rd->s[i];
@@ -568,6 +616,11 @@ emit_round(cli *c, round *rd, const char *name, unsigned long long *lineno,
         if (sh->status != EXIT_WIN &&
             (status == EXIT_WIN || sh->status == EXIT_INVALID)) {
             status = sh->status;
+        }
+        if (sh->rest != NULL &&
+            (status = answer_rest(c, sh, name, fixed, lineno, status)) ==
+                EXIT_IO) {
+            return EXIT_IO;
         }
     }
     return output_failed(c) ? EXIT_IO : status;
@@ -670,7 +723,7 @@ run_lines_parallel(cli *c, reader *r, const char *name,
             read_errno = errno;
         }
         round_join(w, n, tid, now, started);
-        status = emit_round(c, rd, name, &lineno, status);
+        status = emit_round(c, rd, name, fixed, &lineno, status);
         if (now) {
             rc = next_rc;
             block = next;
@@ -726,8 +779,9 @@ run_lines(cli *c, grundy_game *fixed)
 #ifdef HAVE_THREADS
     /* Closed forms stream in rounds, their records gathered in memory
      * and written a round at a time, on n threads. Tables would be built
-     * once per thread: other games go line by line. */
-    else if (fixed != NULL && grundy_game_closed_form(fixed)) {
+     * once per thread: a fixed game with tables goes line by line, and
+     * lines naming such games are handed to the main context. */
+    else if (fixed == NULL || grundy_game_closed_form(fixed)) {
         status = run_lines_parallel(c, &r, name, fixed, n);
     }
 #endif

@@ -553,7 +553,9 @@ const family fib_family = {
      "previous take (R = 2; R <= 100000); n,k: n left, at most k now",
      "pile n or n,k"},
     "pile",
-    0,
+    /* Its table (piles below FIB_TABLE_MAX) is small: copies per thread
+     * cost little. */
+    FAMILY_CLOSED_FORM,
     fib_create,
     fib_destroy,
     fib_check,

@@ -710,7 +710,9 @@ const family wythoff_family = {
      "take any number from one pile, or the same number from both",
      "pair of piles a,b"},
     "pair",
-    0,
+    /* Its tables are bounded (WY_TABLE_WORK, the certified rows): copies
+     * per thread cost little. */
+    FAMILY_CLOSED_FORM,
     wy_create,
     wy_destroy,
     wy_check,
