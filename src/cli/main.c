@@ -77,17 +77,25 @@ help(void)
 
 /* Parses STEPS: a decimal number, optionally times a power of ten
  * written e<digits> (1e13). */
+/* The decimal number starting s (a digit first: no sign, no blank) into
+ * *v, *end past it; -1 when there is none or it passes 2^64 - 1. */
+static int
+parse_leading(const char *s, char **end, unsigned long long *v)
+{
+    if (*s < '0' || *s > '9') {
+        return -1;
+    }
+    errno = 0;
+    *v = strtoull(s, end, 10);
+    return errno != 0 ? -1 : 0;
+}
+
 static int
 parse_steps(const char *s, unsigned long long *out)
 {
     char *end;
     unsigned long long v;
-    if (*s < '0' || *s > '9') {
-        return -1;
-    }
-    errno = 0;
-    v = strtoull(s, &end, 10);
-    if (errno != 0) {
+    if (parse_leading(s, &end, &v) != 0) {
         return -1;
     }
     if (*end == 'e' || *end == 'E') {
@@ -118,12 +126,7 @@ parse_size(const char *s, size_t *out)
     char *end;
     unsigned long long v;
     int shift = 0;
-    if (*s < '0' || *s > '9') {
-        return -1;
-    }
-    errno = 0;
-    v = strtoull(s, &end, 10);
-    if (errno != 0) {
+    if (parse_leading(s, &end, &v) != 0) {
         return -1;
     }
     switch (*end) {
