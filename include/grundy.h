@@ -63,6 +63,11 @@ size_t grundy_ctx_memory_limit(const grundy_ctx *ctx);
 void grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps);
 uint64_t grundy_ctx_work_limit(const grundy_ctx *ctx);
 
+/* Threads a Grundy-sequence computation may use: 1, or 0 (the default)
+ * for the engine's own choice, two on long tables. */
+void grundy_ctx_set_threads(grundy_ctx *ctx, unsigned threads);
+unsigned grundy_ctx_threads(const grundy_ctx *ctx);
+
 /* Called now and then during long computations (done of total units,
  * `what` names the work). The callback must not call back into libgrundy. */
 typedef void (*grundy_progress_fn)(void *user, const char *what,

@@ -16,6 +16,7 @@
 struct grundy_ctx {
     size_t memory_limit;          /* bytes a game's tables may use */
     uint64_t work_limit;          /* steps a sequence computation may take */
+    unsigned threads;             /* for a sequence computation; 0: its own */
     grundy_progress_fn progress;  /* NULL: nobody listens */
     void *progress_user;          /* passed back to progress */
     grundy_game *cache[CTX_CACHE_SIZE]; /* each holds one reference */
@@ -80,6 +81,18 @@ uint64_t
 grundy_ctx_work_limit(const grundy_ctx *ctx)
 {
     return ctx->work_limit;
+}
+
+void
+grundy_ctx_set_threads(grundy_ctx *ctx, unsigned threads)
+{
+    ctx->threads = threads;
+}
+
+unsigned
+grundy_ctx_threads(const grundy_ctx *ctx)
+{
+    return ctx->threads;
 }
 
 void

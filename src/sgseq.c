@@ -1444,7 +1444,8 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
                 break;
             }
         }
-        if (target - n >= SGSEQ_BLOCK && sgseq_use_block(s, n)) {
+        if (target - n >= SGSEQ_BLOCK && env->threads != 1 &&
+            sgseq_use_block(s, n)) {
             r = sgseq_block(s, &pool, n, SGSEQ_BLOCK);
         }
         if (r == 2) {

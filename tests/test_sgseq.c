@@ -102,7 +102,7 @@ new_sub(const uint64_t *set, size_t ns)
 }
 
 static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test",
-                                      0};
+                                      0, 0};
 
 static uint64_t
 value(sgseq *s, uint64_t n)
@@ -464,7 +464,7 @@ test_memory_limit(void **state)
 {
     code c = parse_code("0.6");
     sgseq *s = new_octal(&c);
-    sgseq_env env = {(size_t)1 << 16, NULL, NULL, "octal:0.6", 0};
+    sgseq_env env = {(size_t)1 << 16, NULL, NULL, "octal:0.6", 0, 0};
     grundy_error err;
     grundy_period per;
     uint64_t v = 12345;
@@ -498,8 +498,9 @@ test_work_limit(void **state)
     static const unsigned bits[] = {7};
     sgseq *s = sgseq_new(k, bits, 1, SGSEQ_GUY_SMITH);
     sgseq *free_run = sgseq_new(k, bits, 1, SGSEQ_GUY_SMITH);
-    sgseq_env env = {(size_t)1 << 30, NULL, NULL, "stripes:3", 1000000000};
-    sgseq_env unlimited = {(size_t)1 << 30, NULL, NULL, "stripes:3", 0};
+    sgseq_env env = {(size_t)1 << 30, NULL, NULL, "stripes:3", 1000000000,
+                     0};
+    sgseq_env unlimited = {(size_t)1 << 30, NULL, NULL, "stripes:3", 0, 0};
     grundy_error err;
     uint64_t v = 12345, w;
     (void)state;
@@ -523,6 +524,37 @@ test_work_limit(void **state)
     assert_int_equal(v, w);
     sgseq_free(s);
     sgseq_free(free_run);
+}
+
+/* env.threads = 1: no two-thread blocks (heap by heap, every heap past
+ * the sparse start counts a scan of its own), the same values. */
+static void
+test_one_thread_env(void **state)
+{
+    code c = parse_code("0.6");
+    sgseq *one = new_octal(&c), *two = new_octal(&c);
+    sgseq_env env1 = {(size_t)1 << 30, NULL, NULL, "octal:0.6", 0, 1};
+    sgseq_stats st1, st2;
+    grundy_error err;
+    uint64_t v1, v2;
+    (void)state;
+    assert_non_null(one);
+    assert_non_null(two);
+    sgseq_set_certify(one, 0);
+    sgseq_set_certify(two, 0);
+    sgseq_set_method(one, SGSEQ_SPARSE);
+    sgseq_set_method(two, SGSEQ_SPARSE);
+    assert_int_equal(sgseq_value(one, 20000, &env1, &v1, &err), GRUNDY_OK);
+    assert_int_equal(sgseq_value(two, 20000, &env_default, &v2, &err),
+                     GRUNDY_OK);
+    assert_int_equal(v1, v2);
+    sgseq_get_stats(one, &st1);
+    sgseq_get_stats(two, &st2);
+    /* Blocks start at heap 8192: two threads scan far fewer heaps alone. */
+    assert_true(st1.full_scans > 15000);
+    assert_true(st2.full_scans < st1.full_scans / 2);
+    sgseq_free(one);
+    sgseq_free(two);
 }
 
 /* Values beyond the table width are an error, not a wrapped value:
@@ -566,6 +598,7 @@ main(void)
         cmocka_unit_test(test_kayles_huge_heaps),
         cmocka_unit_test(test_stripes2_seed),
         cmocka_unit_test(test_work_limit),
+        cmocka_unit_test(test_one_thread_env),
         cmocka_unit_test(test_sub_window),
         cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_value_overflow),

@@ -51,7 +51,8 @@ help(void)
 "                  (default 2^42, minutes to an hour; 1e13 style\n"
 "                  allowed; 0 for no limit); raise it when grundy says so\n"
 "  --threads N     threads for streaming lines (closed-form games, and\n"
-"                  lines naming their games); default: one per CPU\n"
+"                  lines naming their games); default: one per CPU.\n"
+"                  Long Grundy-sequence tables use two, one with 1\n"
 "  -h, --help      this help\n"
 "  -V, --version   the version\n"
 "\n"
@@ -621,6 +622,10 @@ main(int argc, char **argv)
             }
             if (c.work_set) {
                 grundy_ctx_set_work_limit(c.ctx, c.work);
+            }
+            if (c.threads == 1) {
+                /* One thread means one, in the sequence engine too. */
+                grundy_ctx_set_threads(c.ctx, 1);
             }
 #ifdef HAVE_ISATTY
             if (isatty(2)) {

@@ -258,6 +258,7 @@ octal_env(grundy_game *game)
     env.progress_user = game->ctx;
     env.name = game->label;
     env.work_limit = grundy_ctx_work_limit(game->ctx);
+    env.threads = grundy_ctx_threads(game->ctx);
     return env;
 }
 
