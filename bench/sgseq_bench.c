@@ -51,7 +51,7 @@ values(const char *spec, uint64_t n, const char *method)
     unsigned bits[64];
     size_t nk = rules(spec, k, bits, 64);
     sgseq *s = sgseq_new(k, bits, nk, SGSEQ_GUY_SMITH);
-    sgseq_env env = {(size_t)1 << 34, NULL, NULL, spec, 0, 0};
+    sgseq_env env = {(size_t)1 << 34, NULL, NULL, spec, 0};
     grundy_error err;
     sgseq_stats st;
     double t0, t1;
@@ -107,7 +107,7 @@ periods(uint64_t search, const char *method)
         unsigned bits[4];
         size_t nk;
         sgseq *s;
-        sgseq_env env = {(size_t)1 << 30, NULL, NULL, spec, 0, 0};
+        sgseq_env env = {(size_t)1 << 30, NULL, NULL, spec, 0};
         grundy_period per;
         grundy_error err;
 

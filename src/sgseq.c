@@ -42,6 +42,8 @@
 /* At most this many missing values are looked for by comparison alone
  * (sgseq_scan), in runs of SGSEQ_RUN_COMPARE splits. */
 #define SGSEQ_COMPARE 4u
+/* sgseq_run_has compares with four values at once. */
+_Static_assert(SGSEQ_COMPARE <= 4, "sgseq_run_has takes four values");
 #define SGSEQ_RUN_COMPARE 128u
 /* Blocks of heaps computed by two threads (see sgseq_block). */
 #define SGSEQ_BLOCK 256u
@@ -1444,8 +1446,7 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
                 break;
             }
         }
-        if (target - n >= SGSEQ_BLOCK && env->threads != 1 &&
-            sgseq_use_block(s, n)) {
+        if (target - n >= SGSEQ_BLOCK && sgseq_use_block(s, n)) {
             r = sgseq_block(s, &pool, n, SGSEQ_BLOCK);
         }
         if (r == 2) {

@@ -39,8 +39,6 @@ typedef struct sgseq_env {
     void *progress_user;
     const char *name;             /* "octal:0.6", for error messages */
     uint64_t work_limit;          /* steps one computation may take; 0: any */
-    unsigned threads;             /* 1: one thread; else the engine's own
-                                   * (two on long tables) */
 } sgseq_env;
 
 /*

@@ -102,7 +102,7 @@ new_sub(const uint64_t *set, size_t ns)
 }
 
 static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test",
-                                      0, 0};
+                                      0};
 
 static uint64_t
 value(sgseq *s, uint64_t n)
@@ -464,7 +464,7 @@ test_memory_limit(void **state)
 {
     code c = parse_code("0.6");
     sgseq *s = new_octal(&c);
-    sgseq_env env = {(size_t)1 << 16, NULL, NULL, "octal:0.6", 0, 0};
+    sgseq_env env = {(size_t)1 << 16, NULL, NULL, "octal:0.6", 0};
     grundy_error err;
     grundy_period per;
     uint64_t v = 12345;
@@ -498,9 +498,8 @@ test_work_limit(void **state)
     static const unsigned bits[] = {7};
     sgseq *s = sgseq_new(k, bits, 1, SGSEQ_GUY_SMITH);
     sgseq *free_run = sgseq_new(k, bits, 1, SGSEQ_GUY_SMITH);
-    sgseq_env env = {(size_t)1 << 30, NULL, NULL, "stripes:3", 1000000000,
-                     0};
-    sgseq_env unlimited = {(size_t)1 << 30, NULL, NULL, "stripes:3", 0, 0};
+    sgseq_env env = {(size_t)1 << 30, NULL, NULL, "stripes:3", 1000000000};
+    sgseq_env unlimited = {(size_t)1 << 30, NULL, NULL, "stripes:3", 0};
     grundy_error err;
     uint64_t v = 12345, w;
     (void)state;
@@ -526,14 +525,14 @@ test_work_limit(void **state)
     sgseq_free(free_run);
 }
 
-/* env.threads = 1: no two-thread blocks (heap by heap, every heap past
- * the sparse start counts a scan of its own), the same values. */
+/* One thread (sgseq_set_threads, as a context with one thread sets it):
+ * no two-thread blocks (heap by heap, every heap past the sparse start
+ * counts a scan of its own), the same values. */
 static void
 test_one_thread_env(void **state)
 {
     code c = parse_code("0.6");
     sgseq *one = new_octal(&c), *two = new_octal(&c);
-    sgseq_env env1 = {(size_t)1 << 30, NULL, NULL, "octal:0.6", 0, 1};
     sgseq_stats st1, st2;
     grundy_error err;
     uint64_t v1, v2;
@@ -544,7 +543,9 @@ test_one_thread_env(void **state)
     sgseq_set_certify(two, 0);
     sgseq_set_method(one, SGSEQ_SPARSE);
     sgseq_set_method(two, SGSEQ_SPARSE);
-    assert_int_equal(sgseq_value(one, 20000, &env1, &v1, &err), GRUNDY_OK);
+    sgseq_set_threads(one, 1);
+    assert_int_equal(sgseq_value(one, 20000, &env_default, &v1, &err),
+                     GRUNDY_OK);
     assert_int_equal(sgseq_value(two, 20000, &env_default, &v2, &err),
                      GRUNDY_OK);
     assert_int_equal(v1, v2);

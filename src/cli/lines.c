@@ -353,6 +353,17 @@ share_error(const worker *w, share *sh, const char *line, size_t len,
     e->len += need;
 }
 
+/* The next line of a block in memory (*p up to end): its start and
+ * length without the newline, *p moved past it. */
+static char *
+next_line(const char **p, const char *end, size_t *len)
+{
+    const char *start = *p, *nl = memchr(start, '\n', (size_t)(end - start));
+    *len = (size_t)((nl != NULL ? nl : end) - start);
+    *p = nl != NULL ? nl + 1 : end;
+    return (char *)start;
+}
+
 /* Solves every line of one share. */
 static void
 share_run(const worker *w, share *sh)
@@ -363,13 +374,10 @@ share_run(const worker *w, share *sh)
     sh->rest = NULL;
     sh->status = EXIT_WIN;
     while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *start = p;
-        char *line = (char *)p;
-        size_t len = (size_t)((nl != NULL ? nl : end) - p);
+        size_t len;
+        char *start = next_line(&p, end, &len), *line = start;
         grundy_error err;
         grundy_status st;
-        p = nl != NULL ? nl + 1 : end;
         sh->nlines++;
         if (!trim_line(&line, &len)) {
             continue;
@@ -575,10 +583,8 @@ answer_rest(cli *c, const share *sh, const char *name, grundy_game *fixed,
 {
     const char *p = sh->rest, *end = sh->lines + sh->len;
     while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        char *line = (char *)p;
-        size_t len = (size_t)((nl != NULL ? nl : end) - p);
-        p = nl != NULL ? nl + 1 : end;
+        size_t len;
+        char *line = next_line(&p, end, &len);
         ++*lineno;
         if (trim_line(&line, &len) &&
             (status = answer_line(c, name, *lineno, fixed, line, len,

@@ -249,16 +249,19 @@ octal_progress(void *user, const char *what, uint64_t done, uint64_t total)
     ctx_progress(user, what, done, total);
 }
 
+/* The context's settings for a computation of the game's sequence: its
+ * limits and progress in the env, its thread count on the sequence. */
 static sgseq_env
 octal_env(grundy_game *game)
 {
+    octal *o = game->state;
     sgseq_env env;
+    sgseq_set_threads(o->seq, grundy_ctx_threads(game->ctx) == 1 ? 1 : 2);
     env.memory_limit = ctx_memory_limit(game->ctx);
     env.progress = octal_progress;
     env.progress_user = game->ctx;
     env.name = game->label;
     env.work_limit = grundy_ctx_work_limit(game->ctx);
-    env.threads = grundy_ctx_threads(game->ctx);
     return env;
 }
 
