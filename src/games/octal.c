@@ -523,6 +523,13 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
 
 /* ---- the families ----------------------------------------------------- */
 
+/* Every family of this file is a sequence of heap values: they differ in
+ * name, rules and how the spec becomes rules, and share the rest. */
+#define OCTAL_OPERATIONS                                                   \
+    .destroy = octal_destroy, .flags = FAMILY_ONE_NUMBER,                   \
+    .check = octal_check, .value = octal_value, .options = octal_options,  \
+    .period = octal_period
+
 const family octal_family = {
     .name = "octal",
     .info = {"octal:CODE",
@@ -531,12 +538,7 @@ const family octal_family = {
              "heap size n"},
     .unit = "row",
     .create = octal_create,
-    .destroy = octal_destroy,
-    .flags = FAMILY_ONE_NUMBER,
-    .check = octal_check,
-    .value = octal_value,
-    .options = octal_options,
-    .period = octal_period,
+    OCTAL_OPERATIONS,
 };
 
 const family stripes_family = {
@@ -547,12 +549,7 @@ const family stripes_family = {
              "row length n"},
     .unit = "row",
     .create = stripes_create,
-    .destroy = octal_destroy,
-    .flags = FAMILY_ONE_NUMBER,
-    .check = octal_check,
-    .value = octal_value,
-    .options = octal_options,
-    .period = octal_period,
+    OCTAL_OPERATIONS,
 };
 
 const family sub_family = {
@@ -561,12 +558,7 @@ const family sub_family = {
              "heap size n"},
     .unit = "heap",
     .create = sub_create,
-    .destroy = octal_destroy,
-    .flags = FAMILY_ONE_NUMBER,
-    .check = octal_check,
-    .value = octal_value,
-    .options = octal_options,
-    .period = octal_period,
+    OCTAL_OPERATIONS,
 };
 
 const family kayles_family = {
@@ -576,12 +568,7 @@ const family kayles_family = {
              "row length n"},
     .unit = "row",
     .create = kayles_create,
-    .destroy = octal_destroy,
-    .flags = FAMILY_ONE_NUMBER,
-    .check = octal_check,
-    .value = octal_value,
-    .options = octal_options,
-    .period = octal_period,
+    OCTAL_OPERATIONS,
 };
 
 const family dawson_family = {
@@ -591,10 +578,5 @@ const family dawson_family = {
              "row length n"},
     .unit = "row",
     .create = dawson_create,
-    .destroy = octal_destroy,
-    .flags = FAMILY_ONE_NUMBER,
-    .check = octal_check,
-    .value = octal_value,
-    .options = octal_options,
-    .period = octal_period,
+    OCTAL_OPERATIONS,
 };
