@@ -19,7 +19,7 @@ failed=0
 rm -rf $dir/gcov
 mkdir -p $dir/gcov
 cd $dir/gcov
-for gcda in $(find "$root/$dir/CMakeFiles/grundy.dir" \
+for gcda in $(find "$root/$dir/CMakeFiles/grundy_objects.dir" \
                    "$root/$dir/CMakeFiles/grundy-cli.dir" -name '*.gcda'); do
     gcov -b -c -p "$gcda" >/dev/null
 done
