@@ -68,14 +68,15 @@ install(FILES ${PROJECT_SOURCE_DIR}/completions/grundy.bash
         RENAME grundy)
 # zsh looks in $prefix/share/zsh/site-functions, but Debian's zsh reads
 # packages' completions from /usr/share/zsh/vendor-completions: under the
-# prefix /usr (the .deb) the file goes there. GRUNDY_ZSH_COMPLETION_DIR
-# (relative to the prefix, or absolute) overrides the choice.
+# prefix /usr on Debian and its derivatives (the .deb) the file goes there.
+# GRUNDY_ZSH_COMPLETION_DIR (relative to the prefix, or absolute) overrides
+# the choice.
 set(GRUNDY_ZSH_COMPLETION_DIR "" CACHE STRING
     "Where the zsh completion goes (empty: chosen by the install prefix)")
 install(CODE "
     set(GRUNDY_ZSH_DIR \"${GRUNDY_ZSH_COMPLETION_DIR}\")
     if(GRUNDY_ZSH_DIR STREQUAL \"\")
-        if(CMAKE_INSTALL_PREFIX STREQUAL \"/usr\")
+        if(CMAKE_INSTALL_PREFIX STREQUAL \"/usr\" AND EXISTS /etc/debian_version)
             set(GRUNDY_ZSH_DIR share/zsh/vendor-completions)
         else()
             set(GRUNDY_ZSH_DIR share/zsh/site-functions)
