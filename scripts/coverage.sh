@@ -7,7 +7,7 @@
 set -e
 cd "$(dirname "$0")/.."
 root=$(pwd)
-sh scripts/deps.sh gcc make cmake pkg-config libcmocka-dev
+sh scripts/deps.sh gcc make cmake pkg-config libcmocka-dev dpkg-dev
 dir=build-cov
 jobs=$(sh scripts/jobs.sh)
 cmake -S . -B $dir -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_COVERAGE=ON \
