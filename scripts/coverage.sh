@@ -2,8 +2,9 @@
 # coverage.sh - builds with --coverage (gcc, -O0) into build-cov/, runs the
 # whole ctest suite and prints line and branch coverage of src/ per file
 # and in total, from gcov. The annotated sources are left in
-# build-cov/gcov/*.gcov ('#####' marks a line never run). main.c counts
-# only what the grundy command itself ran, not the fuzz replays.
+# build-cov/gcov/*.gcov ('#####' marks a line never run). src/cli/ counts
+# what the grundy command ran and what the fuzz_line replay ran through
+# grundy_cli().
 set -e
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -20,6 +21,7 @@ rm -rf $dir/gcov
 mkdir -p $dir/gcov
 cd $dir/gcov
 for gcda in $(find "$root/$dir/CMakeFiles/grundy_objects.dir" \
+                   "$root/$dir/CMakeFiles/grundy_cli.dir" \
                    "$root/$dir/CMakeFiles/grundy-cli.dir" -name '*.gcda'); do
     gcov -b -c -p "$gcda" >/dev/null
 done

@@ -118,7 +118,7 @@ typedef struct family {
 /* The family whose name is name[0..len), or NULL. */
 const family *family_lookup(const char *name, size_t len);
 
-/* ---- move sink (solve.c) ---------------------------------------------- */
+/* ---- move sink (moves.c) ---------------------------------------------- */
 
 /*
  * Reports one option of component c: c is replaced in place by `parts`

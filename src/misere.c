@@ -4,7 +4,7 @@
  * XOR of Grundy values), memoised on a canonical form of the position and
  * bounded by MISERE_MAX_POSITIONS, past which it says so.
  */
-#include "solve.h"
+#include "misere.h"
 
 #include <stdlib.h>
 #include <string.h>

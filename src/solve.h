@@ -1,51 +1,12 @@
 /*
- * solve.h - the move sink shared by solve.c (which renders moves into a
- * result) and misere.c (which also collects options as data for its
- * search). Families see only the opaque move_sink of family.h.
+ * solve.h - the solver's own entry points beside grundy_solve: the quick
+ * path of line mode (solve_plain), used by format.c. The result and the
+ * move sink are in moves.h, the misere search in misere.h.
  */
 #ifndef GRUNDY_SOLVE_H
 #define GRUNDY_SOLVE_H
 
-#include "position.h"
-
-/* Receives an option as data instead of rendering it; returns 0 to go on,
- * -1 when out of memory, -2 when the options are more than it takes. */
-typedef int (*move_collect_fn)(void *user, const component *c, size_t parts,
-                               const size_t *arity, const uint64_t *vals,
-                               const char *explain);
-
-struct move_sink {
-    grundy_result *res;         /* rendered moves go here (collect NULL) */
-    const grundy_position *pos; /* the position the moves start from */
-    int all;                    /* every winning move, not just one */
-    int oom;                    /* SINK_NOMEM or SINK_LIMIT: emit failed */
-    move_collect_fn collect;    /* when set: options go here as data */
-    void *user;                 /* passed to collect */
-    size_t budget;              /* bytes rendered moves may use: the
-                                 * memory limit (unused with collect) */
-};
-
-enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };
-
-/* Move i of res: its words (returned) and the position it leaves, with
- * their lengths, for format.c (which would otherwise measure them). */
-const char *result_move_text(const grundy_result *res, size_t i,
-                             size_t *explain_len, const char **position,
-                             size_t *position_len);
-
-/* The error of a failed move_emit, which families pass on as a bare
- * GRUNDY_ENOMEM: out of memory, or the moves' text over the budget. */
-grundy_status move_sink_error(const move_sink *sink, grundy_error *err);
-
-/*
- * Misere play by exhaustive search over the whole position (no rule
- * known): sets *win and emits the winning moves into sink.
- * GRUNDY_ELIMIT beyond MISERE_MAX_POSITIONS distinct positions or when a
- * component's options cannot be listed.
- */
-#define MISERE_MAX_POSITIONS 200000
-grundy_status misere_search(const grundy_position *pos, move_sink *sink,
-                            int *win, grundy_error *err);
+#include "moves.h"
 
 /* Most components the quick path takes on one line. */
 #define PLAIN_MAX_HEAPS 64

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
-#include "solve.h"
+#include "misere.h"
 
 #include <stdio.h>
 #include <string.h>

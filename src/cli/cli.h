@@ -1,7 +1,8 @@
 /*
  * cli.h - state and helpers shared by the files of the grundy command
- * (main.c: options and modes; lines.c: the line loop). Not part of
- * libgrundy.
+ * (cli.c: entry, options, the choice of mode; modes.c: sg, period, games;
+ * lines.c: the line loop; output.c: exit statuses, messages, progress,
+ * one answer; main.c: main() alone). Not part of libgrundy.
  */
 #ifndef GRUNDY_CLI_H
 #define GRUNDY_CLI_H
@@ -42,6 +43,16 @@ typedef struct cli {
     int write_failed;         /* a failed write to stdout was reported */
 } cli;
 
+/* The grundy command: parses and checks the whole command line, runs
+ * the mode it asks for, flushes stdout and returns the exit status
+ * (EXIT_* above). Runs in-process as often as called (fuzz_line). */
+int grundy_cli(int argc, char **argv);
+
+/* "grundy: " fmt (with arg) and the hint to try --help, on stderr. */
+void usage_error(const char *fmt, const char *arg);
+/* A grundy_progress_fn: progress lines on stderr (user is the cli). */
+void progress(void *user, const char *what, uint64_t done, uint64_t total);
+
 /* The exit status for a library status. */
 int exit_for(grundy_status st);
 /* 1 when writing stdout failed; the first time with a message, unless a
@@ -52,6 +63,12 @@ void progress_done(cli *c);
 /* Solves c->pos and writes its record to stdout (unless -q). */
 grundy_status solve_and_print(cli *c, const char *input, size_t len,
                               grundy_error *err);
+
+/* The sub-commands (modes.c): grundy sg GAME N|A..B..., grundy period
+ * GAME, grundy games. Each returns the exit status. */
+int run_sg(cli *c);
+int run_period(cli *c);
+int run_games(cli *c);
 
 /* Line mode: one position per line of -f FILE or stdin; `fixed` is the
  * game named on the command line, or NULL when lines name their games. */

@@ -3,7 +3,7 @@
  * the command: the real src/cli (reader, trimming, comments, parse, solve,
  * text/JSON records, error records, the threaded stream) on stdin made
  * from the input. The first byte picks the options; with bit 4 the first
- * line is the GAME. main() is cli_main.c's grundy_cli_main.
+ * line is the GAME. The command is grundy_cli() (src/cli/cli.c).
  */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int grundy_cli_main(int argc, char **argv);
+int grundy_cli(int argc, char **argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
@@ -81,7 +81,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     stdin = f;
     clearerr(stdout);
-    status = grundy_cli_main(argc, argv);
+    status = grundy_cli(argc, argv);
     stdin = saved;
     fclose(f);
     free(game);

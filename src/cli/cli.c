@@ -1,0 +1,383 @@
+/*
+ * cli.c - the grundy command's entry, grundy_cli(): options, help, the
+ * choice of mode, and one position given on the command line. The whole
+ * command line is validated before any work starts. The only code (with
+ * output.c, modes.c and lines.c) that talks to the terminal; all game
+ * logic is in libgrundy.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#define HAVE_ISATTY 1
+#endif
+
+static void
+help(void)
+{
+    fputs(
+"Usage: grundy [OPTIONS] GAME COMPONENT... [+ GAME COMPONENT...]\n"
+"       grundy [OPTIONS] GAME        one position of GAME per input line\n"
+"       grundy [OPTIONS]             one 'GAME COMPONENT...' per input line\n"
+"       grundy sg GAME N|A..B...     Grundy values of single components\n"
+"       grundy period GAME           certified period of a heap game\n"
+"       grundy games                 the supported games and their syntax\n"
+"\n"
+"Solves impartial games exactly: says whether the player to move wins or\n"
+"loses, the Sprague-Grundy value of the position and a winning move.\n"
+"\n"
+"Options:\n"
+"  --json          one JSON object per line (JSON Lines)\n"
+"  --all           every winning move, not just one\n"
+"  --misere        misere play: whoever makes the last move loses\n"
+"  -q, --quiet     print nothing on stdout; only the exit status tells\n"
+"  -f, --file FILE read positions from FILE ('-' is stdin)\n"
+"  --memory SIZE   memory one game's tables, one position or one input\n"
+"                  line may use (default 1G; suffixes K, M, G, T); raise\n"
+"                  it when grundy says so\n"
+"  --work STEPS    steps one Grundy-sequence computation may take\n"
+"                  (default 2^42, minutes to an hour; 1e13 style\n"
+"                  allowed; 0 for no limit); raise it when grundy says so\n"
+"  --threads N     threads for streaming lines (closed-form games, and\n"
+"                  lines naming their games); default: one per CPU.\n"
+"                  Long Grundy-sequence tables use two, one with 1\n"
+"  -h, --help      this help\n"
+"  -V, --version   the version\n"
+"\n"
+"Positions: whitespace separates components, commas join the numbers of\n"
+"one component (wythoff 3,5), '+' joins terms of different games\n"
+"(nim 3 4 + bounded:3 7). Numbers are decimal, 0 to 18446744073709551615.\n"
+"Input lines that are blank or start with '#' are skipped; every other\n"
+"line gives exactly one output record, in input order.\n"
+"\n"
+"Output: text lines start with 'win' or 'lose', then 'sg=' the Grundy\n"
+"value, then the winning move in words and the position it leaves:\n"
+"  win sg=2: take 2 from heap 1 (3 -> 1) -> 1 4 5\n"
+"JSON fields: input, outcome, sg, move, explain, and with --all moves and\n"
+"explains (arrays); error (instead of outcome) for an invalid line.\n"
+"\n"
+"Exit status: one position: 0 the player to move wins, 1 loses.\n"
+"Line mode: 0 every line answered. Always: 2 invalid spec, position, line\n"
+"or usage; 3 no exact answer within the limits (the message names the\n"
+"limit to raise); 4 reading input or writing output failed.\n"
+"\n"
+"Run 'grundy games' for the list of games.\n", stdout);
+}
+
+/* Parses STEPS: a decimal number, optionally times a power of ten
+ * written e<digits> (1e13). */
+/* The decimal number starting s (a digit first: no sign, no blank) into
+ * *v, *end past it; -1 when there is none or it passes 2^64 - 1. */
+static int
+parse_leading(const char *s, char **end, unsigned long long *v)
+{
+    if (*s < '0' || *s > '9') {
+        return -1;
+    }
+    errno = 0;
+    *v = strtoull(s, end, 10);
+    return errno != 0 ? -1 : 0;
+}
+
+static int
+parse_steps(const char *s, unsigned long long *out)
+{
+    char *end;
+    unsigned long long v;
+    if (parse_leading(s, &end, &v) != 0) {
+        return -1;
+    }
+    if (*end == 'e' || *end == 'E') {
+        unsigned long exp;
+        if (end[1] < '0' || end[1] > '9') {
+            return -1;
+        }
+        exp = strtoul(end + 1, &end, 10);
+        /* A product that would pass 2^64 - 1 is an error; 0 stays 0. */
+        for (unsigned long e = 0; e < exp && v != 0; e++) {
+            if (v > ULLONG_MAX / 10) {
+                return -1;
+            }
+            v *= 10;
+        }
+    }
+    if (*end != '\0') {
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Parses SIZE: a number with an optional K, M, G or T (powers of 1024). */
+static int
+parse_size(const char *s, size_t *out)
+{
+    char *end;
+    unsigned long long v;
+    int shift = 0;
+    if (parse_leading(s, &end, &v) != 0) {
+        return -1;
+    }
+    switch (*end) {
+    case 'K': case 'k': shift = 10; end++; break;
+    case 'M': case 'm': shift = 20; end++; break;
+    case 'G': case 'g': shift = 30; end++; break;
+    case 'T': case 't': shift = 40; end++; break;
+    default: break;
+    }
+    if (*end != '\0' || v > (SIZE_MAX >> shift)) {
+        return -1;
+    }
+    *out = (size_t)v << shift;
+    return 0;
+}
+
+/* 1 when a is the long option name, alone or as "name=value" (so that
+ * "--memoryx" is an unknown option, not a --memory without its SIZE). */
+static int
+is_long_option(const char *a, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(a, name, n) == 0 && (a[n] == '\0' || a[n] == '=');
+}
+
+/* A long option with a value: "--name=value" or "--name value". */
+static const char *
+option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0) {
+        return NULL;
+    }
+    if (a[n] == '=') {
+        return a + n + 1;
+    }
+    if (a[n] == '\0' && *i + 1 < argc) {
+        return argv[++*i];
+    }
+    return NULL;
+}
+
+/* Options may stand anywhere before "--"; "-5" is a (bad) number, not an
+ * option, so that it is reported as a negative number. Returns -1 to go
+ * on, or an exit status. */
+static int
+parse_options(cli *c, int argc, char **argv)
+{
+    int dashdash = 0;
+    c->args = calloc((size_t)argc + 1, sizeof *c->args);
+    if (c->args == NULL) {
+        fputs("grundy: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (dashdash || a[0] != '-' || a[1] == '\0' ||
+            (a[1] >= '0' && a[1] <= '9')) {
+            c->args[c->nargs++] = argv[i];
+        } else if (strcmp(a, "--") == 0) {
+            dashdash = 1;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            help();
+            return EXIT_WIN;
+        } else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+            puts("grundy " GRUNDY_VERSION);
+            return EXIT_WIN;
+        } else if (strcmp(a, "--json") == 0) {
+            c->format |= GRUNDY_FORMAT_JSON;
+        } else if (strcmp(a, "--all") == 0) {
+            c->flags |= GRUNDY_ALL_MOVES;
+            c->format |= GRUNDY_FORMAT_ALL;
+        } else if (strcmp(a, "--misere") == 0) {
+            c->flags |= GRUNDY_MISERE;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            c->quiet = 1;
+        } else if (strcmp(a, "-f") == 0 || is_long_option(a, "--file")) {
+            v = a[1] == 'f' ? (i + 1 < argc ? argv[++i] : NULL)
+                            : option_value(argc, argv, &i, "--file");
+            if (v == NULL) {
+                usage_error("option '%s' needs a FILE", a);
+                return EXIT_INVALID;
+            }
+            c->file = v;
+        } else if (is_long_option(a, "--threads")) {
+            char *end;
+            long n;
+            v = option_value(argc, argv, &i, "--threads");
+            n = v != NULL ? strtol(v, &end, 10) : 0;
+            if (v == NULL || *v < '0' || *v > '9' || *end != '\0' || n < 1 ||
+                n > MAX_THREADS) {
+                usage_error("--threads needs a number from 1 to 64, got "
+                            "'%s'", v != NULL ? v : "");
+                return EXIT_INVALID;
+            }
+            c->threads = (int)n;
+        } else if (is_long_option(a, "--work")) {
+            v = option_value(argc, argv, &i, "--work");
+            if (v == NULL || parse_steps(v, &c->work) != 0) {
+                usage_error("--work needs a number of STEPS such as "
+                            "100000000000000 or 1e14 (0: no limit), got "
+                            "'%s'", v != NULL ? v : "");
+                return EXIT_INVALID;
+            }
+            c->work_set = 1;
+        } else if (is_long_option(a, "--memory")) {
+            v = option_value(argc, argv, &i, "--memory");
+            if (v == NULL) {
+                usage_error("option '%s' needs a SIZE such as 512M or 4G",
+                            a);
+                return EXIT_INVALID;
+            }
+            if (parse_size(v, &c->memory) != 0 || c->memory == 0) {
+                usage_error("--memory needs a SIZE such as 512M or 4G (a "
+                            "number of bytes, at least 1, with an optional "
+                            "K, M, G or T suffix), got '%s'", v);
+                return EXIT_INVALID;
+            }
+        } else {
+            usage_error("unknown option '%s'", a);
+            return EXIT_INVALID;
+        }
+    }
+    return -1;
+}
+
+/* The position given on the command line: args joined by spaces. */
+static int
+run_args(cli *c)
+{
+    size_t len = 0, at = 0;
+    grundy_error err;
+    grundy_status st;
+    char *text;
+    int status;
+
+    for (int i = 0; i < c->nargs; i++) {
+        len += strlen(c->args[i]) + 1;
+    }
+    if ((text = malloc(len)) == NULL) {
+        fputs("grundy: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    for (int i = 0; i < c->nargs; i++) {
+        size_t n = strlen(c->args[i]);
+        memcpy(text + at, c->args[i], n);
+        at += n;
+        text[at++] = ' ';
+    }
+    st = grundy_position_parse(c->ctx, c->pos, NULL, text, len - 1, &err);
+    if (st == GRUNDY_OK) {
+        st = solve_and_print(c, text, len - 1, &err);
+    }
+    free(text);
+    if (output_failed(c) || st == GRUNDY_EIO) {
+        return EXIT_IO;
+    }
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: %s\n", err.message);
+        return exit_for(st);
+    }
+    status = grundy_result_win(c->res) ? EXIT_WIN : EXIT_LOSE;
+    return status;
+}
+
+/* Validates the mode and its arguments, then runs it. */
+static int
+run(cli *c)
+{
+    const char *first = c->nargs > 0 ? c->args[0] : NULL;
+    grundy_game *game;
+    grundy_error err;
+    int status;
+
+    if (first != NULL && strcmp(first, "games") == 0) {
+        if (c->nargs > 1) {
+            usage_error("%s", "games takes no arguments");
+            return EXIT_INVALID;
+        }
+        return run_games(c);
+    }
+    if (first != NULL && strcmp(first, "sg") == 0) {
+        return run_sg(c);
+    }
+    if (first != NULL && strcmp(first, "period") == 0) {
+        return run_period(c);
+    }
+    if (c->nargs == 0) {
+#ifdef HAVE_ISATTY
+        /* A newcomer typing just `grundy` should not face a silent wait. */
+        if (c->file == NULL && isatty(0)) {
+            fputs("grundy: reading positions from the terminal, one "
+                  "'GAME COMPONENT...' per line (Ctrl-D ends; 'grundy "
+                  "--help' for more)\n", stderr);
+        }
+#endif
+        return run_lines(c, NULL);
+    }
+    if (grundy_game_parse(c->ctx, first, strlen(first), &game, &err) !=
+        GRUNDY_OK) {
+        fprintf(stderr, "grundy: %s\n", err.message);
+        return EXIT_INVALID;
+    }
+    if (c->nargs == 1) {
+        status = run_lines(c, game);
+    } else if (c->file != NULL) {
+        usage_error("%s", "-f reads positions from a file: give only the "
+                    "GAME on the command line, not components");
+        status = EXIT_INVALID;
+    } else {
+        status = run_args(c);
+    }
+    grundy_game_free(game);
+    return status;
+}
+
+int
+grundy_cli(int argc, char **argv)
+{
+    cli c = {0};
+    int status = parse_options(&c, argc, argv);
+
+    if (status < 0) {
+        c.ctx = grundy_ctx_new();
+        c.pos = grundy_position_new();
+        c.res = grundy_result_new();
+        if (c.ctx == NULL || c.pos == NULL || c.res == NULL) {
+            fputs("grundy: out of memory\n", stderr);
+            status = EXIT_LIMIT;
+        } else {
+            if (c.memory != 0) {
+                grundy_ctx_set_memory_limit(c.ctx, c.memory);
+            }
+            if (c.work_set) {
+                grundy_ctx_set_work_limit(c.ctx, c.work);
+            }
+            if (c.threads == 1) {
+                /* One thread means one, in the sequence engine too. */
+                grundy_ctx_set_threads(c.ctx, 1);
+            }
+#ifdef HAVE_ISATTY
+            if (isatty(2)) {
+                grundy_ctx_set_progress(c.ctx, progress, &c);
+            }
+#endif
+            status = run(&c);
+        }
+        grundy_result_free(c.res);
+        grundy_position_free(c.pos);
+        grundy_ctx_free(c.ctx);
+    }
+    free(c.args);
+    /* Output is buffered: a failed final flush (a full disk) is an error,
+     * reported unless a failed write was reported already. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        output_failed(&c);
+        return EXIT_IO;
+    }
+    return status;
+}

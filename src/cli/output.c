@@ -1,0 +1,104 @@
+/*
+ * output.c - what the grundy command says besides its records' content:
+ * exit statuses for library statuses, usage errors, progress on a
+ * terminal, the check that writing stdout succeeded, and printing the
+ * answer for one position. No option parsing, no modes.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+void
+usage_error(const char *fmt, const char *arg)
+{
+    fputs("grundy: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'grundy --help' for more information.\n", stderr);
+}
+
+static double
+now(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Progress on stderr for work over about a second; installed only when
+ * stderr is a terminal, so pipes and logs see nothing extra. */
+void
+progress(void *user, const char *what, uint64_t done, uint64_t total)
+{
+    cli *c = user;
+    double t = now();
+    if (c->progress_start == 0) {
+        c->progress_start = t;
+    }
+    if (t - c->progress_start < 1.0 || t - c->progress_last < 0.2) {
+        return;
+    }
+    c->progress_last = t;
+    fprintf(stderr, "\rgrundy: %s: %llu of %llu (%.0f%%)  ", what,
+            (unsigned long long)done, (unsigned long long)total,
+            total != 0 ? 100.0 * (double)done / (double)total : 0.0);
+}
+
+void
+progress_done(cli *c)
+{
+    if (c->progress_last != 0) {
+        fputs("\r\033[K", stderr);
+    }
+    c->progress_start = c->progress_last = 0;
+}
+
+int
+exit_for(grundy_status st)
+{
+    switch (st) {
+    case GRUNDY_OK:
+        return EXIT_WIN;
+    case GRUNDY_ESPEC:
+    case GRUNDY_EPOSITION:
+        return EXIT_INVALID;
+    case GRUNDY_EIO:
+        return EXIT_IO;
+    default:
+        return EXIT_LIMIT;
+    }
+}
+
+/* Checks stdout after a record; a failed write ends the run, reported
+ * once. A closed pipe (EPIPE with SIGPIPE ignored) ends it quietly. */
+int
+output_failed(cli *c)
+{
+    if (!ferror(stdout)) {
+        return 0;
+    }
+    if (c->write_failed) {
+        return 1;
+    }
+    c->write_failed = 1;
+#ifdef EPIPE
+    if (errno == EPIPE) {
+        return 1;
+    }
+#endif
+    fprintf(stderr, "grundy: error writing output: %s\n", strerror(errno));
+    return 1;
+}
+
+/* Solves one parsed position and writes its record. */
+grundy_status
+solve_and_print(cli *c, const char *input, size_t len, grundy_error *err)
+{
+    grundy_status st = grundy_solve(c->ctx, c->pos, c->flags, c->res, err);
+    progress_done(c);
+    if (st != GRUNDY_OK || c->quiet) {
+        return st;
+    }
+    return grundy_format_result(stdout, c->format, input, len, c->res);
+}

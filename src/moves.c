@@ -1,0 +1,284 @@
+/*
+ * moves.c - the result of a solve and the move sink that fills it: each
+ * option a family emits is rendered as data, the move in words and the
+ * position it leaves in the syntax the position was given in (or handed
+ * to a collector, for misere.c's search). It knows no strategy: solve.c
+ * and misere.c decide which options win.
+ */
+#include "moves.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+grundy_result *
+grundy_result_new(void)
+{
+    return calloc(1, sizeof(grundy_result));
+}
+
+void
+grundy_result_free(grundy_result *res)
+{
+    if (res == NULL) {
+        return;
+    }
+    free(res->moves);
+    free(res->text);
+    free(res->values);
+    free(res);
+}
+
+int
+grundy_result_win(const grundy_result *res)
+{
+    return res->win;
+}
+
+int
+grundy_result_misere(const grundy_result *res)
+{
+    return res->misere;
+}
+
+int
+grundy_result_sg(const grundy_result *res, uint64_t *sg)
+{
+    if (res->sg_known && sg != NULL) {
+        *sg = res->sg;
+    }
+    return res->sg_known;
+}
+
+size_t
+grundy_result_move_count(const grundy_result *res)
+{
+    return res->nmoves;
+}
+
+const char *
+grundy_result_move_explain(const grundy_result *res, size_t i)
+{
+    return res->text + res->moves[i].explain;
+}
+
+const char *
+grundy_result_move_position(const grundy_result *res, size_t i)
+{
+    return res->text + res->moves[i].position;
+}
+
+const char *
+result_move_text(const grundy_result *res, size_t i, size_t *explain_len,
+                 const char **position, size_t *position_len)
+{
+    const result_move *m = &res->moves[i];
+    *explain_len = m->explain_len;
+    *position = res->text + m->position;
+    *position_len = m->position_len;
+    return res->text + m->explain;
+}
+
+/* Ensures room for `more` bytes of text. */
+static int
+text_reserve(grundy_result *res, size_t more)
+{
+    size_t cap = res->textcap != 0 ? res->textcap : 256;
+    char *p;
+    if (res->textlen + more <= res->textcap) {
+        return 0;
+    }
+    if (more > SIZE_MAX / 4 - res->textlen) {
+        return -1;
+    }
+    while (cap < res->textlen + more) {
+        cap *= 2;
+    }
+    if ((p = realloc(res->text, cap)) == NULL) {
+        return -1;
+    }
+    res->text = p;
+    res->textcap = cap;
+    return 0;
+}
+
+static void
+text_put(grundy_result *res, const char *s, size_t n)
+{
+    memcpy(res->text + res->textlen, s, n);
+    res->textlen += n;
+}
+
+/* A blank between two tokens of the rendering that began at start. */
+static void
+put_separator(grundy_result *res, size_t start)
+{
+    if (res->textlen > start) {
+        text_put(res, " ", 1);
+    }
+}
+
+/* Appends parts 0..parts-1 of a move, blank-separated, numbers joined by
+ * commas. */
+static void
+render_parts(grundy_result *res, size_t parts, const size_t *arity,
+             const uint64_t *vals)
+{
+    for (size_t p = 0, k = 0; p < parts; p++) {
+        if (p > 0) {
+            text_put(res, " ", 1);
+        }
+        for (size_t j = 0; j < arity[p]; j++, k++) {
+            if (j > 0) {
+                text_put(res, ",", 1);
+            }
+            res->textlen += u64_to_dec(vals[k], res->text + res->textlen);
+        }
+    }
+}
+
+/* Appends the position after a move to res->text (room reserved): every
+ * component in place, the changed one replaced by `parts` parts; a term
+ * whose last component vanished is dropped with its game name. */
+static void
+render_position(grundy_result *res, const grundy_position *pos, size_t ci,
+                size_t parts, const size_t *arity, const uint64_t *vals)
+{
+    size_t start = res->textlen;
+    if (pos->plain && parts > 0) {
+        /* The text is the rendering of its tokens already: copy it around
+         * the changed token (no term loses its last component). */
+        const pos_comp *pc = &pos->comps[ci];
+        size_t after = pc->tok + pc->toklen;
+        text_put(res, pos->text, pc->tok);
+        render_parts(res, parts, arity, vals);
+        text_put(res, pos->text + after, pos->textlen - after);
+        res->text[res->textlen++] = '\0';
+        return;
+    }
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        size_t mark = res->textlen, written = 0;
+        if (res->textlen > start) {
+            text_put(res, " +", 2);
+        }
+        if (term->named) {
+            put_separator(res, start);
+            text_put(res, pos->text + term->nametok, term->namelen);
+        }
+        for (size_t c = term->first; c < term->first + term->count; c++) {
+            const pos_comp *pc = &pos->comps[c];
+            if (c != ci) {
+                put_separator(res, start);
+                text_put(res, pos->text + pc->tok, pc->toklen);
+                written++;
+                continue;
+            }
+            if (parts > 0) {
+                put_separator(res, start);
+                render_parts(res, parts, arity, vals);
+                written += parts;
+            }
+        }
+        if (written == 0) {
+            res->textlen = mark;
+        }
+    }
+    res->text[res->textlen++] = '\0';
+}
+
+int
+move_emit(move_sink *sink, const component *c, size_t parts,
+          const size_t *arity, const uint64_t *vals, const char *explain)
+{
+    grundy_result *res = sink->res;
+    const grundy_position *pos = sink->pos;
+    size_t ci = c->index - 1, nvals = 0, need, elen, start;
+    result_move *m;
+
+    if (sink->collect != NULL) {
+        int r = sink->collect(sink->user, c, parts, arity, vals, explain);
+        if (r != 0) {
+            sink->oom = r == -2 ? SINK_LIMIT : SINK_NOMEM;
+            return -1;
+        }
+        return 0;
+    }
+    elen = strlen(explain);
+    start = res->textlen;
+    for (size_t p = 0; p < parts; p++) {
+        nvals += arity[p];
+    }
+    /* Worst case: the whole text again plus 21 bytes a new number. Each
+     * move repeats the whole position, so --all on a long line of equal
+     * heaps needs text quadratic in its length: bounded by the budget. */
+    need = elen + 1 + pos->textlen + 2 * pos->nterms + 22 * nvals + 8;
+    if (need > sink->budget || res->textlen > sink->budget - need) {
+        sink->oom = SINK_LIMIT;
+        return -1;
+    }
+    if (text_reserve(res, need) != 0) {
+        sink->oom = SINK_NOMEM;
+        return -1;
+    }
+    if (res->nmoves == res->movecap) {
+        size_t cap = res->movecap != 0 ? 2 * res->movecap : 4;
+        void *p = realloc(res->moves, cap * sizeof *res->moves);
+        if (p == NULL) {
+            sink->oom = SINK_NOMEM;
+            return -1;
+        }
+        res->moves = p;
+        res->movecap = cap;
+    }
+    m = &res->moves[res->nmoves];
+    m->comp = ci;
+    m->explain = start;
+    m->explain_len = elen;
+    text_put(res, explain, elen + 1);
+    m->position = res->textlen;
+    render_position(res, pos, ci, parts, arity, vals);
+    m->position_len = res->textlen - 1 - m->position;
+    /* Each resulting position once: families list options without
+     * repeats, this guards moves of one component that coincide. */
+    for (size_t i = res->nmoves; i-- > 0;) {
+        if (res->moves[i].comp != ci) {
+            break;
+        }
+        if (res->moves[i].position_len == m->position_len &&
+            memcmp(res->text + res->moves[i].position,
+                   res->text + m->position, m->position_len) == 0) {
+            res->textlen = start;
+            return sink->all ? 0 : 1;
+        }
+    }
+    res->nmoves++;
+    return sink->all ? 0 : 1;
+}
+
+int
+move_emit1(move_sink *sink, const component *c, uint64_t m,
+           const char *explain)
+{
+    static const size_t one = 1;
+    return move_emit(sink, c, 1, &one, &m, explain);
+}
+
+int
+move_sink_wants_all(const move_sink *sink)
+{
+    return sink->all;
+}
+
+grundy_status
+move_sink_error(const move_sink *sink, grundy_error *err)
+{
+    char have[32];
+    if (sink->oom == SINK_LIMIT) {
+        grundy_size_text(have, sizeof have, sink->budget);
+        return set_error(err, GRUNDY_ELIMIT, -1,
+                         "the winning moves need more than the memory limit "
+                         "of %s to write out; raise it with --memory, or "
+                         "leave out --all", have);
+    }
+    return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+}

@@ -1,0 +1,61 @@
+/*
+ * moves.h - the result of a solve and the move sink that fills it
+ * (moves.c). solve.c sets the outcome and asks families for options;
+ * misere.c collects options as data for its search; format.c reads the
+ * rendered moves. Families see only the opaque move_sink of family.h.
+ */
+#ifndef GRUNDY_MOVES_H
+#define GRUNDY_MOVES_H
+
+#include "position.h"
+
+/* A move: offsets and lengths of its two strings in res->text. */
+typedef struct result_move {
+    size_t explain, explain_len;
+    size_t position, position_len;
+    size_t comp;       /* index of the changed component */
+} result_move;
+
+struct grundy_result {
+    int win;                /* 1: the player to move wins */
+    int misere;             /* solved for misere play */
+    int sg_known;           /* sg below is the normal-play value */
+    uint64_t sg;
+    result_move *moves;     /* the winning moves found */
+    size_t nmoves, movecap;
+    char *text;             /* NUL-terminated strings of the moves */
+    size_t textlen, textcap;
+    uint64_t *values;       /* Grundy value of each component (solve.c) */
+    size_t valcap;
+};
+
+/* Receives an option as data instead of rendering it; returns 0 to go on,
+ * -1 when out of memory, -2 when the options are more than it takes. */
+typedef int (*move_collect_fn)(void *user, const component *c, size_t parts,
+                               const size_t *arity, const uint64_t *vals,
+                               const char *explain);
+
+struct move_sink {
+    grundy_result *res;         /* rendered moves go here (collect NULL) */
+    const grundy_position *pos; /* the position the moves start from */
+    int all;                    /* every winning move, not just one */
+    int oom;                    /* SINK_NOMEM or SINK_LIMIT: emit failed */
+    move_collect_fn collect;    /* when set: options go here as data */
+    void *user;                 /* passed to collect */
+    size_t budget;              /* bytes rendered moves may use: the
+                                 * memory limit (unused with collect) */
+};
+
+enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };
+
+/* Move i of res: its words (returned) and the position it leaves, with
+ * their lengths, for format.c (which would otherwise measure them). */
+const char *result_move_text(const grundy_result *res, size_t i,
+                             size_t *explain_len, const char **position,
+                             size_t *position_len);
+
+/* The error of a failed move_emit, which families pass on as a bare
+ * GRUNDY_ENOMEM: out of memory, or the moves' text over the budget. */
+grundy_status move_sink_error(const move_sink *sink, grundy_error *err);
+
+#endif
