@@ -3,6 +3,16 @@
  * impartial combinatorial games (Sprague-Grundy theory).
  * The library never prints, never exits and keeps no hidden global state:
  * every cache lives in a grundy_ctx that the caller creates and frees.
+ *
+ * Conventions. Fallible functions return a grundy_status (GRUNDY_OK is 0)
+ * and write results through out-parameters; on failure they fill the
+ * caller's grundy_error (which may not be NULL) and leave the
+ * out-parameters unspecified. Objects come in _new/_free pairs; _free
+ * of NULL does nothing. Strings returned point into the object they come
+ * from and stay valid until it is freed or reused. Passing NULL where an
+ * object is required is a programming error, not a checked one. A
+ * context and everything made with it belong to one thread at a time;
+ * separate contexts may be used in parallel.
  */
 #ifndef GRUNDY_H
 #define GRUNDY_H
@@ -50,16 +60,20 @@ typedef struct grundy_result grundy_result;     /* outcome, value, moves */
 
 /* ---- context ---------------------------------------------------------- */
 
-/* A new context with default limits, or NULL when out of memory. */
+/* A new context with default limits and empty caches, or NULL when out
+ * of memory. The caller owns it and frees it with grundy_ctx_free. */
 GRUNDY_API grundy_ctx *grundy_ctx_new(void);
 /* Frees ctx and its caches; every game, position and result made with it
  * must be freed first. NULL is a no-op. */
 GRUNDY_API void grundy_ctx_free(grundy_ctx *ctx);
 
 #define GRUNDY_DEFAULT_MEMORY_LIMIT ((size_t)1 << 30) /* 1 GiB */
-/* Memory a single game's tables may use; computations that would need more
- * fail with GRUNDY_ELIMIT and say which limit to raise. */
+/* Sets the memory (bytes, > 0) a single game's tables, one position or
+ * one result's moves may use; computations that would need more fail
+ * with GRUNDY_ELIMIT, and the message says how much was needed. Applies
+ * to later computations; tables already built are kept. */
 GRUNDY_API void grundy_ctx_set_memory_limit(grundy_ctx *ctx, size_t bytes);
+/* The memory limit in bytes (GRUNDY_DEFAULT_MEMORY_LIMIT until set). */
 GRUNDY_API size_t grundy_ctx_memory_limit(const grundy_ctx *ctx);
 
 #define GRUNDY_DEFAULT_WORK_LIMIT ((uint64_t)1 << 42) /* about an hour */
@@ -69,17 +83,21 @@ GRUNDY_API size_t grundy_ctx_memory_limit(const grundy_ctx *ctx);
  * the limit fails at once with GRUNDY_ELIMIT instead of running for days.
  * 0 means no limit. */
 GRUNDY_API void grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps);
+/* The work limit in steps (GRUNDY_DEFAULT_WORK_LIMIT until set; 0: none). */
 GRUNDY_API uint64_t grundy_ctx_work_limit(const grundy_ctx *ctx);
 
 /* Threads a Grundy-sequence computation may use: 1, or 0 (the default)
  * for the engine's own choice, two on long tables. */
 GRUNDY_API void grundy_ctx_set_threads(grundy_ctx *ctx, unsigned threads);
+/* The thread setting: 1, or 0 for the engine's choice. */
 GRUNDY_API unsigned grundy_ctx_threads(const grundy_ctx *ctx);
 
 /* Called now and then during long computations (done of total units,
  * `what` names the work). The callback must not call back into libgrundy. */
 typedef void (*grundy_progress_fn)(void *user, const char *what,
                                    uint64_t done, uint64_t total);
+/* Installs fn (NULL: none, the default), called with `user` from the
+ * thread that runs the computation. */
 GRUNDY_API void grundy_ctx_set_progress(grundy_ctx *ctx, grundy_progress_fn fn,
                                         void *user);
 
@@ -88,21 +106,27 @@ GRUNDY_API void grundy_ctx_set_progress(grundy_ctx *ctx, grundy_progress_fn fn,
 /*
  * Parses a game spec such as "nim", "bounded:3", "stripes:1,5,6" (len bytes,
  * need not be NUL-terminated). On success *out holds a new reference that
- * the caller releases with grundy_game_free. Games are cached in ctx, so
- * parsing the same spec twice is cheap and shares computed tables.
+ * the caller releases with grundy_game_free (before freeing ctx). Games
+ * are cached in ctx, so parsing the same spec twice is cheap and shares
+ * computed tables. GRUNDY_ESPEC for an unknown game or bad parameters,
+ * err->column at the offending token; GRUNDY_ENOMEM.
  */
 GRUNDY_API grundy_status grundy_game_parse(grundy_ctx *ctx, const char *spec,
                                            size_t len, grundy_game **out,
                                            grundy_error *err);
 /* Releases a reference. NULL is a no-op. */
 GRUNDY_API void grundy_game_free(grundy_game *game);
-/* The canonical spec text of a game ("kayles" -> "kayles"). */
+/* The canonical spec text of a game ("kayles" -> "kayles"), owned by the
+ * game. */
 GRUNDY_API const char *grundy_game_spec(const grundy_game *game);
 
 /*
- * Grundy value of one component of `game`, given by its numbers (a heap is
- * one number, a Wythoff position two). GRUNDY_ELIMIT or GRUNDY_EUNSUPPORTED
- * when the value is beyond reach; err says why.
+ * Grundy value of one component of `game`, given by its numbers v[0..n)
+ * (a heap is one number, a Wythoff position two), checked with the game's
+ * rules as grundy_component_parse does, into *sg. GRUNDY_EPOSITION for a
+ * component the game does not have; GRUNDY_ELIMIT or GRUNDY_EUNSUPPORTED
+ * when the value is beyond reach; err says why. May compute and cache
+ * tables in the game's context (progress callback, limits apply).
  */
 GRUNDY_API grundy_status grundy_component_value(grundy_game *game,
                                                 const uint64_t *v, size_t n,
@@ -117,11 +141,16 @@ typedef struct grundy_period {
     uint64_t certified;  /* number of values computed to prove it */
     uint64_t searched;   /* when !found: values examined */
 } grundy_period;
+/* Fills *out with the certified period of game's Grundy sequence, or
+ * found = 0 when none was found within the context's limits.
+ * GRUNDY_EUNSUPPORTED for a game that is not a heap game with a Grundy
+ * sequence (wythoff, for one); GRUNDY_ELIMIT, GRUNDY_ENOMEM. */
 GRUNDY_API grundy_status grundy_game_period(grundy_game *game,
                                             grundy_period *out,
                                             grundy_error *err);
 
-/* One supported family, for `grundy games`; NULL past the last. */
+/* The i-th supported game family (0, 1, ...), static data; NULL past the
+ * last. */
 typedef struct grundy_family_info {
     const char *usage;     /* "bounded:M" */
     const char *summary;   /* one line, what the game is */
@@ -132,8 +161,9 @@ GRUNDY_API const grundy_family_info *grundy_family_at(size_t i);
 /* ---- positions -------------------------------------------------------- */
 
 /* A new empty position (reused across lines: parsing into it reuses its
- * memory), or NULL when out of memory. NULL is a no-op for _free. */
+ * memory), or NULL when out of memory. */
 GRUNDY_API grundy_position *grundy_position_new(void);
+/* Frees pos and releases the games it references. NULL is a no-op. */
 GRUNDY_API void grundy_position_free(grundy_position *pos);
 
 /*
@@ -142,6 +172,11 @@ GRUNDY_API void grundy_position_free(grundy_position *pos);
  * of that game (the first term's game is given, later terms after '+' name
  * their own). Whitespace separates components, commas join the numbers of
  * one component. Numbers are decimal and must fit in 64 bits unsigned.
+ * text[0..len) need not be NUL-terminated; pos keeps a copy. Games named
+ * in the text are parsed in ctx and referenced by pos. GRUNDY_ESPEC or
+ * GRUNDY_EPOSITION with err->column at the bad token; GRUNDY_ELIMIT when
+ * the position needs more than the memory limit; GRUNDY_ENOMEM. On
+ * failure pos holds no usable position until parsed into again.
  */
 GRUNDY_API grundy_status grundy_position_parse(grundy_ctx *ctx,
                                                grundy_position *pos,
@@ -150,14 +185,15 @@ GRUNDY_API grundy_status grundy_position_parse(grundy_ctx *ctx,
                                                grundy_error *err);
 /*
  * Parses the text of one component of game ("7", "3,5") into v[0..cap),
- * *n numbers, and checks it with the game's rules.
+ * *n numbers, and checks it with the game's rules. GRUNDY_EPOSITION for
+ * bad text, more than cap numbers, or a component the game does not have.
  */
 GRUNDY_API grundy_status grundy_component_parse(grundy_game *game,
                                                 const char *text, size_t len,
                                                 uint64_t *v, size_t cap,
                                                 size_t *n, grundy_error *err);
 
-/* Number of components over all terms. */
+/* Number of components of a parsed position, over all its terms. */
 GRUNDY_API size_t grundy_position_size(const grundy_position *pos);
 
 /* ---- solving ---------------------------------------------------------- */
@@ -165,30 +201,44 @@ GRUNDY_API size_t grundy_position_size(const grundy_position *pos);
 #define GRUNDY_MISERE    1u /* last player to move loses */
 #define GRUNDY_ALL_MOVES 2u /* report every winning move, not just one */
 
+/* A new empty result, filled by grundy_solve and reusable across calls,
+ * or NULL when out of memory. */
 GRUNDY_API grundy_result *grundy_result_new(void);
+/* Frees res and its moves' strings. NULL is a no-op. */
 GRUNDY_API void grundy_result_free(grundy_result *res);
 
 /*
- * Solves pos: outcome for the player to move, the Grundy value where known,
- * and one (or with GRUNDY_ALL_MOVES every) winning move. Every answer is
- * exact; when it cannot be, the status is GRUNDY_ELIMIT or
- * GRUNDY_EUNSUPPORTED and err says why.
+ * Solves pos (parsed with the same ctx): outcome for the player to move,
+ * the Grundy value where known, and one (or with GRUNDY_ALL_MOVES every)
+ * winning move, in normal play or with GRUNDY_MISERE misere play; flags
+ * is a bitwise or of those. res is overwritten (its earlier strings go
+ * stale). Every answer is exact; when it cannot be, the status is
+ * GRUNDY_ELIMIT or GRUNDY_EUNSUPPORTED and err says why; GRUNDY_ENOMEM.
+ * On failure res holds no usable answer.
  */
 GRUNDY_API grundy_status grundy_solve(grundy_ctx *ctx,
                                       const grundy_position *pos,
                                       unsigned flags, grundy_result *res,
                                       grundy_error *err);
 
-GRUNDY_API int grundy_result_win(const grundy_result *res); /* 1 win, 0 lose */
-/* 1: misere play */
+/* Reading a solved result (after grundy_solve returned GRUNDY_OK): */
+/* 1 when the player to move wins, 0 when they lose. */
+GRUNDY_API int grundy_result_win(const grundy_result *res);
+/* 1 when the result is for misere play, 0 for normal play. */
 GRUNDY_API int grundy_result_misere(const grundy_result *res);
-/* 1 and *sg set when the normal-play value of the whole position is known. */
+/* 1, and *sg set (when sg is not NULL), when the normal-play Grundy value
+ * of the whole position is known; 0 when it is not (a lone component
+ * beyond tables solved by a closed form, for instance). */
 GRUNDY_API int grundy_result_sg(const grundy_result *res, uint64_t *sg);
+/* Number of winning moves reported: 0 when the mover loses, else 1, or
+ * every winning move with GRUNDY_ALL_MOVES. */
 GRUNDY_API size_t grundy_result_move_count(const grundy_result *res);
-/* Move i in words, e.g. "take 2 from heap 1 (3 -> 1)". */
+/* Move i (< grundy_result_move_count) in words, e.g. "take 2 from heap 1
+ * (3 -> 1)"; owned by res. */
 GRUNDY_API const char *grundy_result_move_explain(const grundy_result *res,
                                                   size_t i);
-/* The position after move i, in the syntax the position was given in. */
+/* The position after move i, in the syntax the position was given in
+ * ("nim 1 4 5"), owned by res; solving it again gives a loss. */
 GRUNDY_API const char *grundy_result_move_position(const grundy_result *res,
                                                    size_t i);
 
@@ -197,62 +247,44 @@ GRUNDY_API const char *grundy_result_move_position(const grundy_result *res,
 #define GRUNDY_FORMAT_JSON 1u /* JSON Lines instead of text */
 #define GRUNDY_FORMAT_ALL  2u /* JSON: add the "moves" and "explains" arrays */
 
-/* Writes one record for a solved position (input is the trimmed line).
+/* Writes one record, newline-terminated, for a solved position to out;
+ * input[0..input_len) is the position's text as the record should quote
+ * it (JSON "input"). format: 0 for text or GRUNDY_FORMAT_JSON, optionally
+ * with GRUNDY_FORMAT_ALL.
  * Text: "win sg=2: take 2 from heap 1 (3 -> 1) -> 1 4 5", "lose sg=0".
  * Returns GRUNDY_EIO when out reports a write error (ferror). */
 GRUNDY_API grundy_status grundy_format_result(FILE *out, unsigned format,
                                               const char *input,
                                               size_t input_len,
                                               const grundy_result *res);
-/* Writes one error record; text mode writes nothing (errors go to stderr). */
+/* Writes one error record for the input that failed, with message (as
+ * in grundy_error); text mode writes nothing (errors go to stderr).
+ * GRUNDY_EIO when out reports a write error. */
 GRUNDY_API grundy_status grundy_format_error(FILE *out, unsigned format,
                                              const char *input,
                                              size_t input_len,
                                              const char *message);
 
-/* A growable byte buffer owned by the caller; start it zeroed, append
- * with the _mem functions, release data with free(). */
-typedef struct grundy_buffer {
-    char *data;
-    size_t len, cap;
-} grundy_buffer;
-/* The same records appended to a buffer (for output assembled by worker
- * threads); GRUNDY_ENOMEM when it cannot grow. */
-GRUNDY_API grundy_status grundy_format_result_mem(grundy_buffer *out,
+/*
+ * The same records written into the caller's buffer dst[0..cap), as
+ * snprintf does: *len (when not NULL) receives the record's full length
+ * (newline included, NUL not); the record is complete when *len < cap,
+ * else cut to cap - 1 bytes, so call again with a buffer of *len + 1.
+ * dst is NUL-terminated whenever cap > 0 (dst may be NULL when cap is 0,
+ * to measure). An error record in text mode is empty. GRUNDY_ENOMEM when
+ * memory to assemble the record runs out.
+ */
+GRUNDY_API grundy_status grundy_format_result_buf(char *dst, size_t cap,
+                                                  size_t *len,
                                                   unsigned format,
                                                   const char *input,
                                                   size_t input_len,
                                                   const grundy_result *res);
-GRUNDY_API grundy_status grundy_format_error_mem(grundy_buffer *out,
+GRUNDY_API grundy_status grundy_format_error_buf(char *dst, size_t cap,
+                                                 size_t *len,
                                                  unsigned format,
                                                  const char *input,
                                                  size_t input_len,
                                                  const char *message);
-
-/*
- * The quick path of line mode: when the line is single numbers joined by
- * single spaces (nothing else, at most 64 of them) of a game whose family
- * answers such sums directly, and flags ask for normal play and one move,
- * appends to out the very record that parsing, solving and
- * grundy_format_result_mem would append, and returns 1. Otherwise (any
- * other line, any error, out of memory) appends nothing and returns 0:
- * the caller then goes the general way, which alone reports errors.
- */
-GRUNDY_API int grundy_answer_plain(grundy_game *game, unsigned flags,
-                                   unsigned format, const char *line,
-                                   size_t len, grundy_buffer *out);
-
-/* A byte count as grundy's messages write it: "1 GiB", "64 MiB", or
- * "1536 MiB" (exact multiples only), NUL-terminated in dst[0..cap). */
-GRUNDY_API void grundy_size_text(char *dst, size_t cap, size_t bytes);
-
-/* 1 when the game answers every component by a closed form, or from
- * small bounded tables of its own (fib, wythoff): independent copies of
- * it cost little, so a caller may solve lines in parallel with one
- * context per thread. Games with Grundy-sequence tables (octal, sub, ...)
- * are not: each copy would compute its own. */
-GRUNDY_API int grundy_game_closed_form(const grundy_game *game);
-/* 1 when every game of a parsed position is closed-form (see above). */
-GRUNDY_API int grundy_position_closed_form(const grundy_position *pos);
 
 #endif

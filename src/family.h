@@ -6,7 +6,7 @@
 #ifndef GRUNDY_FAMILY_H
 #define GRUNDY_FAMILY_H
 
-#include "grundy.h"
+#include "grundy_private.h"
 
 #include <stdarg.h>
 #include <string.h>

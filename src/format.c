@@ -356,6 +356,51 @@ grundy_format_error_mem(grundy_buffer *out, unsigned format,
     return o.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
 }
 
+/* Copies a record assembled in mem to dst[0..cap) as snprintf would. */
+static grundy_status
+copy_out(char *dst, size_t cap, size_t *len, grundy_buffer *mem,
+         grundy_status st)
+{
+    if (st == GRUNDY_OK) {
+        if (len != NULL) {
+            *len = mem->len;
+        }
+        if (cap > 0) {
+            size_t n = mem->len < cap ? mem->len : cap - 1;
+            if (n > 0) {
+                memcpy(dst, mem->data, n);
+            }
+            dst[n] = '\0';
+        }
+    } else if (cap > 0) {
+        dst[0] = '\0';
+    }
+    free(mem->data);
+    return st;
+}
+
+grundy_status
+grundy_format_result_buf(char *dst, size_t cap, size_t *len, unsigned format,
+                         const char *input, size_t input_len,
+                         const grundy_result *res)
+{
+    grundy_buffer mem = {0};
+    grundy_status st = grundy_format_result_mem(&mem, format, input,
+                                                input_len, res);
+    return copy_out(dst, cap, len, &mem, st);
+}
+
+grundy_status
+grundy_format_error_buf(char *dst, size_t cap, size_t *len, unsigned format,
+                        const char *input, size_t input_len,
+                        const char *message)
+{
+    grundy_buffer mem = {0};
+    grundy_status st = grundy_format_error_mem(&mem, format, input,
+                                               input_len, message);
+    return copy_out(dst, cap, len, &mem, st);
+}
+
 /* Longest line the quick path copies (64 numbers of 20 digits fit). */
 #define PLAIN_MAX_TEXT 2048
 

@@ -1,7 +1,8 @@
 /*
  * test_format.c - output records: JSON strings escaped exactly as a
  * byte-by-byte reference does (random bytes, every length), and the text
- * and JSON records of a solved position.
+ * and JSON records of a solved position, written to a FILE and to a
+ * caller's buffer of every size (snprintf's rules).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -129,6 +130,24 @@ check_record(const char *text, unsigned flags, unsigned format,
                      GRUNDY_OK);
     got = slurp(f);
     assert_string_equal(got, want);
+    /* The same record into buffers of every size: the full length each
+     * time, the record cut to cap - 1 bytes and NUL-terminated. */
+    for (size_t cap = 0; cap <= strlen(want) + 2; cap++) {
+        char buf[512];
+        size_t len = 0, cut = cap > 0 ? cap - 1 : 0;
+        memset(buf, '#', sizeof buf);
+        assert_int_equal(grundy_format_result_buf(cap > 0 ? buf : NULL, cap,
+                                                  &len, format, text,
+                                                  strlen(text), res),
+                         GRUNDY_OK);
+        assert_int_equal(len, strlen(want));
+        if (cap > 0) {
+            cut = cut < len ? cut : len;
+            assert_int_equal(strlen(buf), cut);
+            assert_memory_equal(buf, want, cut);
+        }
+        assert_int_equal(buf[cap], '#');
+    }
     free(got);
     fclose(f);
     grundy_result_free(res);
@@ -154,6 +173,25 @@ test_records(void **state)
                  "from heap 1 (7 -> 1)\"]}\n");
 }
 
+/* Error records into a buffer: JSON as written to a FILE, text empty. */
+static void
+test_error_buf(void **state)
+{
+    char buf[64];
+    size_t len = 99;
+    (void)state;
+    assert_int_equal(grundy_format_error_buf(buf, sizeof buf, &len,
+                                             GRUNDY_FORMAT_JSON, "x\"", 2,
+                                             "bad"), GRUNDY_OK);
+    assert_string_equal(buf, "{\"input\":\"x\\\"\",\"error\":\"bad\"}\n");
+    assert_int_equal(len, strlen(buf));
+    buf[0] = 'z';
+    assert_int_equal(grundy_format_error_buf(buf, sizeof buf, &len, 0, "x", 1,
+                                             "bad"), GRUNDY_OK);
+    assert_string_equal(buf, "");
+    assert_int_equal(len, 0);
+}
+
 /* A write error is reported, not ignored. */
 static void
 test_write_error(void **state)
@@ -177,6 +215,7 @@ main(void)
         cmocka_unit_test(test_json_escaping),
         cmocka_unit_test(test_json_escaping_clean_runs),
         cmocka_unit_test(test_records),
+        cmocka_unit_test(test_error_buf),
         cmocka_unit_test(test_write_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

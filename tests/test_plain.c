@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "brute.h"
-#include "grundy.h"
+#include "grundy_private.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #ifndef GRUNDY_CLI_H
 #define GRUNDY_CLI_H
 
-#include "grundy.h"
+#include "grundy_private.h"
 
 enum {
     EXIT_WIN = 0,      /* one position: the player to move wins */
