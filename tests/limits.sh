@@ -29,14 +29,31 @@ check() {
         head -c 600 "$tmp/out"
         return
     fi
-    if [ -z "$4" ] && [ -s "$tmp/err" ] ||
-       [ -n "$4" ] && ! grep -q -E -- "$4" "$tmp/err"; then
+    # Two separate tests: as one '[ -z ] && [ -s ] || [ -n ] && ! grep'
+    # list (&& and || bind alike, left to right) an empty pattern reached
+    # grep -E '', which matches anything, and passed whatever stderr said.
+    if [ -z "$4" ]; then
+        if [ -s "$tmp/err" ]; then
+            bad "$1: stderr is not empty:"
+            head -c 600 "$tmp/err"
+            return
+        fi
+    elif ! grep -q -E -- "$4" "$tmp/err"; then
         bad "$1: stderr does not match '$4':"
         head -c 600 "$tmp/err"
         return
     fi
     ok "$1"
 }
+# The checker itself must be able to fail: a message on stderr where none
+# is expected, and one that does not match the pattern.
+echo 0 > "$tmp/st"; : > "$tmp/out"; echo 'grundy: surprise' > "$tmp/err"
+if (check "self-test" 0 "" '' > /dev/null; exit $fail) ||
+   (check "self-test" 0 "" '^grundy: other' > /dev/null; exit $fail) ||
+   ! (check "self-test" 0 "" '^grundy: surprise$' > /dev/null; exit $fail)
+then
+    bad "check() does not tell stderr apart"
+fi
 # go [ULIMIT-KB] ARGS...: runs grundy on $tmp/in with a timeout (60 s: a
 # slow -O0 coverage build on a busy machine still passes; a hang is
 # status 124).
