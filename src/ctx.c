@@ -134,34 +134,34 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
 {
     const char *colon = memchr(spec, ':', len);
     size_t namelen = colon != NULL ? (size_t)(colon - spec) : len;
-    const family *fam = family_lookup(spec, namelen);
+    const family *fam = registry_lookup(spec, namelen);
     grundy_game *game;
     grundy_status st;
     char q[128];
 
     if (len == 0) {
-        return set_error(err, GRUNDY_ESPEC, 0,
-                         "empty game spec: expected a game such as nim or "
-                         "bounded:3 (see 'grundy games')");
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "empty game spec: expected a game such as nim or "
+                       "bounded:3 (see 'grundy games')");
     }
     if (fam == NULL) {
-        quote_token(q, sizeof q, spec, namelen);
+        util_quote_token(q, sizeof q, spec, namelen);
         if (spec[0] >= '0' && spec[0] <= '9') {
             /* Most likely heaps without their game: "3 4 5" for nim. */
-            return set_error(err, GRUNDY_ESPEC, 0,
-                             "%s is not a game: a position starts with its "
-                             "game, e.g. 'nim 3 4 5', or give the game on "
-                             "the command line: 'grundy nim < FILE' (see "
-                             "'grundy games')", q);
+            return err_set(err, GRUNDY_ESPEC, 0,
+                           "%s is not a game: a position starts with its "
+                           "game, e.g. 'nim 3 4 5', or give the game on "
+                           "the command line: 'grundy nim < FILE' (see "
+                           "'grundy games')", q);
         }
-        return set_error(err, GRUNDY_ESPEC, 0,
-                         "unknown game %s (see 'grundy games' for the list)",
-                         q);
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "unknown game %s (see 'grundy games' for the list)",
+                       q);
     }
     game = calloc(1, sizeof *game);
     if (game == NULL || (game->spec = malloc(len + 1)) == NULL) {
         free(game);
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     memcpy(game->spec, spec, len);
     game->spec[len] = '\0';
@@ -177,7 +177,7 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
              * of memory: the spec is fine). */
             char msg[sizeof err->message];
             memcpy(msg, err->message, sizeof msg);
-            quote_token(q, sizeof q, spec, len);
+            util_quote_token(q, sizeof q, spec, len);
             snprintf(err->message, sizeof err->message,
                      "bad game spec %s: %.360s", q, msg);
             if (err->column >= 0 && colon != NULL) {
@@ -252,11 +252,11 @@ grundy_status
 grundy_game_period(grundy_game *game, grundy_period *out, grundy_error *err)
 {
     if (game->family->period == NULL) {
-        return set_error(err, GRUNDY_EUNSUPPORTED, -1,
-                         "game '%s' has no periodic Grundy sequence to "
-                         "certify ('grundy period' works for heap games "
-                         "such as bounded, sub, octal, stripes, kayles)",
-                         game->label);
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "game '%s' has no periodic Grundy sequence to "
+                       "certify ('grundy period' works for heap games "
+                       "such as bounded, sub, octal, stripes, kayles)",
+                       game->label);
     }
     return game->family->period(game, out, err);
 }

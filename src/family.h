@@ -116,7 +116,7 @@ typedef struct family {
 /* ---- registry (registry.c) -------------------------------------------- */
 
 /* The family whose name is name[0..len), or NULL. */
-const family *family_lookup(const char *name, size_t len);
+const family *registry_lookup(const char *name, size_t len);
 
 /* ---- move sink (moves.c) ---------------------------------------------- */
 
@@ -137,29 +137,31 @@ int move_emit1(move_sink *sink, const component *c, uint64_t m,
 /* 1 when the sink collects every winning move (--all), 0 when one is enough. */
 int move_sink_wants_all(const move_sink *sink);
 
-/* ---- small helpers (util.c) ------------------------------------------- */
+/* ---- errors (error.c) -------------------------------------------------- */
 
 /* Formats err->message (printf-style) and sets err->column; returns status
- * so that families can write `return set_error(err, GRUNDY_ESPEC, ...)`. */
-grundy_status set_error(grundy_error *err, grundy_status status, long column,
-                        const char *fmt, ...)
+ * so that families can write `return err_set(err, GRUNDY_ESPEC, ...)`. */
+grundy_status err_set(grundy_error *err, grundy_status status, long column,
+                      const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
+/* ---- small helpers (util.c) ------------------------------------------- */
+
 /* Decimal digits of v into buf (at least 21 bytes), NUL-terminated;
  * returns the number of digits. Fast: used on every output line. */
-size_t u64_to_dec(uint64_t v, char *buf);
+size_t util_u64_to_dec(uint64_t v, char *buf);
 
 /* Makes room for `need` elements of `size` bytes in the array *p of
  * capacity *cap (doubling, so appends are amortised O(1)). 0 on success;
  * -1 on overflow or out of memory, the array left as it was. */
-int grow_array(void **p, size_t *cap, size_t need, size_t size);
+int util_grow_array(void **p, size_t *cap, size_t need, size_t size);
 
 /* Append helpers for building move texts without printf: each copies its
  * argument to p and returns the end; the caller provides the room (a
- * number takes at most 20 bytes and u64_to_dec writes 21) and writes the
+ * number takes at most 20 bytes and util_u64_to_dec writes 21) and writes the
  * final NUL. Inline, so that a literal's length is known when compiled. */
 static inline char *
 put_str(char *p, const char *s)
@@ -172,7 +174,7 @@ put_str(char *p, const char *s)
 static inline char *
 put_u64(char *p, uint64_t v)
 {
-    return p + u64_to_dec(v, p);
+    return p + util_u64_to_dec(v, p);
 }
 
 /* The single number of c: copied from the input where c->text has it,
@@ -189,18 +191,18 @@ put_heap(char *p, const component *c)
 
 /* Parses the whole of s[0..len) as a decimal uint64 (digits only, no sign,
  * no blanks). Returns 0 on success, -1 if not a number, -2 if too large. */
-int parse_u64(const char *s, size_t len, uint64_t *out);
+int util_parse_u64(const char *s, size_t len, uint64_t *out);
 
 /* Parses a comma list of uint64 ("1,3,4") into a new malloc'd array.
  * Returns GRUNDY_ESPEC with a message naming the bad item (what names the
  * list, e.g. "subtraction set"). */
-grundy_status parse_u64_list(const char *s, size_t len, const char *what,
-                             uint64_t **out, size_t *count,
-                             grundy_error *err);
+grundy_status util_parse_u64_list(const char *s, size_t len, const char *what,
+                                  uint64_t **out, size_t *count,
+                                  grundy_error *err);
 
 /* Writes a printable, length-capped quotation of token into dst (for error
  * messages: binary garbage and megabyte tokens stay readable). */
-void quote_token(char *dst, size_t cap, const char *tok, size_t len);
+void util_quote_token(char *dst, size_t cap, const char *tok, size_t len);
 
 
 /* Context access for families. */

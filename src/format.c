@@ -120,11 +120,11 @@ putch(obuf *o, char ch)
 static void
 put_num(obuf *o, uint64_t v)
 {
-    /* u64_to_dec writes up to 21 bytes. */
+    /* util_u64_to_dec writes up to 21 bytes. */
     if ((size_t)(o->end - o->at) < 21 && room(o, 21) != 0) {
         return;
     }
-    o->at += u64_to_dec(v, o->at);
+    o->at += util_u64_to_dec(v, o->at);
 }
 
 /* Nonzero high bits where a byte of x may need a JSON escape: a control
@@ -215,7 +215,7 @@ format_text(obuf *out, const grundy_result *res)
     }
     for (size_t i = 0; i < nmoves; i++) {
         size_t elen, plen;
-        const char *after, *e = result_move_text(res, i, &elen, &after, &plen);
+        const char *after, *e = move_result_text(res, i, &elen, &after, &plen);
         put(out, i == 0 ? ": " : "; ", 2);
         put(out, e, elen);
         PUT_LIT(out, " -> ");
@@ -237,7 +237,7 @@ put_json_array(obuf *out, const grundy_result *res, int which)
     putch(out, '[');
     for (size_t i = 0; i < nmoves; i++) {
         size_t elen, plen;
-        const char *after, *e = result_move_text(res, i, &elen, &after, &plen);
+        const char *after, *e = move_result_text(res, i, &elen, &after, &plen);
         if (i > 0) {
             putch(out, ',');
         }
@@ -271,7 +271,7 @@ format_json(obuf *out, const char *input, size_t input_len,
     }
     if (grundy_result_move_count(res) > 0) {
         size_t elen, plen;
-        const char *after, *e = result_move_text(res, 0, &elen, &after, &plen);
+        const char *after, *e = move_result_text(res, 0, &elen, &after, &plen);
         PUT_LIT(out, ",\"move\":");
         put_json_string(out, after, plen);
         PUT_LIT(out, ",\"explain\":");
@@ -438,7 +438,7 @@ format_plain(obuf *o, unsigned format, const char *line, size_t len,
     }
     p = a->sg != 0 ? COPY_LIT(p, "win") : COPY_LIT(p, "lose");
     p = json ? COPY_LIT(p, "\",\"sg\":") : COPY_LIT(p, " sg=");
-    p += u64_to_dec(a->sg, p);
+    p += util_u64_to_dec(a->sg, p);
     if (a->at != SIZE_MAX) {
         size_t tok = toks[a->at], after = toks[a->at + 1] - 1;
         if (json) {
@@ -449,7 +449,7 @@ format_plain(obuf *o, unsigned format, const char *line, size_t len,
             p = COPY_LIT(p, " -> ");
         }
         p = copy(p, line, tok);
-        p += u64_to_dec(a->to, p);
+        p += util_u64_to_dec(a->to, p);
         p = copy(p, line + after, len - after);
         if (json) {
             p = COPY_LIT(p, "\",\"explain\":");

@@ -58,12 +58,14 @@ collect(void *user, const component *c, size_t parts, const size_t *arity,
     for (size_t p = 0; p < parts; p++) {
         nv += arity[p];
     }
-    if (grow_array((void **)&ol->parts, &ol->cap, ol->n + 1, sizeof(size_t)) ||
-        grow_array((void **)&ol->arity, &ol->capa, ol->na + parts + 1,
-             sizeof(size_t)) ||
-        grow_array((void **)&ol->vals, &ol->capv, ol->nv + nv + 1,
-             sizeof(uint64_t)) ||
-        grow_array((void **)&ol->text, &ol->capt, ol->nt + elen + 1, 1)) {
+    if (util_grow_array((void **)&ol->parts, &ol->cap, ol->n + 1,
+                        sizeof(size_t)) ||
+        util_grow_array((void **)&ol->arity, &ol->capa, ol->na + parts + 1,
+                        sizeof(size_t)) ||
+        util_grow_array((void **)&ol->vals, &ol->capv, ol->nv + nv + 1,
+                        sizeof(uint64_t)) ||
+        util_grow_array((void **)&ol->text, &ol->capt, ol->nt + elen + 1,
+                        1)) {
         return -1;
     }
     ol->parts[ol->n++] = parts;
@@ -106,7 +108,7 @@ list_options(search *s, grundy_game *game, const component *c, optlist *ol)
     ol->n = ol->na = ol->nv = ol->nt = 0;
     st = game->family->options(game, c, GRUNDY_ANY_VALUE, &sink, s->err);
     if (sink.oom == SINK_LIMIT) {
-        st = set_error(s->err, GRUNDY_ELIMIT, -1, "%s", too_big);
+        st = err_set(s->err, GRUNDY_ELIMIT, -1, "%s", too_big);
     } else if (sink.oom) {
         st = move_sink_error(&sink, s->err);
     }
@@ -140,7 +142,7 @@ canonical(const uint64_t *key, size_t len, uint64_t *out)
 {
     size_t k = 0, *at = NULL, cap = 0;
     for (size_t i = 0; i < len; i += comp_len(key + i)) {
-        if (grow_array((void **)&at, &cap, k + 1, sizeof *at) != 0) {
+        if (util_grow_array((void **)&at, &cap, k + 1, sizeof *at) != 0) {
             free(at);
             return -1;
         }
@@ -216,7 +218,7 @@ memo_store(search *s, const uint64_t *key, size_t len, uint64_t h, int win)
     /* + 1: the arena is never NULL, even when the first key stored is the
      * empty position (len 0): NULL + 0 is undefined (UBSan, fuzz). */
     if ((2 * (s->used + 1) > s->size && memo_rehash(s) != 0) ||
-        grow_array((void **)&s->arena, &s->caparena, s->narena + len + 1,
+        util_grow_array((void **)&s->arena, &s->caparena, s->narena + len + 1,
              sizeof *s->arena) != 0) {
         return -1;
     }
@@ -232,7 +234,7 @@ static int
 fail(search *s, grundy_status st, const char *why)
 {
     if (s->status == GRUNDY_OK) {
-        s->status = why != NULL ? set_error(s->err, st, -1, "%s", why) : st;
+        s->status = why != NULL ? err_set(s->err, st, -1, "%s", why) : st;
     }
     return -1;
 }
@@ -375,7 +377,7 @@ root_key(search *s, const grundy_position *pos, uint64_t **key, size_t *len,
     *at = malloc((pos->ncomps + 1) * sizeof **at);
     s->games = malloc((pos->nterms + 1) * sizeof *s->games);
     if (*key == NULL || *at == NULL || s->games == NULL) {
-        return set_error(s->err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(s->err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];

@@ -68,7 +68,7 @@ grundy_result_move_position(const grundy_result *res, size_t i)
 }
 
 const char *
-result_move_text(const grundy_result *res, size_t i, size_t *explain_len,
+move_result_text(const grundy_result *res, size_t i, size_t *explain_len,
                  const char **position, size_t *position_len)
 {
     const result_move *m = &res->moves[i];
@@ -131,7 +131,7 @@ render_parts(grundy_result *res, size_t parts, const size_t *arity,
             if (j > 0) {
                 text_put(res, ",", 1);
             }
-            res->textlen += u64_to_dec(vals[k], res->text + res->textlen);
+            res->textlen += util_u64_to_dec(vals[k], res->text + res->textlen);
         }
     }
 }
@@ -275,10 +275,10 @@ move_sink_error(const move_sink *sink, grundy_error *err)
     char have[32];
     if (sink->oom == SINK_LIMIT) {
         grundy_size_text(have, sizeof have, sink->budget);
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "the winning moves need more than the memory limit "
-                         "of %s to write out; raise it with --memory, or "
-                         "leave out --all", have);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "the winning moves need more than the memory limit "
+                       "of %s to write out; raise it with --memory, or "
+                       "leave out --all", have);
     }
-    return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
 }

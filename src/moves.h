@@ -50,7 +50,7 @@ enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };
 
 /* Move i of res: its words (returned) and the position it leaves, with
  * their lengths, for format.c (which would otherwise measure them). */
-const char *result_move_text(const grundy_result *res, size_t i,
+const char *move_result_text(const grundy_result *res, size_t i,
                              size_t *explain_len, const char **position,
                              size_t *position_len);
 

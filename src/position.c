@@ -79,7 +79,7 @@ grow(grundy_position *pos, void **p, size_t *cap, size_t need, size_t size)
     if (need <= *cap) {
         return 0;
     }
-    /* The capacity grow_array will ask for: doubling up to need. */
+    /* The capacity util_grow_array will ask for: doubling up to need. */
     while (ncap < need && ncap <= SIZE_MAX / 2) {
         ncap *= 2;
     }
@@ -87,7 +87,7 @@ grow(grundy_position *pos, void **p, size_t *cap, size_t need, size_t size)
         ncap * size - *cap * size > pos->budget - used) {
         return GROW_LIMIT;
     }
-    return grow_array(p, cap, need, size) == 0 ? 0 : GROW_NOMEM;
+    return util_grow_array(p, cap, need, size) == 0 ? 0 : GROW_NOMEM;
 }
 
 /* The error of a failed grow(): over the budget, or the system said no
@@ -98,23 +98,23 @@ oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
     char have[32];
     grundy_size_text(have, sizeof have, pos->budget);
     if (why == GROW_LIMIT && pos->ncomps == 0) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "position too large: its %zu bytes of text need "
-                         "more than the memory limit of %s; raise it with "
-                         "--memory", textlen, have);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "position too large: its %zu bytes of text need "
+                       "more than the memory limit of %s; raise it with "
+                       "--memory", textlen, have);
     }
     if (why == GROW_LIMIT) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "position too large: %zu components and %zu bytes "
-                         "of text need more than the memory limit of %s; "
-                         "raise it with --memory or split the position",
-                         pos->ncomps, textlen, have);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "position too large: %zu components and %zu bytes "
+                       "of text need more than the memory limit of %s; "
+                       "raise it with --memory or split the position",
+                       pos->ncomps, textlen, have);
     }
-    return set_error(err, GRUNDY_ENOMEM, -1,
-                     "out of memory reading a position of %zu components: "
-                     "the system gives less than the memory limit of %s "
-                     "(ulimit -v?); lower it with --memory", pos->ncomps,
-                     have);
+    return err_set(err, GRUNDY_ENOMEM, -1,
+                   "out of memory reading a position of %zu components: "
+                   "the system gives less than the memory limit of %s "
+                   "(ulimit -v?); lower it with --memory", pos->ncomps,
+                   have);
 }
 
 /* ' ' or one of '\t', '\n', '\v', '\f', '\r' (9 to 13). */
@@ -300,28 +300,28 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
         if (i < len && s[i] != ',') {
             continue;
         }
-        r = parse_u64(s + start, i - start, &v);
+        r = util_parse_u64(s + start, i - start, &v);
         if (r != 0) {
-            quote_token(q, sizeof q, s, len);
+            util_quote_token(q, sizeof q, s, len);
             if (r == -2) {
-                return set_error(err, GRUNDY_EPOSITION, (long)tok,
-                                 "number too large in %s: numbers must be at "
-                                 "most 18446744073709551615", q);
+                return err_set(err, GRUNDY_EPOSITION, (long)tok,
+                               "number too large in %s: numbers must be at "
+                               "most 18446744073709551615", q);
             }
             if (i == start) {
-                return set_error(err, GRUNDY_EPOSITION, (long)tok,
-                                 "empty number in %s: write numbers joined "
-                                 "by single commas, e.g. 3,5", q);
+                return err_set(err, GRUNDY_EPOSITION, (long)tok,
+                               "empty number in %s: write numbers joined "
+                               "by single commas, e.g. 3,5", q);
             }
             if (s[start] == '-') {
-                return set_error(err, GRUNDY_EPOSITION, (long)tok,
-                                 "negative number in %s: numbers must be "
-                                 "non-negative", q);
+                return err_set(err, GRUNDY_EPOSITION, (long)tok,
+                               "negative number in %s: numbers must be "
+                               "non-negative", q);
             }
-            return set_error(err, GRUNDY_EPOSITION, (long)tok,
-                             "%s is not a component of %s: expected "
-                             "decimal numbers (%s)", q, term->game->label,
-                             term->game->family->info.component);
+            return err_set(err, GRUNDY_EPOSITION, (long)tok,
+                           "%s is not a component of %s: expected "
+                           "decimal numbers (%s)", q, term->game->label,
+                           term->game->family->info.component);
         }
         if ((r = grow(pos, (void **)&pos->vals, &pos->valcap,
                       pos->nvals + 1, sizeof *pos->vals)) != 0) {
@@ -346,7 +346,7 @@ name_token(const grundy_position *pos, grundy_status st, size_t tok,
     if (err != NULL) {
         char msg[sizeof err->message], q[128];
         memcpy(msg, err->message, sizeof msg);
-        quote_token(q, sizeof q, pos->text + tok, len);
+        util_quote_token(q, sizeof q, pos->text + tok, len);
         snprintf(err->message, sizeof err->message, "%s: %.360s", q, msg);
         err->column = (long)tok;
     }
@@ -431,10 +431,10 @@ static grundy_status
 empty_term(const pos_term *term, long column, const char *where,
            grundy_error *err)
 {
-    return set_error(err, GRUNDY_EPOSITION, column,
-                     "game '%s' has no components %s: give at least one "
-                     "(%s)", term->game->label, where,
-                     term->game->family->info.component);
+    return err_set(err, GRUNDY_EPOSITION, column,
+                   "game '%s' has no components %s: give at least one "
+                   "(%s)", term->game->label, where,
+                   term->game->family->info.component);
 }
 
 /* Parses one token at text[tok..tok+len); *want_game says a game name is
@@ -449,9 +449,9 @@ parse_token(grundy_ctx *ctx, grundy_position *pos, size_t tok, size_t len,
 
     if (len == 1 && s[0] == '+') {
         if (*want_game) {
-            return set_error(err, GRUNDY_EPOSITION, (long)tok,
-                             "'+' where a game name was expected: write "
-                             "GAME COMPONENT... + GAME COMPONENT...");
+            return err_set(err, GRUNDY_EPOSITION, (long)tok,
+                           "'+' where a game name was expected: write "
+                           "GAME COMPONENT... + GAME COMPONENT...");
         }
         if (pos->terms[pos->nterms - 1].count == 0) {
             return empty_term(&pos->terms[pos->nterms - 1], (long)tok,
@@ -549,13 +549,13 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
         return st;
     }
     if (pos->nterms == 0) {
-        return set_error(err, GRUNDY_EPOSITION, 0,
-                         "empty position: expected GAME COMPONENT...");
+        return err_set(err, GRUNDY_EPOSITION, 0,
+                       "empty position: expected GAME COMPONENT...");
     }
     if (want_game) {
-        return set_error(err, GRUNDY_EPOSITION, (long)len,
-                         "'+' at the end: a game and its components must "
-                         "follow it");
+        return err_set(err, GRUNDY_EPOSITION, (long)len,
+                       "'+' at the end: a game and its components must "
+                       "follow it");
     }
     if (pos->terms[pos->nterms - 1].count == 0) {
         return empty_term(&pos->terms[pos->nterms - 1], (long)len, "here", err);
@@ -572,20 +572,20 @@ grundy_component_parse(grundy_game *game, const char *text, size_t len,
     char q[128];
 
     if (pos == NULL) {
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     st = grundy_position_parse(game->ctx, pos, game, text, len, err);
     if (st == GRUNDY_OK && (pos->nterms != 1 || pos->ncomps != 1)) {
-        quote_token(q, sizeof q, text, len);
-        st = set_error(err, GRUNDY_EPOSITION, 0,
-                       "%s is not one component of %s (%s)", q, game->label,
-                       game->family->info.component);
+        util_quote_token(q, sizeof q, text, len);
+        st = err_set(err, GRUNDY_EPOSITION, 0,
+                     "%s is not one component of %s (%s)", q, game->label,
+                     game->family->info.component);
     }
     if (st == GRUNDY_OK && pos->comps[0].n > cap) {
-        quote_token(q, sizeof q, text, len);
-        st = set_error(err, GRUNDY_ELIMIT, 0,
-                       "%s has more than %zu numbers: a single component "
-                       "here may have at most %zu", q, cap, cap);
+        util_quote_token(q, sizeof q, text, len);
+        st = err_set(err, GRUNDY_ELIMIT, 0,
+                     "%s has more than %zu numbers: a single component "
+                     "here may have at most %zu", q, cap, cap);
     }
     if (st == GRUNDY_OK) {
         *n = pos->comps[0].n;

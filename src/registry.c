@@ -21,7 +21,7 @@ static const family *const families[] = {GRUNDY_FAMILIES(GRUNDY_ENTRY)};
 #define NFAMILIES (sizeof families / sizeof families[0])
 
 const family *
-family_lookup(const char *name, size_t len)
+registry_lookup(const char *name, size_t len)
 {
     for (size_t i = 0; i < NFAMILIES; i++) {
         if (strlen(families[i]->name) == len &&

@@ -939,14 +939,14 @@ static grundy_status
 sgseq_work_error(const sgseq *s, const sgseq_env *env, uint64_t to,
                  uint64_t steps, grundy_error *err)
 {
-    return set_error(err, GRUNDY_ELIMIT, -1,
-                     "%s: no period is proven up to heap %zu, and computing "
-                     "values up to heap %llu takes about %llu steps, more "
-                     "than the work limit of %llu; raise it with --work "
-                     "STEPS (10^9 steps take about a second)",
-                     env->name ? env->name : "the game", s->len,
-                     (unsigned long long)(to - 1), (unsigned long long)steps,
-                     (unsigned long long)env->work_limit);
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "%s: no period is proven up to heap %zu, and computing "
+                   "values up to heap %llu takes about %llu steps, more "
+                   "than the work limit of %llu; raise it with --work "
+                   "STEPS (10^9 steps take about a second)",
+                   env->name ? env->name : "the game", s->len,
+                   (unsigned long long)(to - 1), (unsigned long long)steps,
+                   (unsigned long long)env->work_limit);
 }
 
 /* Table length the memory limit allows. */
@@ -1402,11 +1402,11 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
 static grundy_status
 sgseq_overflow_error(const sgseq *s, const sgseq_env *env, grundy_error *err)
 {
-    return set_error(err, GRUNDY_ELIMIT, -1,
-                     "the Grundy value of heap %zu of %s exceeds %lu, the "
-                     "largest value the tables hold", s->len,
-                     env->name ? env->name : "the game",
-                     (unsigned long)s->max_value);
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "the Grundy value of heap %zu of %s exceeds %lu, the "
+                   "largest value the tables hold", s->len,
+                   env->name ? env->name : "the game",
+                   (unsigned long)s->max_value);
 }
 
 static grundy_status
@@ -1423,7 +1423,7 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
     if (target > s->cap) {
         uint16_t *g = realloc(s->g, target * sizeof *g);
         if (g == NULL) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         s->g = g;
         s->cap = target;
@@ -1436,7 +1436,7 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
             ((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
              (s->method == SGSEQ_SPARSE && n >= 16)) &&
             sgseq_choose_mask(s) != 0) {
-            st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
             break;
         }
         if (sgseq_is_pow2(n) && n >= SGSEQ_WORK_FROM && env->work_limit != 0) {
@@ -1453,7 +1453,7 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
             r = sgseq_store(s, n, sgseq_mex(s, n));
         }
         if (r < 0) {
-            st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
             break;
         }
         if ((s->len >> 16) != (n >> 16) && env->progress != NULL) {
@@ -1517,29 +1517,29 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             }
             grundy_size_text(have, sizeof have, env->memory_limit);
             if (n >= SGSEQ_MAX_LEN) {
-                return set_error(err, GRUNDY_ELIMIT, -1,
-                                 "heap %llu of %s: no period is proven (none "
-                                 "found up to heap %llu), and tables stop "
-                                 "below heap %llu",
-                                 (unsigned long long)n,
-                                 env->name ? env->name : "the game",
-                                 (unsigned long long)s->len,
-                                 (unsigned long long)SGSEQ_MAX_LEN);
+                return err_set(err, GRUNDY_ELIMIT, -1,
+                               "heap %llu of %s: no period is proven (none "
+                               "found up to heap %llu), and tables stop "
+                               "below heap %llu",
+                               (unsigned long long)n,
+                               env->name ? env->name : "the game",
+                               (unsigned long long)s->len,
+                               (unsigned long long)SGSEQ_MAX_LEN);
             }
             sgseq_need_text(need, sizeof need,
                             (n + 1) * SGSEQ_BYTES_PER_VALUE);
-            return set_error(err, GRUNDY_ELIMIT, -1,
-                             "heap %llu of %s: no period is proven (none "
-                             "found up to heap %llu%s), and computing its "
-                             "value needs %s of tables, more than the "
-                             "memory limit of %s; raise it with --memory "
-                             "SIZE",
-                             (unsigned long long)n,
-                             env->name ? env->name : "the game",
-                             (unsigned long long)s->len,
-                             s->len < search ? "; 'grundy period' searches "
-                                               "further" : "",
-                             need, have);
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "heap %llu of %s: no period is proven (none "
+                           "found up to heap %llu%s), and computing its "
+                           "value needs %s of tables, more than the "
+                           "memory limit of %s; raise it with --memory "
+                           "SIZE",
+                           (unsigned long long)n,
+                           env->name ? env->name : "the game",
+                           (unsigned long long)s->len,
+                           s->len < search ? "; 'grundy period' searches "
+                                             "further" : "",
+                           need, have);
         }
         /* Amortised doubling, up to the heap asked for at least. */
         target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;

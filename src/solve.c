@@ -30,7 +30,7 @@ component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
     if (pos->ncomps > res->valcap) {
         void *p = realloc(res->values, pos->ncomps * sizeof *res->values);
         if (p == NULL) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         res->values = p;
         res->valcap = pos->ncomps;
@@ -195,7 +195,7 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
          * not a silently missing value (test_oom). */
         vst = game->family->value(game, c.v, c.n, &sink->res->sg, &why);
         if (vst == GRUNDY_ENOMEM) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         sink->res->sg_known = vst == GRUNDY_OK;
     }
@@ -236,7 +236,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
         uint64_t x = 0;
         grundy_status vst = component_values(pos, res, &x, &why);
         if (vst == GRUNDY_ENOMEM) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         res->sg_known = vst == GRUNDY_OK;
         res->sg = x;

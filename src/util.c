@@ -1,7 +1,8 @@
 /*
- * util.c - strict number parsing, fast decimal formatting and error
- * messages shared by the parsers and the families. Pure functions: no
- * allocation except parse_u64_list's result, no I/O.
+ * util.c - strict number parsing, fast decimal formatting and quoting of
+ * tokens for messages, shared by the parsers and the families. Pure
+ * functions: no allocation except util_parse_u64_list's result and
+ * util_grow_array's, no I/O.
  */
 #include "family.h"
 
@@ -9,22 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-grundy_status
-set_error(grundy_error *err, grundy_status status, long column,
-          const char *fmt, ...)
-{
-    if (err != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-        err->column = column;
-    }
-    return status;
-}
-
 int
-grow_array(void **p, size_t *cap, size_t need, size_t size)
+util_grow_array(void **p, size_t *cap, size_t need, size_t size)
 {
     size_t ncap = *cap != 0 ? *cap : 16;
     void *np;
@@ -100,7 +87,7 @@ put_lead(char *p, uint32_t v)
 }
 
 size_t
-u64_to_dec(uint64_t v, char *buf)
+util_u64_to_dec(uint64_t v, char *buf)
 {
     /* Output formatting is on the hot path: v splits into chunks of 8
      * digits, each formatted in one register. Every store stays within
@@ -127,7 +114,7 @@ u64_to_dec(uint64_t v, char *buf)
 }
 
 int
-parse_u64(const char *s, size_t len, uint64_t *out)
+util_parse_u64(const char *s, size_t len, uint64_t *out)
 {
     uint64_t v = 0;
     size_t i;
@@ -164,8 +151,8 @@ parse_u64(const char *s, size_t len, uint64_t *out)
 }
 
 grundy_status
-parse_u64_list(const char *s, size_t len, const char *what, uint64_t **out,
-               size_t *count, grundy_error *err)
+util_parse_u64_list(const char *s, size_t len, const char *what,
+                    uint64_t **out, size_t *count, grundy_error *err)
 {
     size_t n = 1, k = 0, start = 0;
     uint64_t *list;
@@ -176,27 +163,27 @@ parse_u64_list(const char *s, size_t len, const char *what, uint64_t **out,
     }
     list = malloc(n * sizeof *list);
     if (list == NULL) {
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     for (size_t i = 0; i <= len; i++) {
         if (i < len && s[i] != ',') {
             continue;
         }
-        quote_token(q, sizeof q, s + start, i - start);
-        switch (parse_u64(s + start, i - start, &list[k])) {
+        util_quote_token(q, sizeof q, s + start, i - start);
+        switch (util_parse_u64(s + start, i - start, &list[k])) {
         case 0:
             break;
         case -2:
             free(list);
-            return set_error(err, GRUNDY_ESPEC, (long)start,
-                             "%s: number %s is larger than "
-                             "18446744073709551615", what, q);
+            return err_set(err, GRUNDY_ESPEC, (long)start,
+                           "%s: number %s is larger than "
+                           "18446744073709551615", what, q);
         default:
             free(list);
-            return set_error(err, GRUNDY_ESPEC, (long)start,
-                             i == start ? "%s: empty item in list" :
-                             "%s: %s is not a non-negative decimal number",
-                             what, q);
+            return err_set(err, GRUNDY_ESPEC, (long)start,
+                           i == start ? "%s: empty item in list" :
+                           "%s: %s is not a non-negative decimal number",
+                           what, q);
         }
         k++;
         start = i + 1;
@@ -207,7 +194,7 @@ parse_u64_list(const char *s, size_t len, const char *what, uint64_t **out,
 }
 
 void
-quote_token(char *dst, size_t cap, const char *tok, size_t len)
+util_quote_token(char *dst, size_t cap, const char *tok, size_t len)
 {
     /* Room for the closing quote, "..." and NUL. */
     size_t j = 0, limit = cap > 8 ? cap - 6 : 0;

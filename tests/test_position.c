@@ -78,14 +78,14 @@ test_u64_edges(void **state)
 {
     uint64_t v = 0;
     (void)state;
-    assert_int_equal(parse_u64("18446744073709551615", 20, &v), 0);
+    assert_int_equal(util_parse_u64("18446744073709551615", 20, &v), 0);
     assert_true(v == UINT64_MAX);
-    assert_int_equal(parse_u64("18446744073709551616", 20, &v), -2);
-    assert_int_equal(parse_u64("99999999999999999999", 20, &v), -2);
-    assert_int_equal(parse_u64("00000000000000000000000001", 26, &v), 0);
+    assert_int_equal(util_parse_u64("18446744073709551616", 20, &v), -2);
+    assert_int_equal(util_parse_u64("99999999999999999999", 20, &v), -2);
+    assert_int_equal(util_parse_u64("00000000000000000000000001", 26, &v), 0);
     assert_true(v == 1);
-    assert_int_equal(parse_u64("1844674407370955161x", 20, &v), -1);
-    assert_int_equal(parse_u64("", 0, &v), -1);
+    assert_int_equal(util_parse_u64("1844674407370955161x", 20, &v), -1);
+    assert_int_equal(util_parse_u64("", 0, &v), -1);
 }
 
 /* Decimal output at every length and at the 64-bit edge agrees with
@@ -104,18 +104,18 @@ test_u64_to_dec(void **state)
         default: v = UINT64_MAX - (uint64_t)i; break;
         }
         snprintf(want, sizeof want, "%llu", (unsigned long long)v);
-        assert_int_equal(u64_to_dec(v, got), strlen(want));
+        assert_int_equal(util_u64_to_dec(v, got), strlen(want));
         assert_string_equal(got, want);
     }
-    assert_int_equal(u64_to_dec(0, got), 1);
+    assert_int_equal(util_u64_to_dec(0, got), 1);
     assert_string_equal(got, "0");
-    assert_int_equal(u64_to_dec(100000000u, got), 9);
+    assert_int_equal(util_u64_to_dec(100000000u, got), 9);
     assert_string_equal(got, "100000000");
-    assert_int_equal(u64_to_dec(10000000000000000u, got), 17);
+    assert_int_equal(util_u64_to_dec(10000000000000000u, got), 17);
     assert_string_equal(got, "10000000000000000");
 }
 
-/* Random tokens: the position parser (fast path) and parse_u64 (careful
+/* Random tokens: the position parser (fast path) and util_parse_u64 (careful
  * path) accept the same numbers with the same values. */
 static void
 test_fast_and_careful_paths_agree(void **state)
@@ -140,7 +140,7 @@ test_fast_and_careful_paths_agree(void **state)
             memcpy(tok, "1844674407370955161", 19); /* near the edge */
         }
         tok[len] = '\0';
-        r = parse_u64(tok, len, &want);
+        r = util_parse_u64(tok, len, &want);
         snprintf(text, sizeof text, "nim %s", tok);
         assert_int_equal(parse(ctx, pos, text, &err) == GRUNDY_OK, r == 0);
         if (r == 0) {

@@ -24,14 +24,14 @@ test_list_parses(void **state)
     grundy_error err;
     const char *s = "1,3,18446744073709551615,0";
     (void)state;
-    assert_int_equal(parse_u64_list(s, strlen(s), "set", &list, &n, &err),
+    assert_int_equal(util_parse_u64_list(s, strlen(s), "set", &list, &n, &err),
                      GRUNDY_OK);
     assert_int_equal(n, 4);
     assert_true(list[0] == 1 && list[1] == 3 && list[2] == UINT64_MAX &&
                 list[3] == 0);
     free(list);
     /* Only the len bytes given are read. */
-    assert_int_equal(parse_u64_list("7,8,9", 3, "set", &list, &n, &err),
+    assert_int_equal(util_parse_u64_list("7,8,9", 3, "set", &list, &n, &err),
                      GRUNDY_OK);
     assert_int_equal(n, 2);
     assert_true(list[0] == 7 && list[1] == 8);
@@ -64,8 +64,8 @@ test_list_errors(void **state)
     grundy_error err;
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        assert_int_equal(parse_u64_list(cases[i].text, strlen(cases[i].text),
-                                        "subtraction set", &list, &n, &err),
+        assert_int_equal(util_parse_u64_list(cases[i].text, strlen(cases[i].text),
+                                             "subtraction set", &list, &n, &err),
                          GRUNDY_ESPEC);
         assert_string_equal(err.message, cases[i].says);
         assert_int_equal(err.column, cases[i].column);
@@ -79,18 +79,18 @@ test_quote_token(void **state)
 {
     char q[32], big[1000];
     (void)state;
-    quote_token(q, sizeof q, "nim", 3);
+    util_quote_token(q, sizeof q, "nim", 3);
     assert_string_equal(q, "'nim'");
-    quote_token(q, sizeof q, "a\x01\xff\\", 4);
+    util_quote_token(q, sizeof q, "a\x01\xff\\", 4);
     assert_string_equal(q, "'a\\x01\\xff\\x5c'");
     memset(big, '7', sizeof big);
-    quote_token(q, sizeof q, big, sizeof big);
+    util_quote_token(q, sizeof q, big, sizeof big);
     assert_true(strlen(q) < sizeof q);
     assert_non_null(strstr(q, "...'"));
     assert_int_equal(q[0], '\'');
     /* A zero-size buffer is left alone. */
     q[0] = 'x';
-    quote_token(q, 0, "nim", 3);
+    util_quote_token(q, 0, "nim", 3);
     assert_int_equal(q[0], 'x');
 }
 
@@ -116,18 +116,18 @@ test_decimal(void **state)
 {
     char buf[24], *end;
     (void)state;
-    assert_int_equal(u64_to_dec(0, buf), 1);
+    assert_int_equal(util_u64_to_dec(0, buf), 1);
     assert_string_equal(buf, "0");
-    assert_int_equal(u64_to_dec(UINT64_MAX, buf), 20);
+    assert_int_equal(util_u64_to_dec(UINT64_MAX, buf), 20);
     assert_string_equal(buf, "18446744073709551615");
-    assert_int_equal(u64_to_dec(10, buf), 2);
+    assert_int_equal(util_u64_to_dec(10, buf), 2);
     assert_string_equal(buf, "10");
     end = put_u64(put_str(buf, "n="), 1234567);
     *end = '\0';
     assert_string_equal(buf, "n=1234567");
 }
 
-/* u64_to_dec divides 2- and 4-digit lanes by multiply and shift: the
+/* util_u64_to_dec divides 2- and 4-digit lanes by multiply and shift: the
  * identities hold for every lane value; and an ASCII counter run up to
  * 10^6 (every leading-zero count of the 8-digit chunks) agrees with it. */
 static void
@@ -144,7 +144,7 @@ test_decimal_lanes(void **state)
     }
     for (uint64_t v = 0; v < 1000000; v++) {
         size_t i = len;
-        assert_int_equal(u64_to_dec(v, got), len);
+        assert_int_equal(util_u64_to_dec(v, got), len);
         assert_memory_equal(got, want, len + 1);
         while (i > 0 && want[i - 1] == '9') {
             want[--i] = '0';

@@ -24,29 +24,29 @@ bounded_create(grundy_game *game, const char *param, size_t len,
     int r;
 
     if (param == NULL || len == 0) {
-        return set_error(err, GRUNDY_ESPEC, 0,
-                         "bounded needs its take limit M >= 1, e.g. "
-                         "bounded:3");
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "bounded needs its take limit M >= 1, e.g. "
+                       "bounded:3");
     }
-    r = parse_u64(param, len, &m);
-    quote_token(q, sizeof q, param, len);
+    r = util_parse_u64(param, len, &m);
+    util_quote_token(q, sizeof q, param, len);
     if (r == -2) {
-        return set_error(err, GRUNDY_ESPEC, 0,
-                         "M = %s is larger than "
-                         "18446744073709551615", q);
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "M = %s is larger than "
+                       "18446744073709551615", q);
     }
     if (r != 0) {
-        return set_error(err, GRUNDY_ESPEC, 0,
-                         "M = %s is not a decimal number; write "
-                         "e.g. bounded:3", q);
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "M = %s is not a decimal number; write "
+                       "e.g. bounded:3", q);
     }
     if (m == 0) {
-        return set_error(err, GRUNDY_ESPEC, 0,
-                         "M must be at least 1 (bounded:0 would allow no "
-                         "move)");
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "M must be at least 1 (bounded:0 would allow no "
+                       "move)");
     }
     if ((b = malloc(sizeof *b)) == NULL) {
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     b->m = m;
     game->state = b;
@@ -65,9 +65,9 @@ bounded_check(const grundy_game *game, const uint64_t *v, size_t n,
 {
     (void)v;
     if (n != 1) {
-        return set_error(err, GRUNDY_EPOSITION, -1,
-                         "a %s heap is one number, not %zu joined by commas",
-                         game->label, n);
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "a %s heap is one number, not %zu joined by commas",
+                       game->label, n);
     }
     return GRUNDY_OK;
 }
@@ -160,10 +160,10 @@ bounded_options(grundy_game *game, const component *c, uint64_t want,
     }
     most = n < b->m ? n : b->m;
     if (most > BOUNDED_MAX_LISTED) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "heap %llu has too many options to list (more "
-                         "than %llu)", (unsigned long long)n,
-                         (unsigned long long)BOUNDED_MAX_LISTED);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "heap %llu has too many options to list (more "
+                       "than %llu)", (unsigned long long)n,
+                       (unsigned long long)BOUNDED_MAX_LISTED);
     }
     for (x = 1; x <= most; x++) {
         int r = bounded_emit(sink, c, x);
@@ -179,9 +179,9 @@ bounded_period(grundy_game *game, grundy_period *out, grundy_error *err)
 {
     const bounded *b = game->state;
     if (b->m == UINT64_MAX) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "the period of %s is 2^64, beyond 64-bit numbers",
-                         game->label);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "the period of %s is 2^64, beyond 64-bit numbers",
+                       game->label);
     }
     /* G(n) = n mod (M+1): purely periodic from 0, and the first M+1 values
      * are the whole certificate. */

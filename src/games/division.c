@@ -51,7 +51,7 @@ dv_row_init(dv_row *row, const uint64_t *x, size_t m, grundy_error *err)
     row->suffix = calloc(m * 15 + 1, sizeof *row->suffix);
     if (row->slot == NULL || row->take == NULL || row->suffix == NULL) {
         dv_row_free(row);
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     for (size_t i = 0; i < m; i++) {
         size_t k = im_factor(x[i], p);
@@ -121,7 +121,7 @@ dv_append_row(dv_emit *e, size_t *len, const uint64_t *v, size_t m)
         if (i > 0) {
             dv_append(e, len, ",");
         }
-        u64_to_dec(v[i], d);
+        util_u64_to_dec(v[i], d);
         dv_append(e, len, d);
     }
 }
@@ -148,10 +148,10 @@ dv_put(dv_row *row, dv_emit *e)
             continue;
         }
         dv_append(e, &len, changed++ == 0 ? "divide " : " and ");
-        u64_to_dec(row->x[i], d);
+        util_u64_to_dec(row->x[i], d);
         dv_append(e, &len, d);
         dv_append(e, &len, " by ");
-        u64_to_dec(row->x[i] / e->y[i], d);
+        util_u64_to_dec(row->x[i] / e->y[i], d);
         dv_append(e, &len, d);
     }
     snprintf(d, sizeof d, "%zu", e->c->index);
@@ -221,9 +221,9 @@ dv_options(grundy_game *game, const component *c, uint64_t want,
         }
         if (count > DV_LIST_MAX) {
             dv_row_free(&row);
-            return set_error(err, GRUNDY_ELIMIT, -1,
-                             "division: row %zu has more than %u such moves; "
-                             "they are not listed", c->index, DV_LIST_MAX);
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "division: row %zu has more than %u such moves; "
+                           "they are not listed", c->index, DV_LIST_MAX);
         }
     }
     e.sink = sink;
@@ -236,14 +236,14 @@ dv_options(grundy_game *game, const component *c, uint64_t want,
     e.y = malloc(c->n * sizeof *e.y);
     e.buf = malloc(e.cap);
     if (e.y == NULL || e.buf == NULL) {
-        rc = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         goto out;
     }
     for (uint64_t r = lo; r <= hi && !e.stop; r++) {
         dv_walk(&row, &e, 0, r);
     }
     if (e.nomem) {
-        rc = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
 out:
     free(e.y);
@@ -295,8 +295,8 @@ dv_create(grundy_game *game, const char *param, size_t len,
     (void)len;
     game->state = NULL;
     if (param != NULL) {
-        return set_error(err, GRUNDY_ESPEC, -1,
-                         "division takes no parameter (write 'division')");
+        return err_set(err, GRUNDY_ESPEC, -1,
+                       "division takes no parameter (write 'division')");
     }
     return GRUNDY_OK;
 }
@@ -308,9 +308,9 @@ dv_check(const grundy_game *game, const uint64_t *v, size_t n,
     (void)game;
     for (size_t i = 0; i < n; i++) {
         if (v[i] == 0) {
-            return set_error(err, GRUNDY_EPOSITION, -1,
-                             "division: number %zu of the row is 0; every "
-                             "number is at least 1", i + 1);
+            return err_set(err, GRUNDY_EPOSITION, -1,
+                           "division: number %zu of the row is 0; every "
+                           "number is at least 1", i + 1);
         }
     }
     return GRUNDY_OK;

@@ -67,11 +67,11 @@ fg_emit(move_sink *sink, const component *c, int box, uint64_t x)
 
     vals[0] = x;
     vals[1] = n - x;
-    u64_to_dec(n, s[0]);
-    u64_to_dec(x, s[1]);
-    u64_to_dec(n - x, s[2]);
-    u64_to_dec(c->v[0], s[3]);
-    u64_to_dec(c->v[1], s[4]);
+    util_u64_to_dec(n, s[0]);
+    util_u64_to_dec(x, s[1]);
+    util_u64_to_dec(n - x, s[2]);
+    util_u64_to_dec(c->v[0], s[3]);
+    util_u64_to_dec(c->v[1], s[4]);
     snprintf(buf, sizeof buf,
              "empty box %d and split box %d of pair %zu: %s -> %s + %s "
              "(%s,%s -> %s,%s)", 3 - box, box, c->index, s[0], s[1], s[2],
@@ -114,7 +114,7 @@ static grundy_status
 fg_finish(const fg_emitter *e, grundy_error *err)
 {
     if (e->nomem) {
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     return GRUNDY_OK;
 }
@@ -122,11 +122,11 @@ fg_finish(const fg_emitter *e, grundy_error *err)
 static grundy_status
 fg_too_many(const component *c, grundy_error *err)
 {
-    return set_error(err, GRUNDY_ELIMIT, -1,
-                     "ferguson: pair %zu (%llu,%llu) has too many such "
-                     "moves to list them all (a box above %u)", c->index,
-                     (unsigned long long)c->v[0],
-                     (unsigned long long)c->v[1], FG_LIST_MAX);
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "ferguson: pair %zu (%llu,%llu) has too many such "
+                   "moves to list them all (a box above %u)", c->index,
+                   (unsigned long long)c->v[0],
+                   (unsigned long long)c->v[1], FG_LIST_MAX);
 }
 
 static grundy_status
@@ -220,8 +220,8 @@ fg_create(grundy_game *game, const char *param, size_t len,
     (void)len;
     game->state = NULL;
     if (param != NULL) {
-        return set_error(err, GRUNDY_ESPEC, -1,
-                         "ferguson takes no parameter (write 'ferguson')");
+        return err_set(err, GRUNDY_ESPEC, -1,
+                       "ferguson takes no parameter (write 'ferguson')");
     }
     return GRUNDY_OK;
 }
@@ -232,15 +232,15 @@ fg_check(const grundy_game *game, const uint64_t *v, size_t n,
 {
     (void)game;
     if (n != 2) {
-        return set_error(err, GRUNDY_EPOSITION, -1,
-                         "ferguson: a position is a pair of boxes 'a,b', "
-                         "not %zu number%s", n, n == 1 ? "" : "s");
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "ferguson: a position is a pair of boxes 'a,b', "
+                       "not %zu number%s", n, n == 1 ? "" : "s");
     }
     if (v[0] == 0 || v[1] == 0) {
-        return set_error(err, GRUNDY_EPOSITION, -1,
-                         "ferguson: box %d of %llu,%llu is empty; every box "
-                         "holds at least 1", v[0] == 0 ? 1 : 2,
-                         (unsigned long long)v[0], (unsigned long long)v[1]);
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "ferguson: box %d of %llu,%llu is empty; every box "
+                       "holds at least 1", v[0] == 0 ? 1 : 2,
+                       (unsigned long long)v[0], (unsigned long long)v[1]);
     }
     return GRUNDY_OK;
 }

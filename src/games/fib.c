@@ -78,29 +78,30 @@ fib_create(grundy_game *game, const char *param, size_t len,
     char q[96];
 
     if (param != NULL) {
-        int pr = parse_u64(param, len, &r);
-        quote_token(q, sizeof q, param, len);
+        int pr = util_parse_u64(param, len, &r);
+        util_quote_token(q, sizeof q, param, len);
         if (pr == -1 || (pr == 0 && r == 0)) {
-            return set_error(err, GRUNDY_ESPEC, -1,
-                             "fib:R: the multiplier %s is not an integer "
-                             ">= 1", q);
+            return err_set(err, GRUNDY_ESPEC, -1,
+                           "fib:R: the multiplier %s is not an integer "
+                           ">= 1", q);
         }
-        /* Past 2^64 (parse_u64 -2) it is too large, not "not an integer". */
+        /* Past 2^64 (util_parse_u64 -2) it is too large, not "not an
+         * integer". */
         if (pr == -2 || r > FIB_R_MAX) {
-            return set_error(err, GRUNDY_ESPEC, -1,
-                             "fib:R: the multiplier %s is larger than the "
-                             "supported maximum %u", q, FIB_R_MAX);
+            return err_set(err, GRUNDY_ESPEC, -1,
+                           "fib:R: the multiplier %s is larger than the "
+                           "supported maximum %u", q, FIB_R_MAX);
         }
     }
     st = calloc(1, sizeof *st);
     if (st == NULL) {
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     st->r = r;
     st->h = malloc(cap * sizeof *st->h);
     if (st->h == NULL) {
         free(st);
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     /* H1 = 1, H(j+1) = H(j) + H(m) with m the least index such that
      * R*H(m) >= H(j) (theory.md 4); m only moves forward. About 36*R
@@ -120,16 +121,16 @@ fib_create(grundy_game *game, const char *param, size_t len,
             if ((cap * 2) * sizeof *st->h > ctx_memory_limit(game->ctx)) {
                 free(st->h);
                 free(st);
-                return set_error(err, GRUNDY_ELIMIT, -1,
-                                 "fib:%llu: the losing sequence needs more "
-                                 "than the memory limit; raise it with "
-                                 "--memory SIZE", (unsigned long long)r);
+                return err_set(err, GRUNDY_ELIMIT, -1,
+                               "fib:%llu: the losing sequence needs more "
+                               "than the memory limit; raise it with "
+                               "--memory SIZE", (unsigned long long)r);
             }
             nh = realloc(st->h, cap * 2 * sizeof *st->h);
             if (nh == NULL) {
                 free(st->h);
                 free(st);
-                return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+                return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
             }
             st->h = nh;
             cap *= 2;
@@ -160,9 +161,9 @@ fib_check(const grundy_game *game, const uint64_t *v, size_t n,
     (void)game;
     (void)v;
     if (n != 1 && n != 2) {
-        return set_error(err, GRUNDY_EPOSITION, -1,
-                         "fib: a pile is 'n' (fresh) or 'n,k' (n left, at "
-                         "most k may be taken), not %zu numbers", n);
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "fib: a pile is 'n' (fresh) or 'n,k' (n left, at "
+                       "most k may be taken), not %zu numbers", n);
     }
     return GRUNDY_OK;
 }
@@ -281,7 +282,7 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
             st->off = off;
         }
         free(stamp);
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     st->off = off;
     if (st->tab_n == 0) {
@@ -312,16 +313,16 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
                 size_t ncap = st->capsteps ? st->capsteps * 2 : 4096;
                 fib_step *ns;
                 if (ncap * sizeof *ns + ((size_t)want + 1) * 8 > limit) {
-                    rc = set_error(err, GRUNDY_ELIMIT, -1,
-                                   "fib: the Grundy table for piles up to "
-                                   "%u needs more than the memory limit "
-                                   "(%zu bytes); raise it with --memory "
-                                   "SIZE", want, limit);
+                    rc = err_set(err, GRUNDY_ELIMIT, -1,
+                                 "fib: the Grundy table for piles up to "
+                                 "%u needs more than the memory limit "
+                                 "(%zu bytes); raise it with --memory "
+                                 "SIZE", want, limit);
                     goto out;
                 }
                 ns = realloc(st->steps, ncap * sizeof *ns);
                 if (ns == NULL) {
-                    rc = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+                    rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
                     goto out;
                 }
                 st->steps = ns;
@@ -453,7 +454,7 @@ fib_emit_takes(const fib_state *st, move_sink *sink, const component *c,
     for (size_t i = 0; i < cnt; i++) {
         int r = fib_emit(st, sink, c, p, x[i]);
         if (r < 0) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         if (r > 0) {
             break;
@@ -476,11 +477,11 @@ fib_options(grundy_game *game, const component *c, uint64_t want,
         return fib_emit_takes(st, sink, c, p, x, cnt, err);
     }
     if (p.k > FIB_LIST_MAX) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "fib: pile %zu (%llu,%llu) has more than %u "
-                         "options; they are listed only up to that many",
-                         c->index, (unsigned long long)p.n,
-                         (unsigned long long)p.k, FIB_LIST_MAX);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "fib: pile %zu (%llu,%llu) has more than %u "
+                       "options; they are listed only up to that many",
+                       c->index, (unsigned long long)p.n,
+                       (unsigned long long)p.k, FIB_LIST_MAX);
     }
     for (uint64_t t = 1; t <= p.k; t++) {
         fib_pile o;
@@ -501,7 +502,7 @@ fib_options(grundy_game *game, const component *c, uint64_t want,
         }
         r = fib_emit(st, sink, c, p, t);
         if (r < 0) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         if (r > 0) {
             break;

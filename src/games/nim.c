@@ -15,9 +15,9 @@ nim_create(grundy_game *game, const char *param, size_t len,
     (void)game;
     (void)len;
     if (param != NULL) {
-        return set_error(err, GRUNDY_ESPEC, -1,
-                         "nim takes no parameter (write just 'nim'; "
-                         "for a take limit use bounded:M)");
+        return err_set(err, GRUNDY_ESPEC, -1,
+                       "nim takes no parameter (write just 'nim'; "
+                       "for a take limit use bounded:M)");
     }
     return GRUNDY_OK;
 }
@@ -29,9 +29,9 @@ nim_check(const grundy_game *game, const uint64_t *v, size_t n,
     (void)game;
     (void)v;
     if (n != 1) {
-        return set_error(err, GRUNDY_EPOSITION, -1,
-                         "a nim heap is one number, not %zu joined by commas",
-                         n);
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "a nim heap is one number, not %zu joined by commas",
+                       n);
     }
     return GRUNDY_OK;
 }
@@ -101,10 +101,10 @@ nim_options(grundy_game *game, const component *c, uint64_t want,
         return GRUNDY_OK;
     }
     if (n > NIM_MAX_LISTED) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "heap %llu has too many options to list (more "
-                         "than %llu)", (unsigned long long)n,
-                         (unsigned long long)NIM_MAX_LISTED);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "heap %llu has too many options to list (more "
+                       "than %llu)", (unsigned long long)n,
+                       (unsigned long long)NIM_MAX_LISTED);
     }
     for (uint64_t m = n; m-- > 0;) {
         int r = nim_emit(sink, c, m);

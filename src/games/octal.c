@@ -49,7 +49,7 @@ octal_make(grundy_game *game, uint64_t *k, const unsigned *bits,
     if (o == NULL || (o->bits = malloc((n + 1) * sizeof *o->bits)) == NULL) {
         free(o);
         free(k);
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     if (bits == NULL) {
         qsort(k, n, sizeof *k, octal_cmp_u64);
@@ -75,7 +75,7 @@ octal_make(grundy_game *game, uint64_t *k, const unsigned *bits,
         free(o->k);
         free(o->bits);
         free(o);
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     game->state = o;
     return GRUNDY_OK;
@@ -92,19 +92,19 @@ octal_from_code(grundy_game *game, const char *s, size_t len,
     grundy_status st;
     char q[96];
 
-    quote_token(q, sizeof q, s, len);
+    util_quote_token(q, sizeof q, s, len);
     if (len < 3 || (s[0] != '0' && s[0] != '4') || s[1] != '.') {
-        return set_error(err, GRUNDY_ESPEC, 0,
-                         "octal code %s must read 0.d1d2... or 4.d1d2... "
-                         "with octal digits, e.g. octal:0.07", q);
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "octal code %s must read 0.d1d2... or 4.d1d2... "
+                       "with octal digits, e.g. octal:0.07", q);
     }
     for (size_t i = 2; i < len; i++) {
         if (s[i] < '0' || s[i] > '7') {
             char d[96];
-            quote_token(d, sizeof d, s + i, 1);
-            return set_error(err, GRUNDY_ESPEC, (long)i,
-                             "octal code %s: %s is not an octal digit "
-                             "(0-7)", q, d);
+            util_quote_token(d, sizeof d, s + i, 1);
+            return err_set(err, GRUNDY_ESPEC, (long)i,
+                           "octal code %s: %s is not an octal digit "
+                           "(0-7)", q, d);
         }
     }
     k = malloc(len * sizeof *k);
@@ -112,7 +112,7 @@ octal_from_code(grundy_game *game, const char *s, size_t len,
     if (k == NULL || bits == NULL) {
         free(k);
         free(bits);
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     if (s[0] == '4') {
         /* d0 = 4: a heap may be split in two without removing anything. */
@@ -139,19 +139,19 @@ octal_from_list(grundy_game *game, const char *param, size_t len,
     grundy_status st;
 
     if (param == NULL || len == 0) {
-        return set_error(err, GRUNDY_ESPEC, 0, "%s: missing, e.g. %s", what,
-                         example);
+        return err_set(err, GRUNDY_ESPEC, 0, "%s: missing, e.g. %s", what,
+                       example);
     }
-    st = parse_u64_list(param, len, what, &k, &n, err);
+    st = util_parse_u64_list(param, len, what, &k, &n, err);
     if (st != GRUNDY_OK) {
         return st;
     }
     for (size_t i = 0; i < n; i++) {
         if (k[i] == 0) {
             free(k);
-            return set_error(err, GRUNDY_ESPEC, 0,
-                             "%s: 0 is not allowed (a move takes at least "
-                             "one stone)", what);
+            return err_set(err, GRUNDY_ESPEC, 0,
+                           "%s: 0 is not allowed (a move takes at least "
+                           "one stone)", what);
         }
     }
     return octal_make(game, k, NULL, bits, n, sub, err);
@@ -162,8 +162,8 @@ octal_create(grundy_game *game, const char *param, size_t len,
              grundy_error *err)
 {
     if (param == NULL) {
-        return set_error(err, GRUNDY_ESPEC, -1,
-                         "octal needs a code, e.g. octal:0.07");
+        return err_set(err, GRUNDY_ESPEC, -1,
+                       "octal needs a code, e.g. octal:0.07");
     }
     return octal_from_code(game, param, len, err);
 }
@@ -192,9 +192,9 @@ octal_alias(grundy_game *game, const char *name, const char *code,
             const char *param, grundy_error *err)
 {
     if (param != NULL) {
-        return set_error(err, GRUNDY_ESPEC, -1,
-                         "%s takes no parameter (it is octal:%s)", name,
-                         code);
+        return err_set(err, GRUNDY_ESPEC, -1,
+                       "%s takes no parameter (it is octal:%s)", name,
+                       code);
     }
     return octal_from_code(game, code, strlen(code), err);
 }
@@ -236,9 +236,9 @@ octal_check(const grundy_game *game, const uint64_t *v, size_t n,
 {
     (void)v;
     if (n != 1) {
-        return set_error(err, GRUNDY_EPOSITION, -1,
-                         "a %s %s is one number, not %zu joined by commas",
-                         game->label, game->family->unit, n);
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "a %s %s is one number, not %zu joined by commas",
+                       game->label, game->family->unit, n);
     }
     return GRUNDY_OK;
 }
@@ -405,12 +405,12 @@ octal_emit_split(octal_walk *w, uint64_t k, uint64_t a, uint64_t b)
 static grundy_status
 octal_too_many(const octal_walk *w, grundy_error *err)
 {
-    return set_error(err, GRUNDY_ELIMIT, -1,
-                     "%s %llu of %s has more than %llu winning moves, too "
-                     "many to list; without --all one is shown",
-                     w->o->sub ? "heap" : "row",
-                     (unsigned long long)w->c->v[0], w->spec,
-                     (unsigned long long)OCTAL_MAX_LISTED);
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "%s %llu of %s has more than %llu winning moves, too "
+                   "many to list; without --all one is shown",
+                   w->o->sub ? "heap" : "row",
+                   (unsigned long long)w->c->v[0], w->spec,
+                   (unsigned long long)OCTAL_MAX_LISTED);
 }
 
 /*
@@ -451,7 +451,7 @@ octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
         uint64_t *hit = malloc(p * sizeof *hit);
         size_t nhit = 0;
         if (hit == NULL) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         for (uint64_t a = start; a < start + p && a <= half; a++) {
             if (octal_matches(w, octal_g(o, a) ^ octal_g(o, m - a))) {

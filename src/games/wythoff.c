@@ -173,7 +173,7 @@ wy_emit_targets(move_sink *sink, const component *c, uint64_t a, uint64_t b,
     for (size_t i = 0; i < n; i++) {
         int r = wy_emit(sink, c, a, b, t[i][0], t[i][1]);
         if (r < 0) {
-            return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         if (r > 0) {
             break;
@@ -356,11 +356,11 @@ wy_compute(grundy_game *game, wy_block *blk, uint32_t rows, uint32_t cols,
         need += cells * 4 + ht * 12;
     }
     if (need > limit) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "wythoff: a Grundy table of %u rows by %u columns "
-                         "needs %zu bytes, more than the memory limit %zu; "
-                         "raise it with --memory SIZE", rows, cols, need,
-                         limit);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "wythoff: a Grundy table of %u rows by %u columns "
+                       "needs %zu bytes, more than the memory limit %zu; "
+                       "raise it with --memory SIZE", rows, cols, need,
+                       limit);
     }
     w.g = malloc(cells * sizeof *w.g);
     w.pres = calloc((size_t)rows * w.words, sizeof *w.pres);
@@ -375,7 +375,7 @@ wy_compute(grundy_game *game, wy_block *blk, uint32_t rows, uint32_t cols,
     if (w.g == NULL || w.pres == NULL || w.low == NULL || w.stamp == NULL ||
         (want_cert && (w.lh == NULL || w.ht_key == NULL ||
                        w.ht_col == NULL))) {
-        rc = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         goto out;
     }
     wy_block_free(blk);
@@ -511,10 +511,10 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
         }
     }
     if (overflow) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "wythoff: the Grundy value of pair %llu,%llu is "
-                         "larger than 18446744073709551615",
-                         (unsigned long long)a, (unsigned long long)b);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "wythoff: the Grundy value of pair %llu,%llu is "
+                       "larger than 18446744073709551615",
+                       (unsigned long long)a, (unsigned long long)b);
     }
     if (hi < UINT32_MAX / 2 &&
         (uint64_t)(lo + 1) * (lo + 1) / 2 * (hi + 1) <= WY_TABLE_WORK) {
@@ -586,7 +586,7 @@ wy_try(grundy_game *game, move_sink *sink, const component *c, uint64_t want,
     }
     r = wy_emit(sink, c, c->v[0], c->v[1], na, nb);
     if (r < 0) {
-        *rc = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        *rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         return -1;
     }
     return r;
@@ -642,11 +642,11 @@ wy_options(grundy_game *game, const component *c, uint64_t want,
         return r < 0 ? rc : GRUNDY_OK;
     }
     if (a > WY_LIST_MAX || b > WY_LIST_MAX) {
-        return set_error(err, GRUNDY_ELIMIT, -1,
-                         "wythoff: pair %zu (%llu,%llu) has too many options "
-                         "to list (piles above %u)", c->index,
-                         (unsigned long long)a, (unsigned long long)b,
-                         WY_LIST_MAX);
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "wythoff: pair %zu (%llu,%llu) has too many options "
+                       "to list (piles above %u)", c->index,
+                       (unsigned long long)a, (unsigned long long)b,
+                       WY_LIST_MAX);
     }
     for (uint64_t x = 0; x < a && r == 0; x++) {
         r = wy_try(game, sink, c, want, x, b, &rc, err);
@@ -667,12 +667,12 @@ wy_create(grundy_game *game, const char *param, size_t len,
     wy_state *st;
     (void)len;
     if (param != NULL) {
-        return set_error(err, GRUNDY_ESPEC, -1,
-                         "wythoff takes no parameter (write 'wythoff')");
+        return err_set(err, GRUNDY_ESPEC, -1,
+                       "wythoff takes no parameter (write 'wythoff')");
     }
     st = calloc(1, sizeof *st);
     if (st == NULL) {
-        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     game->state = st;
     return GRUNDY_OK;
@@ -697,9 +697,9 @@ wy_check(const grundy_game *game, const uint64_t *v, size_t n,
     (void)game;
     (void)v;
     if (n != 2) {
-        return set_error(err, GRUNDY_EPOSITION, -1,
-                         "wythoff: a position is a pair 'a,b' of pile "
-                         "sizes, not %zu number%s", n, n == 1 ? "" : "s");
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "wythoff: a position is a pair 'a,b' of pile "
+                       "sizes, not %zu number%s", n, n == 1 ? "" : "s");
     }
     return GRUNDY_OK;
 }
