@@ -169,8 +169,12 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
     game->family = fam;
     game->ctx = ctx;
     game->refs = 1;
-    st = fam->create(game, colon != NULL ? colon + 1 : NULL,
-                     colon != NULL ? len - namelen - 1 : 0, err);
+    st = registry_param(fam, colon != NULL ? colon + 1 : NULL,
+                        colon != NULL ? len - namelen - 1 : 0, err);
+    if (st == GRUNDY_OK && fam->create != NULL) {
+        st = fam->create(game, colon != NULL ? colon + 1 : NULL,
+                         colon != NULL ? len - namelen - 1 : 0, err);
+    }
     if (st != GRUNDY_OK) {
         if (err != NULL && st == GRUNDY_ESPEC) {
             /* Name the spec the family's message is about (not for out
@@ -241,7 +245,7 @@ grundy_status
 grundy_component_value(grundy_game *game, const uint64_t *v, size_t n,
                        uint64_t *sg, grundy_error *err)
 {
-    grundy_status st = game->family->check(game, v, n, err);
+    grundy_status st = registry_check(game, v, n, err);
     if (st != GRUNDY_OK) {
         return st;
     }

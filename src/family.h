@@ -42,8 +42,10 @@ struct grundy_game {
 };
 
 /*
- * A game family. Required: name, info, unit, create,
- * check, value, options. Optional (NULL): destroy, solve_alone, period.
+ * A game family, written with designated initializers (.value = ...), so
+ * that a new slot never shifts the others; a slot left out is 0 or NULL,
+ * which always means "no such rule" or "not provided". Required: name,
+ * info, unit, value, options. Optional: the rest.
  */
 typedef struct family {
     const char *name;      /* spec name before ':' ("bounded") */
@@ -51,14 +53,30 @@ typedef struct family {
     const char *unit;      /* word for a component in moves: "heap", "row" */
     unsigned flags;        /* FAMILY_* below */
 
+    /* Rules that are data, checked by the registry (registry_check,
+     * registry_param) before the family's own code is asked: */
+    size_t min_numbers;    /* numbers in one component: at least this
+                            * (0: 1) ... */
+    size_t max_numbers;    /* ... and at most this (0: no bound) */
+    const char *arity_text; /* the arity rule in words, for families of
+                             * more than one number: "a position is a
+                             * pair 'a,b' of pile sizes" */
+    unsigned param;        /* FAMILY_PARAM_*: does the spec take a
+                            * parameter after ':' (0: create decides) */
+    const char *param_text; /* PARAM_NONE: the hint in the message
+                             * ("it is octal:0.77"; NULL: "write 'NAME'");
+                             * PARAM_REQUIRED: what is missing ("a code,
+                             * e.g. octal:0.07") */
+
     /* Parses the parameter text after ':' (param is NULL when the spec has
      * no ':'; len bytes, not NUL-terminated) into game->state. */
     grundy_status (*create)(grundy_game *game, const char *param, size_t len,
                             grundy_error *err);
     void (*destroy)(grundy_game *game);
 
-    /* Validates the numbers of one component (arity, ranges). Must be cheap:
-     * it runs for every component of every line. */
+    /* Optional: validates the numbers of a component of valid arity
+     * beyond the arity (ranges: "every box holds at least 1"). Must be
+     * cheap: it runs for every component of every line. */
     grundy_status (*check)(const grundy_game *game, const uint64_t *v,
                            size_t n, grundy_error *err);
 
@@ -88,7 +106,7 @@ typedef struct family {
     grundy_status (*period)(grundy_game *game, grundy_period *out,
                             grundy_error *err);
 
-    /* Optional, FAMILY_ONE_NUMBER families: the first option of value
+    /* Optional, family_one_number() families: the first option of value
      * `want` that options() would emit for component c, as data, for the
      * quick path of grundy_answer_plain. The component stays one number,
      * *to; explain receives the move's words as options() gives them
@@ -106,9 +124,18 @@ typedef struct family {
 /* Values and options come from a closed form: no tables, nothing cached,
  * so a copy of the game per thread costs nothing. */
 #define FAMILY_CLOSED_FORM 2u
-/* A component is one number, any number: check() passes every single
- * number, so it is asked only about other arities (for its message). */
-#define FAMILY_ONE_NUMBER 4u
+/* FAMILY_PARAM_*: the spec's parameter after ':'. */
+#define FAMILY_PARAM_NONE 1u     /* "nim"; "nim:3" is an error */
+#define FAMILY_PARAM_REQUIRED 2u /* "bounded:3"; "bounded" is an error */
+#define FAMILY_PARAM_OPTIONAL 3u /* "fib" or "fib:3" */
+
+/* A component is one number, any number (max_numbers 1 and no check()):
+ * the parser takes a single number without asking anything. */
+static inline int
+family_one_number(const struct family *fam)
+{
+    return fam->max_numbers == 1 && fam->check == NULL;
+}
 /* A component's Grundy value is its number (G(n) = n, as in Nim): the
  * solver takes it without asking value(). */
 #define FAMILY_VALUE_IS_NUMBER 8u
@@ -117,6 +144,14 @@ typedef struct family {
 
 /* The family whose name is name[0..len), or NULL. */
 const family *registry_lookup(const char *name, size_t len);
+/* The family's parameter rule (fam->param) for a spec whose parameter is
+ * param[0..len) (NULL: no ':'); GRUNDY_ESPEC when it is broken. */
+grundy_status registry_param(const family *fam, const char *param,
+                             size_t len, grundy_error *err);
+/* The rules of game for a component v[0..n): the family's arity, then
+ * its check(). GRUNDY_EPOSITION with a message when broken. */
+grundy_status registry_check(const grundy_game *game, const uint64_t *v,
+                             size_t n, grundy_error *err);
 
 /* ---- move sink (moves.c) ---------------------------------------------- */
 

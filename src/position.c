@@ -361,10 +361,10 @@ add_checked(grundy_position *pos, size_t off, size_t tok, size_t len,
     pos_term *term = &pos->terms[pos->nterms - 1];
     const family *fam = term->game->family;
     int r;
-    /* A single number needs no rule of a FAMILY_ONE_NUMBER family. */
-    if (!(fam->flags & FAMILY_ONE_NUMBER) || pos->nvals - off != 1) {
-        grundy_status st = fam->check(term->game, pos->vals + off,
-                                      pos->nvals - off, err);
+    /* A single number needs no rule of a one-number family. */
+    if (!family_one_number(fam) || pos->nvals - off != 1) {
+        grundy_status st = registry_check(term->game, pos->vals + off,
+                                          pos->nvals - off, err);
         if (st != GRUNDY_OK) {
             return name_token(pos, st, tok, len, err);
         }
@@ -388,7 +388,7 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
               grundy_error *err)
 {
     pos_term *term = &pos->terms[pos->nterms - 1];
-    if ((term->game->family->flags & FAMILY_ONE_NUMBER) &&
+    if (family_one_number(term->game->family) &&
         pos->nvals - off == 1 && pos->ncomps < pos->compcap) {
         pos->comps[pos->ncomps++] = (pos_comp){off, 1, tok, len};
         term->count++;

@@ -32,6 +32,52 @@ registry_lookup(const char *name, size_t len)
     return NULL;
 }
 
+grundy_status
+registry_param(const family *fam, const char *param, size_t len,
+               grundy_error *err)
+{
+    if (fam->param == FAMILY_PARAM_NONE && param != NULL) {
+        if (fam->param_text != NULL) {
+            return err_set(err, GRUNDY_ESPEC, 0, "%s takes no parameter (%s)",
+                           fam->name, fam->param_text);
+        }
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "%s takes no parameter (write '%s')", fam->name,
+                       fam->name);
+    }
+    if (fam->param == FAMILY_PARAM_REQUIRED && (param == NULL || len == 0)) {
+        return err_set(err, GRUNDY_ESPEC, 0, "%s needs %s", fam->name,
+                       fam->param_text != NULL ? fam->param_text
+                                               : "a parameter after ':'");
+    }
+    return GRUNDY_OK;
+}
+
+grundy_status
+registry_check(const grundy_game *game, const uint64_t *v, size_t n,
+               grundy_error *err)
+{
+    const family *fam = game->family;
+    size_t lo = fam->min_numbers != 0 ? fam->min_numbers : 1;
+    if (n < lo || (fam->max_numbers != 0 && n > fam->max_numbers)) {
+        if (fam->max_numbers == 1) {
+            return err_set(err, GRUNDY_EPOSITION, -1,
+                           "a %s %s is one number, not %zu joined by "
+                           "commas", game->label, fam->unit, n);
+        }
+        if (fam->arity_text != NULL) {
+            return err_set(err, GRUNDY_EPOSITION, -1,
+                           "%s: %s, not %zu number%s", fam->name,
+                           fam->arity_text, n, n == 1 ? "" : "s");
+        }
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "a %s %s is %zu to %zu numbers joined by commas, "
+                       "not %zu", game->label, fam->unit, lo,
+                       fam->max_numbers, n);
+    }
+    return fam->check != NULL ? fam->check(game, v, n, err) : GRUNDY_OK;
+}
+
 const grundy_family_info *
 grundy_family_at(size_t i)
 {

@@ -247,7 +247,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
 int
 solve_plain_possible(const grundy_game *game)
 {
-    return (game->family->flags & FAMILY_ONE_NUMBER) &&
+    return family_one_number(game->family) &&
            game->family->option_one != NULL;
 }
 

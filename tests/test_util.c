@@ -2,7 +2,9 @@
  * test_util.c - the shared helpers: comma lists of numbers (errors name
  * the item), token quoting for messages (printable, bounded), sizes in
  * words, decimal formatting at the 64-bit edges; and the NULL-is-a-no-op
- * contracts of the public free functions.
+ * contracts of the public free functions; the registry's data rules
+ * (every family table complete, arity and parameter rules enforced
+ * with the family's words).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -171,6 +173,62 @@ test_free_null(void **state)
     assert_null(grundy_family_at(1000));
 }
 
+/* Every family's table: the required operations, words for every rule
+ * that needs them, and registry_check / registry_param applying the
+ * rules the table states. */
+static void
+test_family_tables(void **state)
+{
+    const grundy_family_info *info;
+    grundy_error err;
+    uint64_t v[4] = {5, 5, 5, 5};
+    (void)state;
+    for (size_t i = 0; (info = grundy_family_at(i)) != NULL; i++) {
+        size_t len = strcspn(info->usage, ":, ");
+        const family *fam = registry_lookup(info->usage, len);
+        grundy_game game = {0};
+        size_t lo, hi;
+        assert_non_null(fam);
+        assert_non_null(fam->value);
+        assert_non_null(fam->options);
+        assert_non_null(fam->unit);
+        lo = fam->min_numbers != 0 ? fam->min_numbers : 1;
+        hi = fam->max_numbers;
+        assert_true(hi == 0 || hi >= lo);
+        if (hi != 1 && (lo > 1 || hi != 0)) {
+            assert_non_null(fam->arity_text);
+        }
+        if (fam->param == FAMILY_PARAM_REQUIRED) {
+            assert_non_null(fam->param_text);
+            assert_int_equal(registry_param(fam, NULL, 0, &err),
+                             GRUNDY_ESPEC);
+            assert_int_equal(registry_param(fam, "", 0, &err), GRUNDY_ESPEC);
+            assert_non_null(strstr(err.message, " needs "));
+        }
+        if (fam->param == FAMILY_PARAM_NONE) {
+            assert_int_equal(registry_param(fam, "3", 1, &err),
+                             GRUNDY_ESPEC);
+            assert_non_null(strstr(err.message, "takes no parameter"));
+            assert_int_equal(registry_param(fam, NULL, 0, &err), GRUNDY_OK);
+        }
+        /* The arity: one number short and one too many are refused with
+         * a message naming the count, before the family is asked. */
+        game.family = fam;
+        snprintf(game.label, sizeof game.label, "%s", fam->name);
+        if (lo > 1) {
+            assert_int_equal(registry_check(&game, v, lo - 1, &err),
+                             GRUNDY_EPOSITION);
+        }
+        if (hi != 0 && hi < 4) {
+            char want[32];
+            assert_int_equal(registry_check(&game, v, hi + 1, &err),
+                             GRUNDY_EPOSITION);
+            snprintf(want, sizeof want, "not %zu", hi + 1);
+            assert_non_null(strstr(err.message, want));
+        }
+    }
+}
+
 int
 main(void)
 {
@@ -182,6 +240,7 @@ main(void)
         cmocka_unit_test(test_size_text),
         cmocka_unit_test(test_decimal),
         cmocka_unit_test(test_free_null),
+        cmocka_unit_test(test_family_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,11 +23,6 @@ bounded_create(grundy_game *game, const char *param, size_t len,
     uint64_t m;
     int r;
 
-    if (param == NULL || len == 0) {
-        return err_set(err, GRUNDY_ESPEC, 0,
-                       "bounded needs its take limit M >= 1, e.g. "
-                       "bounded:3");
-    }
     r = util_parse_u64(param, len, &m);
     util_quote_token(q, sizeof q, param, len);
     if (r == -2) {
@@ -57,19 +52,6 @@ static void
 bounded_destroy(grundy_game *game)
 {
     free(game->state);
-}
-
-static grundy_status
-bounded_check(const grundy_game *game, const uint64_t *v, size_t n,
-              grundy_error *err)
-{
-    (void)v;
-    if (n != 1) {
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "a %s heap is one number, not %zu joined by commas",
-                       game->label, n);
-    }
-    return GRUNDY_OK;
 }
 
 /* n mod (M+1); with M = 2^64-1 every heap is below M+1. */
@@ -194,11 +176,12 @@ const family bounded_family = {
     .info = {"bounded:M", "take 1 to M stones from one heap (M >= 1)",
              "heap size n"},
     .unit = "heap",
-    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM |
-             FAMILY_ONE_NUMBER,
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
+    .max_numbers = 1,
+    .param = FAMILY_PARAM_REQUIRED,
+    .param_text = "its take limit M >= 1, e.g. bounded:3",
     .create = bounded_create,
     .destroy = bounded_destroy,
-    .check = bounded_check,
     .value = bounded_value,
     .options = bounded_options,
     .period = bounded_period,

@@ -289,19 +289,6 @@ dv_solve_alone(grundy_game *game, const component *c, int misere,
 }
 
 static grundy_status
-dv_create(grundy_game *game, const char *param, size_t len,
-          grundy_error *err)
-{
-    (void)len;
-    game->state = NULL;
-    if (param != NULL) {
-        return err_set(err, GRUNDY_ESPEC, -1,
-                       "division takes no parameter (write 'division')");
-    }
-    return GRUNDY_OK;
-}
-
-static grundy_status
 dv_check(const grundy_game *game, const uint64_t *v, size_t n,
          grundy_error *err)
 {
@@ -319,18 +306,15 @@ dv_check(const grundy_game *game, const uint64_t *v, size_t n,
 /* Rows are Nim heaps of size Omega in misere play as well (see
  * dv_solve_alone), so misere sums follow the misere Nim rule. */
 const family division_family = {
-    "division",
-    {"division",
-     "replace one or more numbers of the row by proper divisors",
-     "row x1,x2,... (>= 1)"},
-    "row",
-    FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
-    dv_create,
-    NULL,
-    dv_check,
-    dv_value,
-    dv_options,
-    dv_solve_alone,
-    NULL,
-    NULL,
+    .name = "division",
+    .info = {"division",
+             "replace one or more numbers of the row by proper divisors",
+             "row x1,x2,... (>= 1)"},
+    .unit = "row",
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
+    .param = FAMILY_PARAM_NONE,
+    .check = dv_check,
+    .value = dv_value,
+    .options = dv_options,
+    .solve_alone = dv_solve_alone,
 };

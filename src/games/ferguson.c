@@ -214,28 +214,11 @@ fg_value_op(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
 }
 
 static grundy_status
-fg_create(grundy_game *game, const char *param, size_t len,
-          grundy_error *err)
-{
-    (void)len;
-    game->state = NULL;
-    if (param != NULL) {
-        return err_set(err, GRUNDY_ESPEC, -1,
-                       "ferguson takes no parameter (write 'ferguson')");
-    }
-    return GRUNDY_OK;
-}
-
-static grundy_status
 fg_check(const grundy_game *game, const uint64_t *v, size_t n,
          grundy_error *err)
 {
     (void)game;
-    if (n != 2) {
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "ferguson: a position is a pair of boxes 'a,b', "
-                       "not %zu number%s", n, n == 1 ? "" : "s");
-    }
+    (void)n;   /* 2: registry_check applied the arity */
     if (v[0] == 0 || v[1] == 0) {
         return err_set(err, GRUNDY_EPOSITION, -1,
                        "ferguson: box %d of %llu,%llu is empty; every box "
@@ -246,18 +229,18 @@ fg_check(const grundy_game *game, const uint64_t *v, size_t n,
 }
 
 const family ferguson_family = {
-    "ferguson",
-    {"ferguson",
-     "empty one box and split the other into two non-empty boxes",
-     "boxes a,b (each >= 1)"},
-    "pair",
-    FAMILY_CLOSED_FORM,
-    fg_create,
-    NULL,
-    fg_check,
-    fg_value_op,
-    fg_options,
-    fg_solve_alone,
-    NULL,
-    NULL,
+    .name = "ferguson",
+    .info = {"ferguson",
+             "empty one box and split the other into two non-empty boxes",
+             "boxes a,b (each >= 1)"},
+    .unit = "pair",
+    .flags = FAMILY_CLOSED_FORM,
+    .min_numbers = 2,
+    .max_numbers = 2,
+    .arity_text = "a position is a pair of boxes 'a,b'",
+    .param = FAMILY_PARAM_NONE,
+    .check = fg_check,
+    .value = fg_value_op,
+    .options = fg_options,
+    .solve_alone = fg_solve_alone,
 };

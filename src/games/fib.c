@@ -154,20 +154,6 @@ fib_destroy(grundy_game *game)
     game->state = NULL;
 }
 
-static grundy_status
-fib_check(const grundy_game *game, const uint64_t *v, size_t n,
-          grundy_error *err)
-{
-    (void)game;
-    (void)v;
-    if (n != 1 && n != 2) {
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "fib: a pile is 'n' (fresh) or 'n,k' (n left, at "
-                       "most k may be taken), not %zu numbers", n);
-    }
-    return GRUNDY_OK;
-}
-
 /* Greedy representation of n >= 1 in the H terms, smallest term first;
  * returns the number of terms. Consecutive terms t, t' satisfy t' > R*t,
  * so a 64-bit n has at most 64 terms. The last answer is cached: a line
@@ -549,20 +535,24 @@ fib_solve_alone(grundy_game *game, const component *c, int misere,
 }
 
 const family fib_family = {
-    "fib",
-    {"fib, fib:R", "first take 1..n-1 stones, then at most R times the "
-     "previous take (R = 2; R <= 100000); n,k: n left, at most k now",
-     "pile n or n,k"},
-    "pile",
+    .name = "fib",
+    .info = {"fib, fib:R",
+             "first take 1..n-1 stones, then at most R times the "
+             "previous take (R = 2; R <= 100000); n,k: n left, at most k "
+             "now",
+             "pile n or n,k"},
+    .unit = "pile",
     /* Its table (piles below FIB_TABLE_MAX) is small: copies per thread
      * cost little. */
-    FAMILY_CLOSED_FORM,
-    fib_create,
-    fib_destroy,
-    fib_check,
-    fib_value,
-    fib_options,
-    fib_solve_alone,
-    NULL,
-    NULL,
+    .flags = FAMILY_CLOSED_FORM,
+    .min_numbers = 1,
+    .max_numbers = 2,
+    .arity_text = "a pile is 'n' (fresh) or 'n,k' (n left, at most k may "
+                  "be taken)",
+    .param = FAMILY_PARAM_OPTIONAL,
+    .create = fib_create,
+    .destroy = fib_destroy,
+    .value = fib_value,
+    .options = fib_options,
+    .solve_alone = fib_solve_alone,
 };

@@ -9,34 +9,6 @@
 #define NIM_MAX_LISTED ((uint64_t)1 << 20)
 
 static grundy_status
-nim_create(grundy_game *game, const char *param, size_t len,
-           grundy_error *err)
-{
-    (void)game;
-    (void)len;
-    if (param != NULL) {
-        return err_set(err, GRUNDY_ESPEC, -1,
-                       "nim takes no parameter (write just 'nim'; "
-                       "for a take limit use bounded:M)");
-    }
-    return GRUNDY_OK;
-}
-
-static grundy_status
-nim_check(const grundy_game *game, const uint64_t *v, size_t n,
-          grundy_error *err)
-{
-    (void)game;
-    (void)v;
-    if (n != 1) {
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "a nim heap is one number, not %zu joined by commas",
-                       n);
-    }
-    return GRUNDY_OK;
-}
-
-static grundy_status
 nim_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
           grundy_error *err)
 {
@@ -121,9 +93,10 @@ const family nim_family = {
              "heap size n"},
     .unit = "heap",
     .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM |
-             FAMILY_ONE_NUMBER | FAMILY_VALUE_IS_NUMBER,
-    .create = nim_create,
-    .check = nim_check,
+             FAMILY_VALUE_IS_NUMBER,
+    .max_numbers = 1,
+    .param = FAMILY_PARAM_NONE,
+    .param_text = "write just 'nim'; for a take limit use bounded:M",
     .value = nim_value,
     .options = nim_options,
     .option_one = nim_option_one,

@@ -230,19 +230,6 @@ octal_destroy(grundy_game *game)
 
 /* ---- values ----------------------------------------------------------- */
 
-static grundy_status
-octal_check(const grundy_game *game, const uint64_t *v, size_t n,
-            grundy_error *err)
-{
-    (void)v;
-    if (n != 1) {
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "a %s %s is one number, not %zu joined by commas",
-                       game->label, game->family->unit, n);
-    }
-    return GRUNDY_OK;
-}
-
 static void
 octal_progress(void *user, const char *what, uint64_t done, uint64_t total)
 {
@@ -526,9 +513,8 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
 /* Every family of this file is a sequence of heap values: they differ in
  * name, rules and how the spec becomes rules, and share the rest. */
 #define OCTAL_OPERATIONS                                                   \
-    .destroy = octal_destroy, .flags = FAMILY_ONE_NUMBER,                   \
-    .check = octal_check, .value = octal_value, .options = octal_options,  \
-    .period = octal_period
+    .destroy = octal_destroy, .max_numbers = 1, .value = octal_value,      \
+    .options = octal_options, .period = octal_period
 
 const family octal_family = {
     .name = "octal",

@@ -665,11 +665,8 @@ wy_create(grundy_game *game, const char *param, size_t len,
           grundy_error *err)
 {
     wy_state *st;
+    (void)param;   /* none: registry_param */
     (void)len;
-    if (param != NULL) {
-        return err_set(err, GRUNDY_ESPEC, -1,
-                       "wythoff takes no parameter (write 'wythoff')");
-    }
     st = calloc(1, sizeof *st);
     if (st == NULL) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
@@ -690,35 +687,22 @@ wy_destroy(grundy_game *game)
     game->state = NULL;
 }
 
-static grundy_status
-wy_check(const grundy_game *game, const uint64_t *v, size_t n,
-         grundy_error *err)
-{
-    (void)game;
-    (void)v;
-    if (n != 2) {
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "wythoff: a position is a pair 'a,b' of pile "
-                       "sizes, not %zu number%s", n, n == 1 ? "" : "s");
-    }
-    return GRUNDY_OK;
-}
-
 const family wythoff_family = {
-    "wythoff",
-    {"wythoff",
-     "take any number from one pile, or the same number from both",
-     "pair of piles a,b"},
-    "pair",
+    .name = "wythoff",
+    .info = {"wythoff",
+             "take any number from one pile, or the same number from both",
+             "pair of piles a,b"},
+    .unit = "pair",
     /* Its tables are bounded (WY_TABLE_WORK, the certified rows): copies
      * per thread cost little. */
-    FAMILY_CLOSED_FORM,
-    wy_create,
-    wy_destroy,
-    wy_check,
-    wy_value,
-    wy_options,
-    wy_solve_alone,
-    NULL,
-    NULL,
+    .flags = FAMILY_CLOSED_FORM,
+    .min_numbers = 2,
+    .max_numbers = 2,
+    .arity_text = "a position is a pair 'a,b' of pile sizes",
+    .param = FAMILY_PARAM_NONE,
+    .create = wy_create,
+    .destroy = wy_destroy,
+    .value = wy_value,
+    .options = wy_options,
+    .solve_alone = wy_solve_alone,
 };
