@@ -119,7 +119,7 @@ typedef struct family {
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule
- * applied to their Grundy values (theory.md section 7: nim, bounded). */
+ * applied to their Grundy values (docs/theory.md 7: nim, bounded). */
 #define FAMILY_MISERE_NIMLIKE 1u
 /* Values and options come from a closed form: no tables, nothing cached,
  * so a copy of the game per thread costs nothing. */

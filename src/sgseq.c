@@ -697,7 +697,7 @@ sgseq_plain(sgseq *s, size_t n)
 }
 
 /*
- * Sparse space (theory.md section 3): with rare = even popcount(v & mask),
+ * Sparse space (docs/theory.md 3): with rare = even popcount(v & mask),
  * rare ^ common is common and the other pairings are rare. So every common
  * option value of a split comes from a pair holding a rare heap; looping
  * over the rare heaps finds all of them, hence c, the least common value

@@ -124,10 +124,11 @@ solve_normal(const grundy_position *pos, move_sink *sink, grundy_error *err)
 
 /*
  * Misere play of a sum whose families all follow the misere Nim rule on
- * their Grundy values g_i (theory.md 7, checked by the tests): the mover
- * loses iff (every g_i <= 1 and XOR = 1) or (some g_i >= 2 and XOR = 0).
- * For each component the one target value t that leaves such a losing
- * position follows from the XOR and the count of values >= 2 elsewhere.
+ * their Grundy values g_i (docs/theory.md 7, checked by the tests): the
+ * mover loses iff (every g_i <= 1 and XOR = 1) or (some g_i >= 2 and
+ * XOR = 0). For each component the one target value t that leaves such a
+ * losing position follows from the XOR and the count of values >= 2
+ * elsewhere.
  */
 static grundy_status
 solve_misere_nimlike(const grundy_position *pos, move_sink *sink,

@@ -230,7 +230,7 @@ test_random_misere(void **state)
     check_random_positions(1);
 }
 
-/* theory.md 1: taking one from 16 wins in bounded:1 16 7 28 4 although it
+/* docs/theory.md 1: taking one from 16 wins in bounded:1 16 7 28 4 although it
  * raises that heap's value; --all must find it. */
 static void
 test_all_moves_include_value_raising(void **state)

@@ -267,7 +267,7 @@ test_big_pairs(void **state)
 
 /* Values: the first rows for 1500 columns (the solver reaches the far
  * columns through its certificate), rows 0..2 in closed form for 64-bit
- * columns (theory.md 5). */
+ * columns (docs/theory.md 5). */
 static void
 test_values(void **state)
 {

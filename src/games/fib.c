@@ -1,8 +1,9 @@
 /*
  * fib.c - Fibonacci take (fib, fib:R): take 1..n-1 stones first, then at
  * most R times the previous take. Outcomes and winning moves for any 64-bit
- * pile by the greedy representation in the losing sequence H (theory.md 4);
- * Grundy values by closed forms where known, else from a computed table.
+ * pile by the greedy representation in the losing sequence H
+ * (docs/theory.md 4); Grundy values by closed forms where known, else from
+ * a computed table.
  */
 #include "family.h"
 #include "intmath.h"
@@ -104,7 +105,7 @@ fib_create(grundy_game *game, const char *param, size_t len,
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     /* H1 = 1, H(j+1) = H(j) + H(m) with m the least index such that
-     * R*H(m) >= H(j) (theory.md 4); m only moves forward. About 36*R
+     * R*H(m) >= H(j) (docs/theory.md 4); m only moves forward. About 36*R
      * terms stay below 2^64. */
     st->h[0] = 1;
     st->nh = 1;
@@ -203,10 +204,10 @@ fib_terms(fib_state *st, uint64_t n, uint64_t *t)
     return m;
 }
 
-/* Winning moves of (n, k) in normal play (theory.md 4): with S_j the sum of
- * the j smallest terms, taking S_j wins iff S_j <= k and (j is the last
- * term or the next term exceeds R*S_j). Writes the takes in increasing
- * order into x and returns how many (0: the pile loses). */
+/* Winning moves of (n, k) in normal play (docs/theory.md 4): with S_j the
+ * sum of the j smallest terms, taking S_j wins iff S_j <= k and (j is the
+ * last term or the next term exceeds R*S_j). Writes the takes in
+ * increasing order into x and returns how many (0: the pile loses). */
 static size_t
 fib_winning_takes(fib_state *st, fib_pile p, uint64_t *x)
 {
@@ -343,13 +344,13 @@ fib_pile_value(grundy_game *game, fib_pile p, uint64_t *sg, grundy_error *err)
         return GRUNDY_OK;
     }
     m = fib_terms(st, p.n, t);
-    /* G = 0 iff the pile loses iff k < z1 (theory.md 4). */
+    /* G = 0 iff the pile loses iff k < z1 (docs/theory.md 4). */
     if (p.k < t[0]) {
         *sg = 0;
         return GRUNDY_OK;
     }
     if (st->r == 2) {
-        /* Closed forms for G <= 3 (theory.md 4, checked to n = 2500 there
+        /* Closed forms for G <= 3 (docs/theory.md 4, checked to n = 2500
          * and against the table in tests/test_fib.c). */
         uint64_t z2 = m > 1 ? t[1] : UINT64_MAX;
         uint64_t z3 = m > 2 ? t[2] : UINT64_MAX;
@@ -511,7 +512,7 @@ fib_solve_alone(grundy_game *game, const component *c, int misere,
         *win = cnt != 0;
         return fib_emit_takes(st, sink, c, p, x, cnt, err);
     }
-    /* Misere (theory.md 7): a player with no move wins; (1, k >= 1) loses
+    /* Misere (docs/theory.md 7): a player with no move wins; (1, k >= 1) loses
      * (the only move takes the last stone). For n >= 2 and k >= 1, taking
      * the last stone never wins, and every other take x maps misere
      * (n, k) to normal (n - 1, k) move for move ((1, .) <-> (0, .)), so

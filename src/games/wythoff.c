@@ -49,11 +49,11 @@ wy_normal_lose(uint64_t a, uint64_t b)
     return im_floor_phi(hi - lo) == lo;
 }
 
-/* The partner of x in its P-pair (theory.md 5): with j = floor((x+1)/phi),
- * either x = floor(j phi) is the lower value of pair j (partner x + j), or
- * x is an upper value whose partner is x - i with theory.md's
- * i = 2(x+1) - floor((x+1) phi) - 1 = x - j, since floor((x+1) phi) =
- * x + 1 + j; so the partner is j. May exceed 2^64. */
+/* The partner of x in its P-pair (docs/theory.md 5): with
+ * j = floor((x+1)/phi), either x = floor(j phi) is the lower value of pair
+ * j (partner x + j), or x is an upper value whose partner is x - i with
+ * i = 2(x+1) - floor((x+1) phi) - 1 = x - j (docs/theory.md 5), since
+ * floor((x+1) phi) = x + 1 + j; so the partner is j. May exceed 2^64. */
 static im_u128
 wy_partner(uint64_t x)
 {
@@ -67,7 +67,7 @@ wy_partner(uint64_t x)
 static int
 wy_misere_lose(uint64_t a, uint64_t b)
 {
-    /* theory.md 7: the normal P-positions with (0,0), (1,2), (2,1)
+    /* docs/theory.md 7: the normal P-positions with (0,0), (1,2), (2,1)
      * replaced by (0,1), (1,0), (2,2). */
     if ((a == 0 && b == 1) || (a == 1 && b == 0) || (a == 2 && b == 2)) {
         return 1;
@@ -112,10 +112,11 @@ wy_emit(move_sink *sink, const component *c, uint64_t a, uint64_t b,
     return move_emit(sink, c, 1, &arity, vals, buf);
 }
 
-/* Collects the normal-play winning moves of (a, b) (at most three, theory.md
- * 5) as target pairs: reduce b to the partner of a, reduce a to the partner
- * of b, or take the same from both down to the pair with difference d.
- * With `one`, stops after the first found (cheapest first). */
+/* Collects the normal-play winning moves of (a, b) (at most three,
+ * docs/theory.md 5) as target pairs: reduce b to the partner of a, reduce
+ * a to the partner of b, or take the same from both down to the pair with
+ * difference d. With `one`, stops after the first found (cheapest
+ * first). */
 static size_t
 wy_normal_targets(uint64_t a, uint64_t b, int one, uint64_t t[3][2])
 {
