@@ -42,15 +42,33 @@ typedef enum grundy_status {
     GRUNDY_EIO           /* writing an output record failed */
 } grundy_status;
 
+/* Which of a context's limits an error is about (grundy_error.limit). */
+typedef enum grundy_limit {
+    GRUNDY_LIMIT_NONE = 0, /* none: no setting changes the answer */
+    GRUNDY_LIMIT_MEMORY,   /* grundy_ctx_set_memory_limit: with
+                            * GRUNDY_ELIMIT, raising it helps; with
+                            * GRUNDY_ENOMEM, the system gave less than it
+                            * allows, and lowering it gives a clean
+                            * GRUNDY_ELIMIT instead */
+    GRUNDY_LIMIT_WORK      /* grundy_ctx_set_work_limit: raising it helps */
+} grundy_limit;
+
 /*
  * Error detail, owned by the caller. On failure `message` holds a complete
- * sentence for a user, naming the offending token and, where one exists, the
- * limit to raise. `column` is the 0-based byte offset of the token in the
- * text that was parsed, or -1 when the error is not tied to a token.
+ * sentence for a user, naming the offending token and, where one applies,
+ * the limit it ran into (in the library's terms: "the memory limit of
+ * 1 GiB"; advice on how to raise it is the caller's to word). `column` is
+ * the 0-based byte offset of the token in the text that was parsed, or -1
+ * when the error is not tied to a token. `limit` says which limit stopped
+ * the computation and `needed` how much of it the computation needs
+ * (bytes for GRUNDY_LIMIT_MEMORY, steps for GRUNDY_LIMIT_WORK), 0 when
+ * that is not known; both are 0 for every other error.
  */
 typedef struct grundy_error {
     char message[512];
     long column;
+    grundy_limit limit;
+    uint64_t needed;
 } grundy_error;
 
 typedef struct grundy_ctx grundy_ctx;           /* caches, limits, progress */

@@ -182,6 +182,16 @@ grundy_status err_set(grundy_error *err, grundy_status status, long column,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* The same for an error caused by one of the context's limits (column
+ * -1): which limit, and how much of it is needed (0: not known). The
+ * message says what needs more than which limit, never how to raise it. */
+grundy_status err_set_limit(grundy_error *err, grundy_status status,
+                            grundy_limit limit, uint64_t needed,
+                            const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
 
 /* ---- small helpers (util.c) ------------------------------------------- */
 

@@ -91,30 +91,30 @@ grow(grundy_position *pos, void **p, size_t *cap, size_t need, size_t size)
 }
 
 /* The error of a failed grow(): over the budget, or the system said no
- * before the budget was reached (ulimit -v lower than --memory). */
+ * before the budget was reached (ulimit -v lower than the limit). */
 static grundy_status
 oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
 {
     char have[32];
     grundy_size_text(have, sizeof have, pos->budget);
     if (why == GROW_LIMIT && pos->ncomps == 0) {
-        return err_set(err, GRUNDY_ELIMIT, -1,
-                       "position too large: its %zu bytes of text need "
-                       "more than the memory limit of %s; raise it with "
-                       "--memory", textlen, have);
+        return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
+                             "position too large: its %zu bytes of text "
+                             "need more than the memory limit of %s",
+                             textlen, have);
     }
     if (why == GROW_LIMIT) {
-        return err_set(err, GRUNDY_ELIMIT, -1,
-                       "position too large: %zu components and %zu bytes "
-                       "of text need more than the memory limit of %s; "
-                       "raise it with --memory or split the position",
-                       pos->ncomps, textlen, have);
+        return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
+                             "position too large: %zu components and %zu "
+                             "bytes of text need more than the memory "
+                             "limit of %s",
+                             pos->ncomps, textlen, have);
     }
-    return err_set(err, GRUNDY_ENOMEM, -1,
-                   "out of memory reading a position of %zu components: "
-                   "the system gives less than the memory limit of %s "
-                   "(ulimit -v?); lower it with --memory", pos->ncomps,
-                   have);
+    return err_set_limit(err, GRUNDY_ENOMEM, GRUNDY_LIMIT_MEMORY, 0,
+                         "out of memory reading a position of %zu "
+                         "components: the system gives less than the "
+                         "memory limit of %s (ulimit -v?)", pos->ncomps,
+                         have);
 }
 
 /* ' ' or one of '\t', '\n', '\v', '\f', '\r' (9 to 13). */

@@ -898,13 +898,20 @@ sgseq_try_certify(sgseq *s)
 
 /* ---- growing the table ------------------------------------------------ */
 
-/* A table size for a message: rounded up to whole MiB (a size the user
- * can pass to --memory and that suffices), in grundy_size_text's units. */
+/* A table size for a message and for grundy_error.needed: rounded up to
+ * whole MiB (a memory limit that suffices, and reads well). */
+static uint64_t
+sgseq_need_bytes(uint64_t bytes)
+{
+    const uint64_t mib = (uint64_t)1 << 20;
+    return bytes < mib ? bytes : (bytes + mib - 1) / mib * mib;
+}
+
+/* The same in grundy_size_text's units. */
 static void
 sgseq_need_text(char *buf, size_t cap, uint64_t bytes)
 {
-    const uint64_t mib = (uint64_t)1 << 20;
-    uint64_t up = bytes < mib ? bytes : (bytes + mib - 1) / mib * mib;
+    uint64_t up = sgseq_need_bytes(bytes);
     grundy_size_text(buf, cap, up > SIZE_MAX ? SIZE_MAX : (size_t)up);
 }
 
@@ -939,14 +946,14 @@ static grundy_status
 sgseq_work_error(const sgseq *s, const sgseq_env *env, uint64_t to,
                  uint64_t steps, grundy_error *err)
 {
-    return err_set(err, GRUNDY_ELIMIT, -1,
-                   "%s: no period is proven up to heap %zu, and computing "
-                   "values up to heap %llu takes about %llu steps, more "
-                   "than the work limit of %llu; raise it with --work "
-                   "STEPS (10^9 steps take about a second)",
-                   env->name ? env->name : "the game", s->len,
-                   (unsigned long long)(to - 1), (unsigned long long)steps,
-                   (unsigned long long)env->work_limit);
+    return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK, steps,
+                         "%s: no period is proven up to heap %zu, and "
+                         "computing values up to heap %llu takes about "
+                         "%llu steps, more than the work limit of %llu",
+                         env->name ? env->name : "the game", s->len,
+                         (unsigned long long)(to - 1),
+                         (unsigned long long)steps,
+                         (unsigned long long)env->work_limit);
 }
 
 /* Table length the memory limit allows. */
@@ -1528,18 +1535,20 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             }
             sgseq_need_text(need, sizeof need,
                             (n + 1) * SGSEQ_BYTES_PER_VALUE);
-            return err_set(err, GRUNDY_ELIMIT, -1,
-                           "heap %llu of %s: no period is proven (none "
-                           "found up to heap %llu%s), and computing its "
-                           "value needs %s of tables, more than the "
-                           "memory limit of %s; raise it with --memory "
-                           "SIZE",
-                           (unsigned long long)n,
-                           env->name ? env->name : "the game",
-                           (unsigned long long)s->len,
-                           s->len < search ? "; 'grundy period' searches "
-                                             "further" : "",
-                           need, have);
+            return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
+                                 sgseq_need_bytes((n + 1) *
+                                                  SGSEQ_BYTES_PER_VALUE),
+                                 "heap %llu of %s: no period is proven "
+                                 "(none found up to heap %llu%s), and "
+                                 "computing its value needs %s of tables, "
+                                 "more than the memory limit of %s",
+                                 (unsigned long long)n,
+                                 env->name ? env->name : "the game",
+                                 (unsigned long long)s->len,
+                                 s->len < search ? "; 'grundy period' "
+                                                   "searches further"
+                                                 : "",
+                                 need, have);
         }
         /* Amortised doubling, up to the heap asked for at least. */
         target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;

@@ -476,7 +476,23 @@ test_memory_limit(void **state)
     assert_int_equal(v, 12345);
     assert_non_null(strstr(err.message, "octal:0.6"));
     assert_non_null(strstr(err.message, "1000000"));
-    assert_non_null(strstr(err.message, "--memory"));
+    /* The limit and how much it needs, as data: with that much the same
+     * heap is answered. */
+    assert_int_equal(err.limit, GRUNDY_LIMIT_MEMORY);
+    assert_true(err.needed >= 6000006);
+    assert_null(strstr(err.message, "--"));
+    /* With the memory it says it needs, the heap is answered (a heap
+     * small enough to compute here; exactly enough, not a byte more). */
+    assert_int_equal(sgseq_value(s, 20000, &env, &v, &err), GRUNDY_ELIMIT);
+    assert_int_equal(err.limit, GRUNDY_LIMIT_MEMORY);
+    {
+        sgseq *t = new_octal(&c);
+        sgseq_env more = env;
+        assert_non_null(t);
+        more.memory_limit = (size_t)err.needed;
+        assert_int_equal(sgseq_value(t, 20000, &more, &v, &err), GRUNDY_OK);
+        sgseq_free(t);
+    }
     assert_int_equal(sgseq_value(s, UINT64_MAX, &env, &v, &err),
                      GRUNDY_ELIMIT);
     assert_int_equal(sgseq_period(s, &env, &per, &err), GRUNDY_OK);
@@ -511,7 +527,9 @@ test_work_limit(void **state)
     assert_int_equal(sgseq_length(s), (size_t)1 << 16);
     assert_non_null(strstr(err.message, "stripes:3"));
     assert_non_null(strstr(err.message, "work limit of 1000000000"));
-    assert_non_null(strstr(err.message, "--work"));
+    assert_int_equal(err.limit, GRUNDY_LIMIT_WORK);
+    assert_true(err.needed > 1000000000);
+    assert_null(strstr(err.message, "--"));
     /* Heaps already computed answer; a short extension fits the limit. */
     assert_int_equal(sgseq_value(s, 65535, &env, &v, &err), GRUNDY_OK);
     assert_int_equal(sgseq_value(free_run, 65535, &unlimited, &w, &err),

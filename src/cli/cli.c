@@ -279,6 +279,7 @@ run_args(cli *c)
         return EXIT_IO;
     }
     if (st != GRUNDY_OK) {
+        word_advice(st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
         return exit_for(st);
     }
@@ -293,6 +294,7 @@ run(cli *c)
     const char *first = c->nargs > 0 ? c->args[0] : NULL;
     grundy_game *game;
     grundy_error err;
+    grundy_status st;
     int status;
 
     if (first != NULL && strcmp(first, "games") == 0) {
@@ -319,10 +321,11 @@ run(cli *c)
 #endif
         return run_lines(c, NULL);
     }
-    if (grundy_game_parse(c->ctx, first, strlen(first), &game, &err) !=
-        GRUNDY_OK) {
+    if ((st = grundy_game_parse(c->ctx, first, strlen(first), &game,
+                                &err)) != GRUNDY_OK) {
+        word_advice(st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
-        return EXIT_INVALID;
+        return exit_for(st);
     }
     if (c->nargs == 1) {
         status = run_lines(c, game);

@@ -53,6 +53,12 @@ void usage_error(const char *fmt, const char *arg);
 /* A grundy_progress_fn: progress lines on stderr (user is the cli). */
 void progress(void *user, const char *what, uint64_t done, uint64_t total);
 
+/* Appends to err->message, after a library call failed with st, the
+ * command's advice for the limit the error names (err->limit): the
+ * option to raise, with the value err->needed asks for ("; raise it
+ * with --memory 573M"); nothing for other errors. Once per error. */
+void word_advice(grundy_status st, grundy_error *err);
+
 /* The exit status for a library status. */
 int exit_for(grundy_status st);
 /* 1 when writing stdout failed; the first time with a message, unless a

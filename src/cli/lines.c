@@ -248,6 +248,7 @@ answer_line(cli *c, const char *name, unsigned long long lineno,
         return EXIT_IO;
     }
     if (st != GRUNDY_OK) {
+        word_advice(st, &err);
         line_error(c, name, lineno, line, len, err.message);
         status = merge_status(status, st);
     }
@@ -406,9 +407,11 @@ share_run(const worker *w, share *sh)
                                           w->res);
             if (st != GRUNDY_OK) {
                 snprintf(err.message, sizeof err.message, "out of memory");
+                err.limit = GRUNDY_LIMIT_NONE;
             }
         }
         if (st != GRUNDY_OK) {
+            word_advice(st, &err);
             share_error(w, sh, line, len, err.message);
             sh->status = merge_status(sh->status, st);
         }

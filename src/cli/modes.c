@@ -20,6 +20,7 @@ print_value(cli *c, grundy_game *game, const char *tok, const uint64_t *v,
     grundy_status st = grundy_component_value(game, v, n, &sg, &err);
     progress_done(c);
     if (st != GRUNDY_OK) {
+        word_advice(st, &err);
         fprintf(stderr, "grundy: sg %s %s: %s\n", grundy_game_spec(game), tok,
                 err.message);
         return exit_for(st);
@@ -73,6 +74,7 @@ run_sg(cli *c)
 {
     grundy_game *game;
     grundy_error err;
+    grundy_status st;
     uint64_t v[64], a, b;
     size_t n;
     int status = EXIT_WIN;
@@ -81,10 +83,11 @@ run_sg(cli *c)
         usage_error("%s", "sg needs a GAME and at least one N or A..B");
         return EXIT_INVALID;
     }
-    if (grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]), &game,
-                          &err) != GRUNDY_OK) {
+    if ((st = grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]),
+                                &game, &err)) != GRUNDY_OK) {
+        word_advice(st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
-        return EXIT_INVALID;
+        return exit_for(st);
     }
     for (int i = 2; i < c->nargs && status == EXIT_WIN; i++) {
         int r = parse_range(c->args[i], &a, &b);
@@ -135,15 +138,17 @@ run_period(cli *c)
                     "'grundy period kayles'");
         return EXIT_INVALID;
     }
-    if (grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]), &game,
-                          &err) != GRUNDY_OK) {
+    if ((st = grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]),
+                                &game, &err)) != GRUNDY_OK) {
+        word_advice(st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
-        return EXIT_INVALID;
+        return exit_for(st);
     }
     st = grundy_game_period(game, &p, &err);
     progress_done(c);
     grundy_game_free(game);
     if (st != GRUNDY_OK) {
+        word_advice(st, &err);
         fprintf(stderr, "grundy: period %s: %s\n", c->args[1], err.message);
         return exit_for(st);
     }

@@ -54,6 +54,74 @@ progress_done(cli *c)
     c->progress_start = c->progress_last = 0;
 }
 
+/* A byte count as a --memory SIZE that holds it: rounded up to whole
+ * KiB below 1 MiB, else to whole MiB (27299092 bytes: 27M). */
+static void
+memory_arg(char *dst, size_t cap, uint64_t bytes)
+{
+    static const char units[] = "KMGT";
+    uint64_t v = bytes / 1024 + (bytes % 1024 != 0);
+    size_t u = 0;
+    if (v > 1024) {
+        v = v / 1024 + (v % 1024 != 0);
+        u++;
+    }
+    /* An exact multiple reads better in the larger unit: 2048M is 2G. */
+    while (u + 1 < sizeof units - 1 && v >= 1024 && v % 1024 == 0) {
+        v /= 1024;
+        u++;
+    }
+    snprintf(dst, cap, "%llu%c", (unsigned long long)v, units[u]);
+}
+
+/* A step count as a --work STEPS that covers it: two significant digits,
+ * rounded up, in the 1e13 style --work reads (2499998951274560 ->
+ * 25e14). */
+static void
+steps_arg(char *dst, size_t cap, uint64_t steps)
+{
+    uint64_t v = steps;
+    unsigned exp = 0;
+    while (v >= 100) {
+        v = v / 10 + (v % 10 != 0);
+        exp++;
+    }
+    if (exp == 0) {
+        snprintf(dst, cap, "%llu", (unsigned long long)v);
+    } else {
+        snprintf(dst, cap, "%llue%u", (unsigned long long)v, exp);
+    }
+}
+
+void
+word_advice(grundy_status st, grundy_error *err)
+{
+    size_t len = strlen(err->message);
+    char *at = err->message + len, arg[32] = "";
+    size_t room = sizeof err->message - len;
+
+    if (err->limit == GRUNDY_LIMIT_MEMORY && st == GRUNDY_ENOMEM) {
+        /* The system gave out before the limit: a lower limit turns that
+         * into a clean refusal. */
+        snprintf(at, room, "; lower it with --memory");
+    } else if (err->limit == GRUNDY_LIMIT_MEMORY && st == GRUNDY_ELIMIT) {
+        if (err->needed != 0 && err->needed <= SIZE_MAX) {
+            arg[0] = ' ';
+            memory_arg(arg + 1, sizeof arg - 1, err->needed);
+        }
+        snprintf(at, room, "; raise it with --memory%s", arg);
+    } else if (err->limit == GRUNDY_LIMIT_WORK && st == GRUNDY_ELIMIT) {
+        if (err->needed != 0) {
+            steps_arg(arg, sizeof arg, err->needed);
+        } else {
+            snprintf(arg, sizeof arg, "STEPS");
+        }
+        snprintf(at, room, "; raise it with --work %s (10^9 steps take "
+                 "about a second)", arg);
+    }
+    err->limit = GRUNDY_LIMIT_NONE;
+}
+
 int
 exit_for(grundy_status st)
 {

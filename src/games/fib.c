@@ -122,10 +122,13 @@ fib_create(grundy_game *game, const char *param, size_t len,
             if ((cap * 2) * sizeof *st->h > ctx_memory_limit(game->ctx)) {
                 free(st->h);
                 free(st);
-                return err_set(err, GRUNDY_ELIMIT, -1,
-                               "fib:%llu: the losing sequence needs more "
-                               "than the memory limit; raise it with "
-                               "--memory SIZE", (unsigned long long)r);
+                /* How much the whole sequence needs is not known yet:
+                 * needed 0. */
+                return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
+                                     0,
+                                     "fib:%llu: the losing sequence needs "
+                                     "more than the memory limit",
+                                     (unsigned long long)r);
             }
             nh = realloc(st->h, cap * 2 * sizeof *st->h);
             if (nh == NULL) {
@@ -300,11 +303,11 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
                 size_t ncap = st->capsteps ? st->capsteps * 2 : 4096;
                 fib_step *ns;
                 if (ncap * sizeof *ns + ((size_t)want + 1) * 8 > limit) {
-                    rc = err_set(err, GRUNDY_ELIMIT, -1,
-                                 "fib: the Grundy table for piles up to "
-                                 "%u needs more than the memory limit "
-                                 "(%zu bytes); raise it with --memory "
-                                 "SIZE", want, limit);
+                    rc = err_set_limit(err, GRUNDY_ELIMIT,
+                                       GRUNDY_LIMIT_MEMORY, 0,
+                                       "fib: the Grundy table for piles up "
+                                       "to %u needs more than the memory "
+                                       "limit (%zu bytes)", want, limit);
                     goto out;
                 }
                 ns = realloc(st->steps, ncap * sizeof *ns);
@@ -384,6 +387,8 @@ fib_pile_value(grundy_game *game, fib_pile p, uint64_t *sg, grundy_error *err)
                            "a pile alone can be solved");
             *e = '\0';
             err->column = -1;
+            err->limit = GRUNDY_LIMIT_NONE;
+            err->needed = 0;
         }
         return GRUNDY_ELIMIT;
     }

@@ -394,7 +394,7 @@ octal_too_many(const octal_walk *w, grundy_error *err)
 {
     return err_set(err, GRUNDY_ELIMIT, -1,
                    "%s %llu of %s has more than %llu winning moves, too "
-                   "many to list; without --all one is shown",
+                   "many to list (one can be shown)",
                    w->o->sub ? "heap" : "row",
                    (unsigned long long)w->c->v[0], w->spec,
                    (unsigned long long)OCTAL_MAX_LISTED);

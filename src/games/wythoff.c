@@ -357,11 +357,10 @@ wy_compute(grundy_game *game, wy_block *blk, uint32_t rows, uint32_t cols,
         need += cells * 4 + ht * 12;
     }
     if (need > limit) {
-        return err_set(err, GRUNDY_ELIMIT, -1,
-                       "wythoff: a Grundy table of %u rows by %u columns "
-                       "needs %zu bytes, more than the memory limit %zu; "
-                       "raise it with --memory SIZE", rows, cols, need,
-                       limit);
+        return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, need,
+                             "wythoff: a Grundy table of %u rows by %u "
+                             "columns needs %zu bytes, more than the "
+                             "memory limit %zu", rows, cols, need, limit);
     }
     w.g = malloc(cells * sizeof *w.g);
     w.pres = calloc((size_t)rows * w.words, sizeof *w.pres);
@@ -548,14 +547,17 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
         e = put_u64(e, WY_CERT_ROWS_MAX);
         e = WY_LIT(e, " are certified for any column");
         if (lo < WY_CERT_ROWS_MAX) {
-            e = WY_LIT(e, " when the memory limit allows (raise it with "
-                           "--memory SIZE)");
+            e = WY_LIT(e, " when the memory limit allows");
         }
         e = WY_LIT(e, ", other tables stop at about 10^8 steps, e.g. both "
                        "piles below 500); only the outcome of a pair "
                        "standing alone is known");
         *e = '\0';
         err->column = -1;
+        /* A row under the certified ones may fit a higher memory limit. */
+        err->limit = lo < WY_CERT_ROWS_MAX ? GRUNDY_LIMIT_MEMORY
+                                           : GRUNDY_LIMIT_NONE;
+        err->needed = 0;
     }
     return GRUNDY_ELIMIT;
 }
