@@ -631,6 +631,158 @@ test_spec_errors(void **state)
     }
 }
 
+/* ---- Grundy's game ---------------------------------------------------- */
+
+/* G by the rules: every split a + b = n with a < b, mex. */
+static uint64_t *
+grundy_reference(size_t len)
+{
+    uint64_t *g = calloc(len, sizeof *g), *ov = malloc(len * sizeof *ov);
+    assert_non_null(g);
+    assert_non_null(ov);
+    for (size_t n = 0; n < len; n++) {
+        size_t no = 0;
+        for (size_t a = 1; 2 * a < n; a++) {
+            ov[no++] = g[a] ^ g[n - a];
+        }
+        g[n] = brute_mex(ov, no);
+    }
+    free(ov);
+    return g;
+}
+
+/* OEIS A002188 (the brief's first 21 values) and the heaps of value 0
+ * below 1300 (OEIS A001443... the P-positions of Grundy's game); then the
+ * family against the literal reference to 2500 heaps. */
+static void
+test_grundy_values(void **state)
+{
+    fixture *f = *state;
+    static const uint64_t start[21] = {0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0,
+                                       2, 1, 3, 2, 1, 3, 2, 4, 3, 0};
+    static const uint64_t zeros[] = {
+        0, 1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270, 273, 276, 282, 285,
+        288, 316, 334, 337, 340, 346, 359, 362, 365, 386, 389, 392, 566,
+        630, 633, 636, 639, 673, 676, 682, 685, 923, 926, 929, 932, 1222,
+    };
+    const size_t len = 2500;
+    uint64_t *ref = grundy_reference(len);
+    grundy_game *game;
+    grundy_error err;
+    size_t z = 0;
+
+    assert_int_equal(grundy_game_parse(f->ctx, "grundy", 6, &game, &err),
+                     GRUNDY_OK);
+    for (uint64_t n = 0; n < len; n++) {
+        uint64_t v = 99;
+        assert_int_equal(grundy_component_value(game, &n, 1, &v, &err),
+                         GRUNDY_OK);
+        if (v != ref[n]) {
+            fail_msg("grundy %llu: %llu, rules say %llu",
+                     (unsigned long long)n, (unsigned long long)v,
+                     (unsigned long long)ref[n]);
+        }
+        if (n < 21) {
+            assert_int_equal(v, start[n]);
+        }
+        if (n < 1300) {
+            int zero = z < sizeof zeros / sizeof zeros[0] && zeros[z] == n;
+            assert_int_equal(v == 0, zero);
+            z += (size_t)zero;
+        }
+    }
+    grundy_game_free(game);
+    free(ref);
+}
+
+/* The engine's fast paths for unequal splits (sparse space from 256 heaps,
+ * two threads in blocks from 2^13) against the definition, one thread. */
+static void
+test_grundy_sparse_vs_plain(void **state)
+{
+    static const sgseq_run split = {0, 0, SGSEQ_TWO};
+    sgseq_rules r = {&split, 1, NULL, 0, 0, 1, 0};
+    sgseq *fast = sgseq_new_rules(&r, SGSEQ_NONE);
+    sgseq *plain = sgseq_new_rules(&r, SGSEQ_NONE);
+    sgseq *sparse = sgseq_new_rules(&r, SGSEQ_NONE);
+    (void)state;
+    assert_non_null(fast);
+    assert_non_null(plain);
+    assert_non_null(sparse);
+    sgseq_set_method(plain, SGSEQ_PLAIN);
+    sgseq_set_threads(plain, 1);
+    sgseq_set_method(sparse, SGSEQ_SPARSE);
+    sgseq_set_threads(sparse, 1);
+    for (uint64_t n = 40000; n-- > 0;) {
+        uint64_t a = seq_value(fast, n), b = seq_value(plain, n),
+                 c = seq_value(sparse, n);
+        if (a != b || c != b) {
+            fail_msg("heap %llu: auto %llu, sparse %llu, plain %llu",
+                     (unsigned long long)n, (unsigned long long)a,
+                     (unsigned long long)c, (unsigned long long)b);
+        }
+    }
+    sgseq_free(fast);
+    sgseq_free(plain);
+    sgseq_free(sparse);
+}
+
+/* Random sums of Grundy's game and nim: outcome, value and every winning
+ * move (legal: one heap split unequally; leaves value 0). */
+static void
+test_grundy_moves(void **state)
+{
+    fixture *f = *state;
+    uint64_t *g = grundy_reference(200);
+    uint64_t rng = 21;
+    for (int trial = 0; trial < 3000; trial++) {
+        uint64_t h[3], x = 0, sg;
+        int nh = 1 + (int)brute_below(&rng, 3);
+        char text[128];
+        size_t at, nwant = 0;
+        at = (size_t)snprintf(text, sizeof text, "grundy");
+        for (int i = 0; i < nh; i++) {
+            h[i] = brute_below(&rng, 200);
+            x ^= g[h[i]];
+            at += (size_t)snprintf(text + at, sizeof text - at, " %llu",
+                                   (unsigned long long)h[i]);
+        }
+        for (int i = 0; i < nh; i++) {
+            for (uint64_t a = 1; 2 * a < h[i]; a++) {
+                nwant += (x ^ g[h[i]] ^ g[a] ^ g[h[i] - a]) == 0;
+            }
+        }
+        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
+        assert_int_equal(grundy_result_win(f->res), x != 0);
+        assert_int_equal(grundy_result_sg(f->res, &sg), 1);
+        assert_int_equal(sg, x);
+        assert_int_equal(grundy_result_move_count(f->res), nwant);
+        for (size_t m = 0; m < nwant; m++) {
+            const char *to = grundy_result_move_position(f->res, m);
+            uint64_t left[4], v = 0, total = 0, before = 0;
+            size_t nl = 0;
+            char *end = (char *)to + 6;
+            assert_memory_equal(to, "grundy", 6);
+            while (*end != '\0') {
+                assert_true(nl < 4);
+                left[nl++] = strtoull(end, &end, 10);
+            }
+            /* One more heap than before, the same stones. */
+            assert_int_equal(nl, (size_t)nh + 1);
+            for (size_t i = 0; i < nl; i++) {
+                v ^= g[left[i]];
+                total += left[i];
+            }
+            for (int i = 0; i < nh; i++) {
+                before += h[i];
+            }
+            assert_int_equal(total, before);
+            assert_int_equal(v, 0);
+        }
+    }
+    free(g);
+}
+
 int
 main(void)
 {
@@ -649,6 +801,11 @@ main(void)
         cmocka_unit_test_setup_teardown(test_uncertified_limit, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_spec_errors, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_grundy_values, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test(test_grundy_sparse_vs_plain),
+        cmocka_unit_test_setup_teardown(test_grundy_moves, fixture_setup,
                                         fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
