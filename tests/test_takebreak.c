@@ -34,6 +34,7 @@ typedef struct rules {
     int sub;            /* sub: taking a whole heap leaves a heap of 0 */
     char spec[256];
     uint64_t g[MAXROW];
+    uint64_t ring[MAXROW];   /* values of rings @n */
 } rules;
 
 static unsigned
@@ -101,6 +102,25 @@ opt_value(const rules *r, const opt *o)
     return v;
 }
 
+/* Options of the ring of n stones: removing k adjacent stones leaves
+ * one row of n - k (bit 2, k < n) or nothing (bit 1, k = n). */
+static size_t
+ring_options(const rules *r, unsigned n, opt *out)
+{
+    size_t no = 0;
+    for (unsigned k = 1; k <= n; k++) {
+        unsigned d = digit(r, k);
+        if ((d & 2u) && k < n) {
+            out[no].parts = 1;
+            out[no++].h[0] = n - k;
+        }
+        if ((d & 1u) && k == n) {
+            out[no++].parts = 0;
+        }
+    }
+    return no;
+}
+
 static void
 compute_values(rules *r)
 {
@@ -112,6 +132,13 @@ compute_values(rules *r)
             vals[i] = opt_value(r, &os[i]);
         }
         r->g[n] = brute_mex(vals, no);
+    }
+    for (unsigned n = 0; n < MAXROW; n++) {
+        size_t no = ring_options(r, n, os);
+        for (size_t i = 0; i < no; i++) {
+            vals[i] = opt_value(r, &os[i]);
+        }
+        r->ring[n] = brute_mex(vals, no);
     }
 }
 
@@ -186,6 +213,7 @@ random_rules(uint64_t *rng, rules *r)
 
 typedef struct pos {
     unsigned row[3];
+    int ring[3];      /* row i is a ring @n */
     int nrows;
     int nim;   /* -1: no nim term */
 } pos;
@@ -199,8 +227,8 @@ pos_text(const rules *r, const pos *p, int changed, const opt *o, char *buf,
     rows[0] = '\0';
     for (int i = 0; i < p->nrows; i++) {
         if (i != changed) {
-            at += (size_t)snprintf(rows + at, sizeof rows - at, " %u",
-                                   p->row[i]);
+            at += (size_t)snprintf(rows + at, sizeof rows - at, " %s%u",
+                                   p->ring[i] ? "@" : "", p->row[i]);
         } else if (r->sub && o->parts == 0) {
             at += (size_t)snprintf(rows + at, sizeof rows - at, " 0");
         } else {
@@ -228,14 +256,17 @@ expected_moves(const rules *r, const pos *p, char (*out)[192], size_t cap)
     uint64_t x = p->nim >= 0 ? (uint64_t)p->nim : 0;
     size_t nout = 0;
     for (int i = 0; i < p->nrows; i++) {
-        x ^= r->g[p->row[i]];
+        x ^= p->ring[i] ? r->ring[p->row[i]] : r->g[p->row[i]];
     }
     for (int i = 0; i < p->nrows; i++) {
-        size_t no = options(r, p->row[i], os), first = nout;
+        uint64_t gi = p->ring[i] ? r->ring[p->row[i]] : r->g[p->row[i]];
+        size_t no = p->ring[i] ? ring_options(r, p->row[i], os)
+                               : options(r, p->row[i], os),
+               first = nout;
         for (size_t j = 0; j < no; j++) {
             char buf[192];
             int dup = 0;
-            if ((x ^ r->g[p->row[i]] ^ opt_value(r, &os[j])) != 0) {
+            if ((x ^ gi ^ opt_value(r, &os[j])) != 0) {
                 continue;
             }
             pos_text(r, p, i, &os[j], buf, sizeof buf);
@@ -276,13 +307,15 @@ test_random_positions(void **state)
             p.nrows = 1 + (int)brute_below(&rng, 3);
             for (int i = 0; i < p.nrows; i++) {
                 p.row[i] = (unsigned)brute_below(&rng, MAXROW);
+                /* Rings where the code has no d0 (else refused, below). */
+                p.ring[i] = r.fin[0] == 0 && brute_below(&rng, 3) == 0;
             }
             p.nim = brute_below(&rng, 3) == 0 ? (int)brute_below(&rng, 8)
                                               : -1;
             pos_text(&r, &p, -1, NULL, text, sizeof text);
             x = p.nim >= 0 ? (uint64_t)p.nim : 0;
             for (int i = 0; i < p.nrows; i++) {
-                x ^= r.g[p.row[i]];
+                x ^= p.ring[i] ? r.ring[p.row[i]] : r.g[p.row[i]];
             }
             nwant = expected_moves(&r, &p, want, 8192);
 
@@ -321,6 +354,15 @@ test_random_positions(void **state)
                              got);
                 }
             }
+        }
+        if (r.fin[0] != 0) {
+            /* d0 removes nothing: no meaning on a circle, refused. */
+            char text[300];
+            grundy_error err;
+            snprintf(text, sizeof text, "%s @5", r.spec);
+            assert_int_equal(fixture_solve(f, text, 0, &err),
+                             GRUNDY_EUNSUPPORTED);
+            assert_non_null(strstr(err.message, "no rings"));
         }
     }
 }

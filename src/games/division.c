@@ -333,4 +333,5 @@ const family division_family = {
     dv_solve_alone,
     NULL,
     NULL,
+    NULL,
 };

@@ -260,4 +260,5 @@ const family ferguson_family = {
     fg_solve_alone,
     NULL,
     NULL,
+    NULL,
 };

@@ -564,4 +564,5 @@ const family fib_family = {
     fib_solve_alone,
     NULL,
     NULL,
+    NULL,
 };

@@ -560,6 +560,19 @@ octal_sent(octal_walk *w, int r)
 static char *
 octal_take_words(char *p, const octal_walk *w, uint64_t first, uint64_t k)
 {
+    if (w->o->lasker) {
+        /* Lasker's Nim is played on heaps: no stones in a row. */
+        if (k == 0) {
+            p = put_str(p, "split heap ");
+        } else {
+            p = put_str(p, "take ");
+            p = put_u64(p, k);
+            p = put_str(p, " from heap ");
+        }
+        p = put_u64(p, w->c->index);
+        p = put_str(p, " (");
+        return put_u64(p, w->c->v[0]);
+    }
     if (k == 0) {
         p = put_str(p, "split row ");
     } else if (k == 1) {
@@ -829,6 +842,137 @@ octal_lasker_one(octal_walk *w, uint64_t n, grundy_error *err)
                      (unsigned long long)OCTAL_LASKER_DIRECT);
 }
 
+/* ---- rings ------------------------------------------------------------ */
+
+/*
+ * A ring @n is a circle of n stones (theory.md 3b). Removing k adjacent
+ * stones leaves one arc, a row of n - k: a move of digit bit 2 (k < n) or
+ * bit 1 (k = n, nothing left). A circle cannot split in one removal, so
+ * bits 4 and 8 give it no move. Removing nothing (d0) does not open a
+ * circle either: codes with d0 != 0 have no rings, and say so.
+ */
+static grundy_status
+octal_ring_rules(grundy_game *game, grundy_error *err)
+{
+    octal *o = game->state;
+    if (o->nrun > 0 && o->run[0].lo == 0) {
+        return set_error(err, GRUNDY_EUNSUPPORTED, -1,
+                         "%s has no rings: its digit d0 splits a heap "
+                         "without removing anything, which is not defined "
+                         "on a circle", game->label);
+    }
+    return GRUNDY_OK;
+}
+
+/* The least removal size >= *k and <= n that has a move (its digit in
+ * *bits, possibly 0 inside a repeating group): 1, or 0 when none. */
+static int
+octal_next_k(const octal *o, uint64_t *k, uint64_t n, unsigned *bits)
+{
+    for (size_t i = 0; i < o->nrun; i++) {
+        if (o->run[i].hi >= *k) {
+            uint64_t at = o->run[i].lo > *k ? o->run[i].lo : *k;
+            if (at > n) {
+                return 0;
+            }
+            *k = at;
+            *bits = o->run[i].bits;
+            return 1;
+        }
+    }
+    if (o->nrep > 0) {
+        uint64_t at = o->rep_from > *k ? o->rep_from : *k;
+        if (at <= n) {
+            *k = at;
+            *bits = o->rep[(at - o->rep_from) % o->nrep];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static grundy_status
+octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
+                 grundy_error *err)
+{
+    octal *o = game->state;
+    unsigned char *seen;
+    uint64_t g, below = n > 0 ? n - 1 : 0;
+    grundy_status st = octal_ring_rules(game, err);
+    unsigned bits;
+
+    /* Every row below n known (table or period). */
+    if (st == GRUNDY_OK) {
+        st = octal_value(game, &below, 1, &g, err);
+    }
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    /* Row values are 16-bit: a mex over them is at most 65536. */
+    seen = calloc((size_t)1 << 16 | 1, 1);
+    if (seen == NULL) {
+        return set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (uint64_t k = 1; n > 0 && octal_next_k(o, &k, n, &bits); k++) {
+        if ((bits & SGSEQ_ONE) && k < n) {
+            seen[octal_g(o, n - k)] = 1;
+        }
+        if ((bits & SGSEQ_NOTHING) && k == n) {
+            seen[0] = 1;
+        }
+        if (k == n) {
+            break;
+        }
+    }
+    for (g = 0; seen[g]; g++) {
+        continue;
+    }
+    free(seen);
+    *sg = g;
+    return GRUNDY_OK;
+}
+
+/* Every option of ring c of value want: a row of n - k, or nothing. */
+static grundy_status
+octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
+{
+    const octal *o = w->o;
+    uint64_t n = w->c->v[0], g;
+    grundy_status st = octal_ring_value(game, n, &g, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    unsigned bits;
+    for (uint64_t k = 1;
+         n > 0 && !w->stop && !w->oom && octal_next_k(o, &k, n, &bits); k++) {
+        uint64_t m = n - k;
+        int one = (bits & SGSEQ_ONE) && k < n && octal_matches(w, octal_g(o, m));
+        int all = (bits & SGSEQ_NOTHING) && k == n && octal_matches(w, 0);
+        if (one || all) {
+            char buf[160], *p = buf;
+            p = put_str(p, "take ");
+            p = put_u64(p, k);
+            p = put_str(p, o->sub ? " from ring "
+                           : k == 1 ? " stone from ring "
+                                    : " adjacent stones from ring ");
+            p = put_u64(p, w->c->index);
+            p = put_str(p, " (@");
+            p = put_u64(p, n);
+            p = put_str(p, " -> ");
+            p = put_u64(p, m);
+            p = put_str(p, ")");
+            *p = '\0';
+            octal_sent(w, all && !o->sub
+                              ? move_emit(w->sink, w->c, 0, NULL, NULL, buf)
+                              : move_emit1(w->sink, w->c, m, buf));
+        }
+        if (k == n) {
+            break;
+        }
+    }
+    return w->oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+}
+
 static grundy_status
 octal_options(grundy_game *game, const component *c, uint64_t want,
               move_sink *sink, grundy_error *err)
@@ -838,6 +982,9 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     uint64_t n = c->v[0], g;
     grundy_status st;
 
+    if (c->ring) {
+        return octal_ring_options(game, &w, err);
+    }
     /* Makes every heap <= n known (table or period). */
     st = octal_value(game, c->v, c->n, &g, err);
     if (st != GRUNDY_OK) {
@@ -883,7 +1030,7 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
 #define OCTAL_OPERATIONS                                                   \
     .destroy = octal_destroy, .flags = FAMILY_ONE_NUMBER,                   \
     .check = octal_check, .value = octal_value, .options = octal_options,  \
-    .period = octal_period
+    .period = octal_period, .ring_value = octal_ring_value
 
 const family octal_family = {
     .name = "octal",

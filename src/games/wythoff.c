@@ -721,4 +721,5 @@ const family wythoff_family = {
     wy_solve_alone,
     NULL,
     NULL,
+    NULL,
 };
