@@ -106,6 +106,11 @@ typedef struct grundy_period {
     uint64_t preperiod;  /* n0: first index of periodic behaviour */
     uint64_t certified;  /* number of values computed to prove it */
     uint64_t searched;   /* when !found: values examined */
+    uint64_t saltus;     /* s: G(n + p) = G(n) + s for n >= n0; 0 for an
+                            ordinary period */
+    const char *theorem; /* NULL: certified by the first `certified`
+                            values; else the closed form's source (static
+                            text), and `certified` is 0 */
 } grundy_period;
 grundy_status grundy_game_period(grundy_game *game, grundy_period *out,
                                  grundy_error *err);

@@ -1069,7 +1069,13 @@ sgseq_mul_sat(uint64_t a, uint64_t b)
 static uint64_t
 sgseq_split_weight(const sgseq *s)
 {
-    return s->cls != NULL ? (s->parts >= 2) : s->n4;
+    if (s->cls == NULL) {
+        return s->n4;
+    }
+    /* Splits in three: T(n) ORs n / 3 rows of S, each of 2^vbits / 64
+     * words, about 8 operations per word (measured: hex:0.8 to 2^16). */
+    return (s->parts >= 2) +
+           (s->parts >= 3 ? 8 * (((uint64_t)1 << s->vbits) / 64) : 0);
 }
 
 static uint64_t
@@ -1579,6 +1585,7 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
     char what[160];
     sgseq_pool pool;
     grundy_status st = GRUNDY_OK;
+    unsigned vbits = s->vbits;
 
     memset(&pool, 0, sizeof pool);
     snprintf(what, sizeof what, "Grundy values of %s",
@@ -1602,7 +1609,29 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
             st = set_error(err, GRUNDY_ENOMEM, -1, "out of memory");
             break;
         }
-        if (sgseq_is_pow2(n) && n >= SGSEQ_WORK_FROM && env->work_limit != 0) {
+        if (s->cls != NULL && (sgseq_is_pow2(n) || s->vbits != vbits) &&
+            (n + 1) * sgseq_heap_bytes(s) > env->memory_limit) {
+            /* Removal classes keep rows that widen with the values: the
+             * limit is checked as they widen, not only per query. */
+            char need[32], have[32];
+            sgseq_need_text(need, sizeof need,
+                            (target + 1) * sgseq_heap_bytes(s));
+            grundy_size_text(have, sizeof have, env->memory_limit);
+            st = set_error(err, GRUNDY_ELIMIT, -1,
+                           "%s: no period is proven up to heap %zu, and "
+                           "computing values up to heap %zu needs about %s "
+                           "of tables, more than the memory limit of %s; "
+                           "raise it with --memory SIZE",
+                           env->name ? env->name : "the game", n,
+                           target - 1, need, have);
+            break;
+        }
+        vbits = s->vbits;
+        /* Removal classes have no method to settle: their estimate holds
+         * from short tables on. */
+        if (sgseq_is_pow2(n) &&
+            n >= (s->cls != NULL ? SGSEQ_SPARSE_FROM : SGSEQ_WORK_FROM) &&
+            env->work_limit != 0) {
             uint64_t steps = sgseq_work_estimate(s, n, target);
             if (steps > env->work_limit) {
                 st = sgseq_work_error(s, env, target, steps, err);

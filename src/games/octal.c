@@ -500,7 +500,19 @@ static grundy_status
 octal_period(grundy_game *game, grundy_period *out, grundy_error *err)
 {
     octal *o = game->state;
-    sgseq_env env = octal_env(game);
+    sgseq_env env;
+    if (o->lasker) {
+        /* G(n + 4) = G(n) + 4 for n >= 1, by the closed form. */
+        memset(out, 0, sizeof *out);
+        out->found = 1;
+        out->period = 4;
+        out->preperiod = 1;
+        out->saltus = 4;
+        out->theorem = "the closed form of Lasker's Nim (Winning Ways, "
+                       "ch. 4)";
+        return GRUNDY_OK;
+    }
+    env = octal_env(game);
     return sgseq_period(o->seq, &env, out, err);
 }
 
