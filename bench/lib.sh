@@ -6,7 +6,7 @@ work=${BENCH_DIR:-$root/build-bench}
 mkdir -p "$work"
 cmake -S "$root" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
       -DGRUNDY_TESTS=OFF >/dev/null
-cmake --build "$work/build" -j2 >/dev/null
+cmake --build "$work/build" -j"$(sh "$root/scripts/jobs.sh")" >/dev/null
 grundy=$work/build/grundy
 cc -O2 -o "$work/gen" "$root/bench/gen.c"
 gen=$work/gen

@@ -7,18 +7,19 @@
 set -e
 cd "$(dirname "$0")/.."
 root=$(pwd)
-sh scripts/deps.sh gcc make cmake pkg-config libcmocka-dev
+sh scripts/deps.sh gcc make cmake pkg-config libcmocka-dev dpkg-dev
 dir=build-cov
+jobs=$(sh scripts/jobs.sh)
 cmake -S . -B $dir -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_COVERAGE=ON \
-      -DGRUNDY_WERROR=ON >/dev/null
-cmake --build $dir -j2 >/dev/null
+      -DGRUNDY_TESTS=ON -DGRUNDY_WERROR=ON >/dev/null
+cmake --build $dir -j"$jobs" >/dev/null
 find $dir -name '*.gcda' -delete
 failed=0
-(cd $dir && ctest -j2 >/dev/null) || failed=1
+(cd $dir && ctest --no-tests=error -j"$jobs" >/dev/null) || failed=1
 rm -rf $dir/gcov
 mkdir -p $dir/gcov
 cd $dir/gcov
-for gcda in $(find "$root/$dir/CMakeFiles/grundy.dir" \
+for gcda in $(find "$root/$dir/CMakeFiles/grundy_objects.dir" \
                    "$root/$dir/CMakeFiles/grundy-cli.dir" -name '*.gcda'); do
     gcov -b -c -p "$gcda" >/dev/null
 done

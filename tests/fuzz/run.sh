@@ -14,7 +14,7 @@ harnesses=${*:-fuzz_spec fuzz_position fuzz_line}
 dir=build-fuzz
 CC=${CC:-clang} cmake -S . -B $dir -DGRUNDY_FUZZ=ON -DGRUNDY_TESTS=OFF \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRUNDY_WERROR=ON >/dev/null
-cmake --build $dir -j2 --target $harnesses >/dev/null
+cmake --build $dir -j"$(sh scripts/jobs.sh)" --target $harnesses >/dev/null
 mkdir -p $dir/artifacts
 for h in $harnesses; do
     work=$dir/corpus/$h
