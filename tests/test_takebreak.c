@@ -693,6 +693,135 @@ test_spec_errors(void **state)
     }
 }
 
+/* ---- misere play: splits in three through the exhaustive search -------- */
+
+#define MIS_MAXSUM 18
+#define MIS_SLOTS 8192
+
+/* A position as counts of heaps of each size 1..MIS_MAXSUM. */
+typedef struct mis_memo {
+    unsigned char key[MIS_SLOTS][MIS_MAXSUM + 1];
+    signed char val[MIS_SLOTS];   /* 0 empty, 1 lose, 2 win */
+} mis_memo;
+
+static size_t
+mis_slot(const mis_memo *m, const unsigned char *c)
+{
+    size_t h = 0;
+    for (int i = 1; i <= MIS_MAXSUM; i++) {
+        h = h * 31 + c[i];
+    }
+    h %= MIS_SLOTS;
+    while (m->val[h] != 0 && memcmp(m->key[h], c, MIS_MAXSUM + 1) != 0) {
+        h = (h + 1) % MIS_SLOTS;
+    }
+    return h;
+}
+
+/* Misere: the mover wins iff there is no move at all, or some move leads
+ * to a position whose mover loses. */
+static int
+mis_win(const rules *r, mis_memo *m, unsigned char *c)
+{
+    static opt buf[MAXOPT];
+    size_t slot = mis_slot(m, c);
+    int win = 0, any = 0;
+    if (m->val[slot] != 0) {
+        return m->val[slot] == 2;
+    }
+    for (unsigned n = 1; n <= MIS_MAXSUM && !win; n++) {
+        size_t no;
+        opt *os;
+        if (c[n] == 0) {
+            continue;
+        }
+        /* Copied out of the shared buffer: the recursion reuses it. */
+        no = options(r, n, buf);
+        os = malloc((no + 1) * sizeof *os);
+        assert_non_null(os);
+        memcpy(os, buf, no * sizeof *os);
+        for (size_t j = 0; j < no && !win; j++) {
+            unsigned char d[MIS_MAXSUM + 1];
+            memcpy(d, c, sizeof d);
+            d[n]--;
+            for (int q = 0; q < os[j].parts; q++) {
+                d[os[j].h[q]]++;
+            }
+            any = 1;
+            win = !mis_win(r, m, d);
+        }
+        free(os);
+    }
+    win |= !any;
+    slot = mis_slot(m, c);
+    memcpy(m->key[slot], c, MIS_MAXSUM + 1);
+    m->val[slot] = (signed char)(win ? 2 : 1);
+    return win;
+}
+
+/* Random hexadecimal codes in misere play, one to three heaps: the
+ * outcome against the exhaustive reference, and the winning move leads
+ * to a position the reference says the opponent loses. */
+static void
+test_misere_hex(void **state)
+{
+    fixture *f = *state;
+    static mis_memo memo;
+    uint64_t rng = 41;
+    for (int trial = 0; trial < 60; trial++) {
+        rules r;
+        memset(&r, 0, sizeof r);
+        r.nfin = 1 + 1 + (size_t)brute_below(&rng, 3);
+        snprintf(r.spec, sizeof r.spec, "hex:0.");
+        for (size_t i = 1; i < r.nfin; i++) {
+            size_t at = strlen(r.spec);
+            r.fin[i] = (unsigned)brute_below(&rng, 16);
+            r.spec[at] = hexdigit(r.fin[i]);
+            r.spec[at + 1] = '\0';
+        }
+        memset(&memo, 0, sizeof memo);
+        for (int game = 0; game < 10; game++) {
+            unsigned char c[MIS_MAXSUM + 1];
+            unsigned h[3], sum = 0;
+            int nh = 1 + (int)brute_below(&rng, 3);
+            char text[128];
+            size_t at = (size_t)snprintf(text, sizeof text, "%s", r.spec);
+            memset(c, 0, sizeof c);
+            for (int i = 0; i < nh; i++) {
+                h[i] = 1 + (unsigned)brute_below(&rng, 6);
+                sum += h[i];
+                c[h[i]]++;
+                at += (size_t)snprintf(text + at, sizeof text - at, " %u",
+                                       h[i]);
+            }
+            assert_true(sum <= MIS_MAXSUM);
+            fixture_solve_ok(f, text, GRUNDY_MISERE);
+            if (grundy_result_win(f->res) != mis_win(&r, &memo, c)) {
+                fail_msg("%s: misere %s, reference says otherwise", text,
+                         grundy_result_win(f->res) ? "win" : "lose");
+            }
+            if (grundy_result_move_count(f->res) > 0) {
+                const char *to = grundy_result_move_position(f->res, 0);
+                unsigned char d[MIS_MAXSUM + 1];
+                char *end;
+                memset(d, 0, sizeof d);
+                if (*to != '\0') {
+                    end = (char *)to + strlen(r.spec);
+                    while (*end != '\0') {
+                        unsigned long v = strtoul(end, &end, 10);
+                        assert_true(v >= 1 && v <= MIS_MAXSUM);
+                        d[v]++;
+                    }
+                }
+                /* The opponent loses there (legality: the reference's
+                 * options of the changed heap include it, as the sum of
+                 * the stones can only fall). */
+                assert_false(mis_win(&r, &memo, d));
+            }
+        }
+    }
+}
+
 /* ---- Grundy's game ---------------------------------------------------- */
 
 /* G by the rules: every split a + b = n with a < b, mex. */
@@ -867,6 +996,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_grundy_values, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test(test_grundy_sparse_vs_plain),
+        cmocka_unit_test_setup_teardown(test_misere_hex, fixture_setup,
+                                        fixture_teardown),
         cmocka_unit_test_setup_teardown(test_grundy_moves, fixture_setup,
                                         fixture_teardown),
     };
