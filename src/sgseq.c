@@ -1679,6 +1679,15 @@ sgseq_search_costly(const sgseq *s)
                SGSEQ_QUERY_SEARCH_WORK / sgseq_split_weight(s);
 }
 
+/* 0 when no certificate can ever hold: no theorem for the rules
+ * (SGSEQ_NONE), or a repeating group (t infinite). Searching further for a
+ * period would then only cost time. */
+static int
+sgseq_can_certify(const sgseq *s)
+{
+    return s->cert != SGSEQ_NONE && s->t != UINT64_MAX;
+}
+
 grundy_status
 sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             grundy_error *err)
@@ -1697,8 +1706,9 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             /* Beyond the memory limit: only a period could answer. Look
              * for one over a bounded search, then give up loudly. */
             uint64_t search = s->search_limit < max ? s->search_limit : max;
-            char need[32], have[32];
-            if (s->len < search && !sgseq_search_costly(s)) {
+            char need[32], have[32], why[160];
+            if (s->len < search && sgseq_can_certify(s) &&
+                !sgseq_search_costly(s)) {
                 target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
                 st = sgseq_compute(s, (size_t)(target < search ? target
                                                                : search),
@@ -1709,30 +1719,33 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
                 continue;
             }
             grundy_size_text(have, sizeof have, env->memory_limit);
+            if (sgseq_can_certify(s)) {
+                snprintf(why, sizeof why, "no period is proven (none found "
+                         "up to heap %llu%s)", (unsigned long long)s->len,
+                         s->len < search ? "; 'grundy period' searches "
+                                           "further" : "");
+            } else {
+                snprintf(why, sizeof why, "no period theorem applies "
+                         "(values known up to heap %llu)",
+                         (unsigned long long)s->len);
+            }
             if (n >= SGSEQ_MAX_LEN) {
                 return set_error(err, GRUNDY_ELIMIT, -1,
-                                 "heap %llu of %s: no period is proven (none "
-                                 "found up to heap %llu), and tables stop "
+                                 "heap %llu of %s: %s, and tables stop "
                                  "below heap %llu",
                                  (unsigned long long)n,
-                                 env->name ? env->name : "the game",
-                                 (unsigned long long)s->len,
+                                 env->name ? env->name : "the game", why,
                                  (unsigned long long)SGSEQ_MAX_LEN);
             }
             sgseq_need_text(need, sizeof need,
                             (n + 1) * sgseq_heap_bytes(s));
             return set_error(err, GRUNDY_ELIMIT, -1,
-                             "heap %llu of %s: no period is proven (none "
-                             "found up to heap %llu%s), and computing its "
-                             "value needs %s of tables, more than the "
-                             "memory limit of %s; raise it with --memory "
-                             "SIZE",
+                             "heap %llu of %s: %s, and computing its value "
+                             "needs %s of tables, more than the memory "
+                             "limit of %s; raise it with --memory SIZE",
                              (unsigned long long)n,
-                             env->name ? env->name : "the game",
-                             (unsigned long long)s->len,
-                             s->len < search ? "; 'grundy period' searches "
-                                               "further" : "",
-                             need, have);
+                             env->name ? env->name : "the game", why, need,
+                             have);
         }
         /* Amortised doubling, up to the heap asked for at least. */
         target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
@@ -1765,6 +1778,13 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
     uint64_t search = s->search_limit < max ? s->search_limit : max;
 
     memset(out, 0, sizeof *out);
+    if (!sgseq_can_certify(s)) {
+        return set_error(err, GRUNDY_EUNSUPPORTED, -1,
+                         "%s: no theorem certifies a period of this game (a "
+                         "repeating group has no largest removal; Grundy's "
+                         "game has none known): values are computed up to "
+                         "the heap asked", env->name ? env->name : "the game");
+    }
     while (!s->certified && s->len < search) {
         uint64_t target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
         grundy_status st;
