@@ -654,6 +654,95 @@ test_lasker_huge(void **state)
                                    &err), GRUNDY_ELIMIT);
 }
 
+/*
+ * Codes where every k >= 1 may leave one heap or none (digits 3, 7, b, f)
+ * and d0 = 0 have G(n) = n (octal.c's proof): the closed form against
+ * the table the engine computes from the same rules, rings too, then
+ * huge heaps and rings whose winning move must leave value 0.
+ */
+static void
+test_identity_codes(void **state)
+{
+    fixture *f = *state;
+    static const char *specs[] = {
+        "octal:0.(7)", "octal:0.(3)", "hex:0.(f)", "hex:0.3(7bf)",
+        "octal:0.37(73)", "sub:1..18446744073709551615",
+    };
+    static const unsigned digits[4] = {3, 7, 11, 15};
+    uint64_t rng = 8;
+    grundy_error err;
+    for (int trial = 0; trial < 20; trial++) {
+        /* A random such code through the engine (classes, no closed
+         * form) against n. */
+        sgseq_run run[3];
+        unsigned grp[3];
+        sgseq_rules r;
+        sgseq *s;
+        memset(&r, 0, sizeof r);
+        for (size_t i = 0; i < 3; i++) {
+            run[i].lo = run[i].hi = i + 1;
+            run[i].bits = digits[brute_below(&rng, 4)];
+            grp[i] = digits[brute_below(&rng, 4)];
+        }
+        r.run = run;
+        r.nrun = (size_t)brute_below(&rng, 4);
+        r.rep = grp;
+        r.nrep = 1 + (size_t)brute_below(&rng, 3);
+        r.rep_from = r.nrun + 1;
+        s = sgseq_new_rules(&r, SGSEQ_GUY_SMITH);
+        assert_non_null(s);
+        for (uint64_t n = 1500; n-- > 0;) {
+            assert_int_equal(seq_value(s, n), n);
+        }
+        sgseq_free(s);
+    }
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        grundy_game *game;
+        grundy_period per;
+        assert_int_equal(grundy_game_parse(f->ctx, specs[i],
+                                           strlen(specs[i]), &game, &err),
+                         GRUNDY_OK);
+        assert_int_equal(grundy_game_period(game, &per, &err), GRUNDY_OK);
+        assert_int_equal(per.found, 1);
+        assert_int_equal(per.period, 1);
+        assert_int_equal(per.saltus, 1);
+        assert_int_equal(per.preperiod, 0);
+        grundy_game_free(game);
+        for (int t = 0; t < 200; t++) {
+            uint64_t a = brute_rand(&rng) >> brute_below(&rng, 64);
+            uint64_t b = brute_rand(&rng) >> brute_below(&rng, 64);
+            int ring = t % 2;
+            char text[160];
+            const char *to, *p;
+            uint64_t x = 0;
+            snprintf(text, sizeof text, "%s %s%llu %llu", specs[i],
+                     ring ? "@" : "", (unsigned long long)a,
+                     (unsigned long long)b);
+            fixture_solve_ok(f, text, 0);
+            assert_int_equal(grundy_result_win(f->res), a != b);
+            if (a == b) {
+                continue;
+            }
+            /* The move leaves rows (or a heap) worth their sizes: XOR 0,
+             * and the stones only fall, in one component. */
+            to = grundy_result_move_position(f->res, 0);
+            p = to + strlen(specs[i]);
+            while (*p != '\0') {
+                char *end;
+                uint64_t v;
+                while (*p == ' ' || *p == '@') {
+                    p++;   /* a ring left as it was: worth its size too */
+                }
+                v = strtoull(p, &end, 10);
+                assert_true(end != p);
+                x ^= v;
+                p = end;
+            }
+            assert_int_equal(x, 0);
+        }
+    }
+}
+
 /* hex:0.8: G(n) = floor((n - 1) / 3) for n >= 1 (theory.md 3b); 8.(3):
  * n + 1 for n = 7 mod 8, n - 1 for n = 0 mod 8, else n (n >= 1). */
 static void
@@ -689,7 +778,7 @@ test_uncertified_limit(void **state)
     grundy_game *game;
     grundy_period per;
     grundy_ctx_set_memory_limit(f->ctx, (size_t)1 << 16);
-    assert_int_equal(fixture_solve(f, "octal:0.(7) 1000000000", 0, &err),
+    assert_int_equal(fixture_solve(f, "octal:0.1(3) 1000000000", 0, &err),
                      GRUNDY_ELIMIT);
     assert_non_null(strstr(err.message, "--memory"));
     assert_int_equal(fixture_solve(f, "hex:8.(3) 18446744073709551615", 0,
@@ -1053,6 +1142,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_lasker_huge, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_hex_known, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_identity_codes, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_uncertified_limit, fixture_setup,
                                         fixture_teardown),

@@ -37,6 +37,8 @@ typedef struct octal {
     uint64_t rep_from;
     int sub;         /* subtraction game: heaps, never rows, never split */
     int lasker;      /* the rules are Lasker's Nim 4.(3): closed form */
+    int identity;    /* every k >= 1 may leave one heap or none, d0 = 0:
+                        G(n) = n (octal_is_identity) */
 } octal;
 
 /* ---- creating games --------------------------------------------------- */
@@ -46,6 +48,41 @@ octal_cmp_run(const void *a, const void *b)
 {
     const sgseq_run *x = a, *y = b;
     return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/*
+ * Whether G(n) = n for every n: d0 = 0 and every k >= 1 has bits 1 and 2
+ * (digits 3, 7, b, f: 0.(7), 0.(3), hex:0.(f), sub:1..18446744073709551615).
+ * Proof, by induction on n: heap n has an option of every m < n (remove
+ * n - m >= 1 and leave heap m, by bit 2, or nothing when m = 0, by bit 1);
+ * every option leaves at most three heaps whose sizes sum to less than n,
+ * each worth its size, and a XOR never exceeds the sum: no option is
+ * worth n. So the mex is n. (With d0 != 0 a split a + b = n may be worth
+ * a ^ b = n, as in Lasker's Nim.)
+ */
+static int
+octal_is_identity(const sgseq_run *run, size_t nrun, const unsigned *rep,
+                  size_t nrep, uint64_t rep_from)
+{
+    uint64_t next = 1;
+    for (size_t i = 0; i < nrun; i++) {
+        if (run[i].lo != next || (run[i].bits & 3u) != 3u) {
+            return 0;
+        }
+        if (run[i].hi == UINT64_MAX) {
+            return i + 1 == nrun && nrep == 0;
+        }
+        next = run[i].hi + 1;
+    }
+    if (nrep == 0 || next != rep_from) {
+        return 0;
+    }
+    for (size_t i = 0; i < nrep; i++) {
+        if ((rep[i] & 3u) != 3u) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /*
@@ -94,6 +131,7 @@ octal_make(grundy_game *game, sgseq_run *run, size_t nrun, int merge,
     o->lasker = nrun == 1 && run[0].lo == 0 && run[0].hi == 0 &&
                 run[0].bits == SGSEQ_TWO && nrep == 1 && rep[0] == 3 &&
                 rep_from == 1;
+    o->identity = octal_is_identity(run, nrun, rep, nrep, rep_from);
     memset(&r, 0, sizeof r);
     r.run = run;
     r.nrun = nrun;
@@ -492,6 +530,10 @@ octal_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
         }
         return GRUNDY_OK;
     }
+    if (o->identity) {
+        *sg = v[0];
+        return GRUNDY_OK;
+    }
     env = octal_env(game);
     return sgseq_value(o->seq, v[0], &env, sg, err);
 }
@@ -510,6 +552,15 @@ octal_period(grundy_game *game, grundy_period *out, grundy_error *err)
         out->saltus = 4;
         out->theorem = "the closed form of Lasker's Nim (Winning Ways, "
                        "ch. 4)";
+        return GRUNDY_OK;
+    }
+    if (o->identity) {
+        memset(out, 0, sizeof *out);
+        out->found = 1;
+        out->period = 1;
+        out->saltus = 1;
+        out->theorem = "G(n) = n: every removal may leave one heap or "
+                       "none, and a split is worth at most its size";
         return GRUNDY_OK;
     }
     env = octal_env(game);
@@ -539,6 +590,9 @@ octal_g(const octal *o, uint64_t x)
     if (o->lasker) {
         /* Callers ask below a heap whose value fits: so does this one. */
         return octal_lasker_g(x, &known);
+    }
+    if (o->identity) {
+        return x;
     }
     known = sgseq_known(o->seq, x, &v);
     /* Callers ask only for x <= n once heap n's value is known: then the
@@ -913,6 +967,13 @@ octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
     grundy_status st = octal_ring_rules(game, err);
     unsigned bits;
 
+    if (st == GRUNDY_OK && o->identity) {
+        /* Every row m < n is one cut away, and rows are worth their
+         * length: the ring of n is worth n. */
+        *sg = n;
+        return GRUNDY_OK;
+    }
+
     /* Every row below n known (table or period). */
     if (st == GRUNDY_OK) {
         st = octal_value(game, &below, 1, &g, err);
@@ -944,6 +1005,30 @@ octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
     return GRUNDY_OK;
 }
 
+/* Emits the cut of ring w->c (n stones) removing k: a row of n - k, or
+ * nothing when k = n (a heap of 0 in a subtraction game). */
+static void
+octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n)
+{
+    char buf[160], *p = buf;
+    uint64_t m = n - k;
+    p = put_str(p, "take ");
+    p = put_u64(p, k);
+    p = put_str(p, w->o->sub ? " from ring "
+                   : k == 1  ? " stone from ring "
+                             : " adjacent stones from ring ");
+    p = put_u64(p, w->c->index);
+    p = put_str(p, " (@");
+    p = put_u64(p, n);
+    p = put_str(p, " -> ");
+    p = put_u64(p, m);
+    p = put_str(p, ")");
+    *p = '\0';
+    octal_sent(w, m == 0 && !w->o->sub
+                      ? move_emit(w->sink, w->c, 0, NULL, NULL, buf)
+                      : move_emit1(w->sink, w->c, m, buf));
+}
+
 /* Every option of ring c of value want: a row of n - k, or nothing. */
 static grundy_status
 octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
@@ -954,29 +1039,27 @@ octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
     if (st != GRUNDY_OK) {
         return st;
     }
+    if (o->identity && n > OCTAL_LASKER_DIRECT) {
+        /* The options are the rows m < n, worth m: one per value. */
+        if (w->want < n) {
+            octal_ring_cut(w, n - w->want, n);
+        } else if (w->want == GRUNDY_ANY_VALUE) {
+            return set_error(err, GRUNDY_ELIMIT, -1,
+                             "ring %llu of %s: every option is listed up to "
+                             "%llu stones only", (unsigned long long)n,
+                             w->spec, (unsigned long long)OCTAL_LASKER_DIRECT);
+        }
+        return w->oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+    }
     unsigned bits;
     for (uint64_t k = 1;
          n > 0 && !w->stop && !w->oom && octal_next_k(o, &k, n, &bits); k++) {
         uint64_t m = n - k;
-        int one = (bits & SGSEQ_ONE) && k < n && octal_matches(w, octal_g(o, m));
+        int one = (bits & SGSEQ_ONE) && k < n &&
+                  octal_matches(w, octal_g(o, m));
         int all = (bits & SGSEQ_NOTHING) && k == n && octal_matches(w, 0);
         if (one || all) {
-            char buf[160], *p = buf;
-            p = put_str(p, "take ");
-            p = put_u64(p, k);
-            p = put_str(p, o->sub ? " from ring "
-                           : k == 1 ? " stone from ring "
-                                    : " adjacent stones from ring ");
-            p = put_u64(p, w->c->index);
-            p = put_str(p, " (@");
-            p = put_u64(p, n);
-            p = put_str(p, " -> ");
-            p = put_u64(p, m);
-            p = put_str(p, ")");
-            *p = '\0';
-            octal_sent(w, all && !o->sub
-                              ? move_emit(w->sink, w->c, 0, NULL, NULL, buf)
-                              : move_emit1(w->sink, w->c, m, buf));
+            octal_ring_cut(w, k, n);
         }
         if (k == n) {
             break;
@@ -1002,13 +1085,21 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     if (st != GRUNDY_OK) {
         return st;
     }
-    if (o->lasker && n > OCTAL_LASKER_DIRECT) {
+    if ((o->lasker || o->identity) && n > OCTAL_LASKER_DIRECT) {
         if (want == GRUNDY_ANY_VALUE || move_sink_wants_all(sink)) {
             return set_error(err, GRUNDY_ELIMIT, -1,
                              "heap %llu of %s: every option is listed up to "
                              "heap %llu only; without --all one winning move "
                              "is shown", (unsigned long long)n, game->label,
                              (unsigned long long)OCTAL_LASKER_DIRECT);
+        }
+        if (o->identity) {
+            /* Heap want itself (k = n - want); no option is worth n or
+             * more (octal_is_identity). */
+            if (want < n) {
+                octal_emit_one(&w, n - want, want, want == 0);
+            }
+            return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
         }
         st = octal_lasker_one(&w, n, err);
         return st != GRUNDY_OK ? st : w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
