@@ -16,7 +16,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -std=c11 -O3 -I"$root/include" -I"$root/src" \
-    "$root/bench/sgseq_bench.c" "$root/src/sgseq.c" "$root/src/util.c" \
+    "$root/bench/sgseq_bench.c" "$root/src/sgseq.c" "$root/src/sgclass.c" \
+    "$root/src/util.c" \
     -pthread -o "$tmp/sgseq_bench"
 b="$tmp/sgseq_bench"
 parts=${*:-a b c d}

@@ -158,6 +158,11 @@ typedef struct grundy_period {
     uint64_t preperiod;  /* n0: first index of periodic behaviour */
     uint64_t certified;  /* number of values computed to prove it */
     uint64_t searched;   /* when !found: values examined */
+    uint64_t saltus;     /* s: G(n + p) = G(n) + s for n >= n0; 0 for an
+                            ordinary period */
+    const char *theorem; /* NULL: certified by the first `certified`
+                            values; else the closed form's source (static
+                            text), and `certified` is 0 */
 } grundy_period;
 /* Fills *out with the certified period of game's Grundy sequence, or
  * found = 0 when none was found within the context's limits.

@@ -24,6 +24,8 @@ typedef struct component {
                            that is its decimal form (no leading zero):
                            words may copy it; else NULL */
     size_t textlen;
+    int ring;           /* a circle of v[0] stones ("@n"): only in
+                           families with ring_value */
 } component;
 
 typedef struct move_sink move_sink;
@@ -116,6 +118,13 @@ typedef struct family {
      * both paths give the same records. */
     int (*option_one)(grundy_game *game, const component *c, uint64_t want,
                       uint64_t *to, char *explain);
+
+    /* Optional: the family has rings, components "@n" (a circle of n
+     * stones, theory.md 3b). Grundy value of the ring of n; options()
+     * then lists a ring's options when c->ring is set (a ring becomes a
+     * row: its parts are plain components). NULL: rings are refused. */
+    grundy_status (*ring_value)(grundy_game *game, uint64_t n, uint64_t *sg,
+                                grundy_error *err);
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule

@@ -286,7 +286,7 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
 {
     uint64_t gi = key[at] >> 32;
     size_t n = comp_len(key + at), ao = 0, vo = 0;
-    component c = {key + at + 1, n - 1, 1, NULL, 0};
+    component c = {key + at + 1, n - 1, 1, NULL, 0, 0};
     optlist ol = {0};
     int r = 0;
     grundy_status st = list_options(s, s->games[gi], &c, &ol);
@@ -407,7 +407,7 @@ root_component(search *s, const uint64_t *key, size_t len, size_t at,
 {
     uint64_t gi = key[at] >> 32;
     size_t n = comp_len(key + at), ao = 0, vo = 0, to = 0;
-    component c = {key + at + 1, n - 1, index, NULL, 0};
+    component c = {key + at + 1, n - 1, index, NULL, 0, 0};
     optlist ol = {0};
     grundy_status st;
 

@@ -374,7 +374,8 @@ add_checked(grundy_position *pos, size_t off, size_t tok, size_t len,
                   sizeof *pos->comps)) != 0) {
         return oom(pos, r, pos->textlen, err);
     }
-    pos->comps[pos->ncomps++] = (pos_comp){off, pos->nvals - off, tok, len};
+    pos->comps[pos->ncomps++] =
+        (pos_comp){off, pos->nvals - off, tok, len, 0};
     term->count++;
     return GRUNDY_OK;
 }
@@ -390,7 +391,7 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
     pos_term *term = &pos->terms[pos->nterms - 1];
     if (family_one_number(term->game->family) &&
         pos->nvals - off == 1 && pos->ncomps < pos->compcap) {
-        pos->comps[pos->ncomps++] = (pos_comp){off, 1, tok, len};
+        pos->comps[pos->ncomps++] = (pos_comp){off, 1, tok, len, 0};
         term->count++;
         return GRUNDY_OK;
     }
@@ -398,13 +399,57 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
 }
 
 /* Parses token text[tok..tok+len) as a component of the last term. */
+/* A ring "@n" of the last term's game: one number after '@'. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static grundy_status
+parse_ring(grundy_position *pos, size_t tok, size_t len, grundy_error *err)
+{
+    const pos_term *term = &pos->terms[pos->nterms - 1];
+    const char *s = pos->text + tok;
+    uint64_t v;
+    char q[128];
+    int r;
+
+    util_quote_token(q, sizeof q, s, len);
+    if (term->game->family->ring_value == NULL) {
+        return err_set(err, GRUNDY_EPOSITION, (long)tok,
+                       "%s: %s has no rings (@n is a circle of n stones in "
+                       "take-and-break games: sub, stripes, octal, hex, "
+                       "kayles, dawson)", q, term->game->label);
+    }
+    r = util_parse_u64(s + 1, len - 1, &v);
+    if (r != 0) {
+        return err_set(err, GRUNDY_EPOSITION, (long)tok,
+                       r == -2 ? "%s: ring size too large: at most "
+                                 "18446744073709551615"
+                               : "%s: a ring is '@' and its size, e.g. @12",
+                       q);
+    }
+    if ((r = grow(pos, (void **)&pos->vals, &pos->valcap, pos->nvals + 1,
+                  sizeof *pos->vals)) != 0 ||
+        (r = grow(pos, (void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
+                  sizeof *pos->comps)) != 0) {
+        return oom(pos, r, pos->textlen, err);
+    }
+    pos->vals[pos->nvals] = v;
+    pos->comps[pos->ncomps++] = (pos_comp){pos->nvals, 1, tok, len, 1};
+    pos->nvals++;
+    pos->terms[pos->nterms - 1].count++;
+    return GRUNDY_OK;
+}
+
 static grundy_status
 parse_component(grundy_position *pos, size_t tok, size_t len,
                 grundy_error *err)
 {
     size_t off = pos->nvals;
-    grundy_status st = parse_numbers(pos, &pos->terms[pos->nterms - 1], tok,
-                                     len, err);
+    grundy_status st;
+    if (pos->text[tok] == '@') {
+        return parse_ring(pos, tok, len, err);
+    }
+    st = parse_numbers(pos, &pos->terms[pos->nterms - 1], tok, len, err);
     if (st != GRUNDY_OK) {
         return st;
     }
@@ -580,6 +625,13 @@ grundy_component_parse(grundy_game *game, const char *text, size_t len,
         st = err_set(err, GRUNDY_EPOSITION, 0,
                      "%s is not one component of %s (%s)", q, game->label,
                      game->family->info.component);
+    }
+    if (st == GRUNDY_OK && pos->comps[0].ring) {
+        util_quote_token(q, sizeof q, text, len);
+        st = err_set(err, GRUNDY_EUNSUPPORTED, 0,
+                     "%s: a ring is not a single component here; solve "
+                     "a position holding it instead, e.g. grundy %s @12",
+                     q, game->label);
     }
     if (st == GRUNDY_OK && pos->comps[0].n > cap) {
         util_quote_token(q, sizeof q, text, len);

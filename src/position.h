@@ -14,6 +14,7 @@ typedef struct pos_comp {
     size_t n;        /* how many numbers */
     size_t tok;      /* token start in text */
     size_t toklen;   /* token length */
+    int ring;        /* "@n": a ring of the family (ring_value) */
 } pos_comp;
 
 /* A term: components [first, first + count) of one game. */

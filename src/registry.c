@@ -9,7 +9,8 @@
 
 /* Each family, in the order `grundy games` lists them. */
 #define GRUNDY_FAMILIES(X)                                                 \
-    X(nim) X(bounded) X(sub) X(stripes) X(octal) X(kayles) X(dawson)      \
+    X(nim) X(bounded) X(sub) X(stripes) X(octal) X(hex) X(kayles)         \
+    X(dawson) X(lasker) X(grundy)                                          \
     X(fib) X(wythoff) X(ferguson) X(division)
 
 #define GRUNDY_DECLARE(name) extern const family name##_family;

@@ -6,6 +6,7 @@
  */
 #include "sgseq.h"
 #include "family.h"
+#include "sgclass.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,10 +55,20 @@ _Static_assert(SGSEQ_COMPARE <= 4, "sgseq_run_has takes four values");
 #define SGSEQ_BLOCK_FROM ((size_t)1 << 13)
 #define SGSEQ_BLOCK_MAXBITS 12u
 
+/* A move set with more removal sizes than this in one list (or with a
+ * repeating group, or splits into three) goes to the removal classes of
+ * sgclass.c instead of the per-k kernels below. */
+#define SGSEQ_KERNEL_MAX_K 64u
+
 struct sgseq {
     uint64_t *k1, *k2, *k4;  /* removals leaving nothing, one, two heaps */
     size_t n1, n2, n4;
-    uint64_t t;              /* largest k with a move (Guy-Smith's t) */
+    sgclass *cls;            /* long or infinite move sets: values come
+                                from sgclass, and k1, k2, k4 are empty */
+    int unequal;             /* splits in two leave different heaps */
+    unsigned parts;          /* most heaps one move leaves (1, 2 or 3) */
+    uint64_t t;              /* largest k with a move (Guy-Smith's t);
+                                UINT64_MAX for a repeating group */
     sgseq_cert cert;
     sgseq_method method;
     uint64_t search_limit;
@@ -98,38 +109,6 @@ sgseq_parity(unsigned v)
     v ^= v >> 2;
     v ^= v >> 1;
     return (int)(v & 1u);
-}
-
-static int
-sgseq_cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Sorted copy of the k with bit set in bits, without duplicates. */
-static uint64_t *
-sgseq_klist(const uint64_t *k, const unsigned *bits, size_t n, unsigned bit,
-            size_t *count)
-{
-    uint64_t *out = malloc((n + 1) * sizeof *out);
-    size_t m = 0;
-    if (out == NULL) {
-        return NULL;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (bits[i] & bit) {
-            out[m++] = k[i];
-        }
-    }
-    qsort(out, m, sizeof *out, sgseq_cmp_u64);
-    *count = 0;
-    for (size_t i = 0; i < m; i++) {
-        if (*count == 0 || out[*count - 1] != out[i]) {
-            out[(*count)++] = out[i];
-        }
-    }
-    return out;
 }
 
 /* (Re)builds the value-class lists for the current mask and vbits. */
@@ -190,8 +169,65 @@ sgseq_set_vbits(sgseq *s, unsigned bits)
     return 0;
 }
 
+/* The sizes k of the runs whose digit has bit, ascending, expanded (the
+ * caller made sure there are few). */
+static uint64_t *
+sgseq_klist(const sgseq_rules *r, unsigned bit, size_t *count)
+{
+    size_t n = 0, at = 0;
+    uint64_t *out;
+    for (size_t i = 0; i < r->nrun; i++) {
+        if (r->run[i].bits & bit) {
+            n += (size_t)(r->run[i].hi - r->run[i].lo + 1);
+        }
+    }
+    out = malloc((n + 1) * sizeof *out);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (size_t i = 0; i < r->nrun; i++) {
+        if (r->run[i].bits & bit) {
+            for (uint64_t k = r->run[i].lo; k <= r->run[i].hi; k++) {
+                out[at++] = k;
+                if (k == UINT64_MAX) {
+                    break;
+                }
+            }
+        }
+    }
+    *count = at;
+    return out;
+}
+
+/* 1 when the per-k kernels suit the rules: finitely many sizes, few per
+ * list, at most two parts. */
+static int
+sgseq_kernel_rules(const sgseq_rules *r)
+{
+    uint64_t count[3] = {0, 0, 0};
+    if (r->nrep > 0) {
+        return 0;
+    }
+    for (size_t i = 0; i < r->nrun; i++) {
+        uint64_t len = r->run[i].hi - r->run[i].lo;
+        if (r->run[i].bits & SGSEQ_THREE) {
+            return 0;
+        }
+        for (unsigned b = 0; b < 3; b++) {
+            if (r->run[i].bits & (1u << b)) {
+                if (len >= SGSEQ_KERNEL_MAX_K) {
+                    return 0;
+                }
+                count[b] += len + 1;
+            }
+        }
+    }
+    return count[0] <= SGSEQ_KERNEL_MAX_K && count[1] <= SGSEQ_KERNEL_MAX_K &&
+           count[2] <= SGSEQ_KERNEL_MAX_K;
+}
+
 sgseq *
-sgseq_new(const uint64_t *k, const unsigned *bits, size_t n, sgseq_cert cert)
+sgseq_new_rules(const sgseq_rules *r, sgseq_cert cert)
 {
     sgseq *s = calloc(1, sizeof *s);
     if (s == NULL) {
@@ -203,19 +239,84 @@ sgseq_new(const uint64_t *k, const unsigned *bits, size_t n, sgseq_cert cert)
     s->max_value = SGSEQ_MAX_VALUE;
     s->certify = 1;
     s->threads = 2;
-    s->k1 = sgseq_klist(k, bits, n, SGSEQ_NOTHING, &s->n1);
-    s->k2 = sgseq_klist(k, bits, n, SGSEQ_ONE, &s->n2);
-    s->k4 = sgseq_klist(k, bits, n, SGSEQ_TWO, &s->n4);
-    if (s->k1 == NULL || s->k2 == NULL || s->k4 == NULL ||
-        sgseq_set_vbits(s, 6) != 0) {
+    s->unequal = r->unequal;
+    s->parts = 1;
+    if (!r->classes && sgseq_kernel_rules(r)) {
+        s->k1 = sgseq_klist(r, SGSEQ_NOTHING, &s->n1);
+        s->k2 = sgseq_klist(r, SGSEQ_ONE, &s->n2);
+        s->k4 = sgseq_klist(r, SGSEQ_TWO, &s->n4);
+        if (s->k1 == NULL || s->k2 == NULL || s->k4 == NULL) {
+            sgseq_free(s);
+            return NULL;
+        }
+    } else if (r->unequal || (s->cls = sgclass_new(r)) == NULL) {
+        /* Unequal splits are known to the kernels only. */
         sgseq_free(s);
         return NULL;
     }
-    for (size_t i = 0; i < n; i++) {
-        if (bits[i] != 0 && k[i] > s->t) {
-            s->t = k[i];
+    if (sgseq_set_vbits(s, 6) != 0) {
+        sgseq_free(s);
+        return NULL;
+    }
+    for (size_t i = 0; i < r->nrun; i++) {
+        if (r->run[i].bits != 0 && r->run[i].hi > s->t) {
+            s->t = r->run[i].hi;
+        }
+        if (r->run[i].bits & SGSEQ_TWO && s->parts < 2) {
+            s->parts = 2;
+        }
+        if (r->run[i].bits & SGSEQ_THREE) {
+            s->parts = 3;
         }
     }
+    for (size_t i = 0; i < r->nrep; i++) {
+        if (r->rep[i] != 0) {
+            s->t = UINT64_MAX;
+        }
+        if (r->rep[i] & SGSEQ_TWO && s->parts < 2) {
+            s->parts = 2;
+        }
+        if (r->rep[i] & SGSEQ_THREE) {
+            s->parts = 3;
+        }
+    }
+    return s;
+}
+
+sgseq *
+sgseq_new(const uint64_t *k, const unsigned *bits, size_t n, sgseq_cert cert)
+{
+    /* Sorted by k, equal sizes merged: one run per size. */
+    sgseq_run *run = malloc((n + 1) * sizeof *run);
+    size_t m = 0;
+    sgseq_rules r;
+    sgseq *s;
+
+    if (run == NULL) {
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t j = m;
+        if (bits[i] == 0) {
+            continue;
+        }
+        while (j > 0 && run[j - 1].lo > k[i]) {
+            j--;
+        }
+        if (j > 0 && run[j - 1].lo == k[i]) {
+            run[j - 1].bits |= bits[i];
+            continue;
+        }
+        memmove(run + j + 1, run + j, (m - j) * sizeof *run);
+        run[j].lo = run[j].hi = k[i];
+        run[j].bits = bits[i];
+        m++;
+    }
+    memset(&r, 0, sizeof r);
+    r.run = run;
+    r.nrun = m;
+    s = sgseq_new_rules(&r, cert);
+    free(run);
     return s;
 }
 
@@ -228,6 +329,7 @@ sgseq_free(sgseq *s)
     free(s->k1);
     free(s->k2);
     free(s->k4);
+    sgclass_free(s->cls);
     free(s->g);
     free(s->mark);
     free(s->hist);
@@ -372,8 +474,9 @@ sgseq_choose_mask(sgseq *s)
     if (w == NULL) {
         return -1;
     }
-    if (s->n4 == 0) {
-        /* Without splits every value costs |K| anyway. */
+    if (s->n4 == 0 || s->cls != NULL) {
+        /* Without splits every value costs |K| anyway; removal classes
+         * have no sparse space. */
         free(w);
         return 0;
     }
@@ -815,11 +918,42 @@ sgseq_sparse64(sgseq *s, size_t n)
     return sgseq_ctz(need & ~seen);
 }
 
+/*
+ * Grundy's game (unequal splits) through the kernels, which also count the
+ * equal split a = b of an even heap. That split is worth G(a) ^ G(a) = 0
+ * and nothing else, so the kernels compute the mex of the options plus 0:
+ * the right value whenever 0 is an option anyway (some unequal split a < b
+ * has G(a) = G(b)), and never 0. Otherwise 0 is missing and G(n) = 0.
+ */
+static uint32_t
+sgseq_unequal(const sgseq *s, size_t n, uint32_t v)
+{
+    if (!s->unequal || n % 2 != 0 || n == 0 || s->n4 == 0) {
+        return v;
+    }
+    for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+        size_t m = n - (size_t)s->k4[i];
+        for (size_t a = 1; 2 * a < m; a++) {
+            if (s->g[a] == s->g[m - a]) {
+                return v;
+            }
+        }
+    }
+    return 0;
+}
+
+/* An impossible value: out of memory in sgclass. */
+#define SGSEQ_OOM UINT32_MAX
+
 static uint32_t
 sgseq_mex(sgseq *s, size_t n)
 {
+    if (s->cls != NULL) {
+        int64_t v = sgclass_mex(s->cls, s->g, n, s->vbits);
+        return v < 0 ? SGSEQ_OOM : (uint32_t)v;
+    }
     if (s->mask != 0 && s->vbits <= 6) {
-        return sgseq_sparse64(s, n);
+        return sgseq_unequal(s, n, sgseq_sparse64(s, n));
     }
     memset(s->mark, 0, (size_t)1 << s->vbits);
     for (size_t i = 0; i < s->n2; i++) {
@@ -832,7 +966,8 @@ sgseq_mex(sgseq *s, size_t n)
             s->mark[0] = 1;
         }
     }
-    return s->mask ? sgseq_sparse(s, n) : sgseq_plain(s, n);
+    return sgseq_unequal(s, n, s->mask ? sgseq_sparse(s, n)
+                                       : sgseq_plain(s, n));
 }
 
 /* ---- period certificates ---------------------------------------------- */
@@ -883,8 +1018,15 @@ sgseq_try_certify(sgseq *s)
         i--;
     }
     n0 = i;
-    if (s->cert == SGSEQ_GUY_SMITH) {
-        need = 2 * (n0 > 0 ? n0 : 1) + 2 * (uint64_t)q + s->t;
+    if (s->cert == SGSEQ_NONE) {
+        return;
+    }
+    if (s->cert == SGSEQ_GUY_SMITH && s->parts >= 2) {
+        /* Guy-Smith's induction maps a split of n + p to one of n through
+         * its largest part, at least (n + p - k) / parts: it needs that
+         * part >= n0 + p, hence parts (n0 + p) + t values (3 for the
+         * splits in three of hexadecimal codes). */
+        need = s->parts * ((n0 > 0 ? n0 : 1) + (uint64_t)q) + s->t;
     } else {
         need = n0 + q + s->t;
     }
@@ -929,13 +1071,27 @@ sgseq_mul_sat(uint64_t a, uint64_t b)
  * about as many per heap as so far: its rare heaps per removal, and its
  * scans. Saturates at UINT64_MAX.
  */
+/* Removals whose splits the definition visits per heap: removal classes
+ * compute S(n) once per heap, like one removal. */
+static uint64_t
+sgseq_split_weight(const sgseq *s)
+{
+    if (s->cls == NULL) {
+        return s->n4;
+    }
+    /* Splits in three: T(n) ORs n / 3 rows of S, each of 2^vbits / 64
+     * words, about 8 operations per word (measured: hex:0.8 to 2^16). */
+    return (s->parts >= 2) +
+           (s->parts >= 3 ? 8 * (((uint64_t)1 << s->vbits) / 64) : 0);
+}
+
 static uint64_t
 sgseq_work_estimate(const sgseq *s, uint64_t from, uint64_t to)
 {
     uint64_t per_heap;
     if (s->mask == 0) {
         uint64_t quarter = sgseq_mul_sat(to - from, (to + from) / 4);
-        return sgseq_mul_sat(quarter, s->n4);
+        return sgseq_mul_sat(quarter, sgseq_split_weight(s));
     }
     per_heap = s->scanned / (from > 0 ? from : 1) +
                sgseq_mul_sat(s->nrare, s->n4);
@@ -956,11 +1112,19 @@ sgseq_work_error(const sgseq *s, const sgseq_env *env, uint64_t to,
                          (unsigned long long)env->work_limit);
 }
 
+/* Bytes charged per heap: the table and lists, and sgclass's rows. */
+static uint64_t
+sgseq_heap_bytes(const sgseq *s)
+{
+    return SGSEQ_BYTES_PER_VALUE +
+           (s->cls != NULL ? sgclass_bytes_per_heap(s->cls, s->vbits) : 0);
+}
+
 /* Table length the memory limit allows. */
 static uint64_t
-sgseq_max_len(const sgseq_env *env)
+sgseq_max_len(const sgseq *s, const sgseq_env *env)
 {
-    uint64_t m = env->memory_limit / SGSEQ_BYTES_PER_VALUE;
+    uint64_t m = env->memory_limit / sgseq_heap_bytes(s);
     return m < SGSEQ_MAX_LEN ? m : SGSEQ_MAX_LEN;
 }
 
@@ -975,6 +1139,9 @@ sgseq_is_pow2(size_t n)
 static int
 sgseq_store(sgseq *s, size_t n, uint32_t v)
 {
+    if (v == SGSEQ_OOM) {
+        return -1;
+    }
     if (v > s->max_value) {
         s->overflow = 1;
         return 1;
@@ -1358,7 +1525,7 @@ static int
 sgseq_use_block(const sgseq *s, size_t n)
 {
     /* SGSEQ_PLAIN stays the literal definition, one heap at a time. */
-    return s->threads >= 2 && s->method != SGSEQ_PLAIN &&
+    return s->threads >= 2 && s->method != SGSEQ_PLAIN && s->cls == NULL &&
            (s->mask == 0 || s->vbits > 6) &&
            s->vbits <= SGSEQ_BLOCK_MAXBITS && n >= SGSEQ_BLOCK_FROM &&
            n % SGSEQ_BLOCK == 0;
@@ -1394,7 +1561,9 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
     s->scanned += pool->scanned[0] + pool->scanned[1];
     pool->scanned[0] = pool->scanned[1] = 0;
     for (size_t j = 0; j < count; j++) {
-        int r = sgseq_store(s, base + j, sgseq_phase_b(s, pool, j));
+        int r = sgseq_store(s, base + j,
+                            sgseq_unequal(s, base + j,
+                                          sgseq_phase_b(s, pool, j)));
         if (r != 0) {
             return r;
         }
@@ -1423,6 +1592,7 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
     char what[160];
     sgseq_pool pool;
     grundy_status st = GRUNDY_OK;
+    unsigned vbits = s->vbits;
 
     memset(&pool, 0, sizeof pool);
     snprintf(what, sizeof what, "Grundy values of %s",
@@ -1446,7 +1616,31 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
             st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
             break;
         }
-        if (sgseq_is_pow2(n) && n >= SGSEQ_WORK_FROM && env->work_limit != 0) {
+        if (s->cls != NULL && (sgseq_is_pow2(n) || s->vbits != vbits) &&
+            (n + 1) * sgseq_heap_bytes(s) > env->memory_limit) {
+            /* Removal classes keep rows that widen with the values: the
+             * limit is checked as they widen, not only per query. */
+            char need[32], have[32];
+            sgseq_need_text(need, sizeof need,
+                            (target + 1) * sgseq_heap_bytes(s));
+            grundy_size_text(have, sizeof have, env->memory_limit);
+            st = err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
+                               sgseq_need_bytes((target + 1) *
+                                                sgseq_heap_bytes(s)),
+                               "%s: no period is proven up to heap %zu, "
+                               "and computing values up to heap %zu needs "
+                               "about %s of tables, more than the memory "
+                               "limit of %s",
+                               env->name ? env->name : "the game", n,
+                               target - 1, need, have);
+            break;
+        }
+        vbits = s->vbits;
+        /* Removal classes have no method to settle: their estimate holds
+         * from short tables on. */
+        if (sgseq_is_pow2(n) &&
+            n >= (s->cls != NULL ? SGSEQ_SPARSE_FROM : SGSEQ_WORK_FROM) &&
+            env->work_limit != 0) {
             uint64_t steps = sgseq_work_estimate(s, n, target);
             if (steps > env->work_limit) {
                 st = sgseq_work_error(s, env, target, steps, err);
@@ -1489,15 +1683,25 @@ sgseq_search_costly(const sgseq *s)
     if (s->mask != 0) {
         return s->scanned > SGSEQ_QUERY_SEARCH_WORK / 4;
     }
-    return s->n4 != 0 &&
-           next / 2 * next > SGSEQ_QUERY_SEARCH_WORK / (uint64_t)s->n4;
+    return sgseq_split_weight(s) != 0 &&
+           next / 2 * next >
+               SGSEQ_QUERY_SEARCH_WORK / sgseq_split_weight(s);
+}
+
+/* 0 when no certificate can ever hold: no theorem for the rules
+ * (SGSEQ_NONE), or a repeating group (t infinite). Searching further for a
+ * period would then only cost time. */
+static int
+sgseq_can_certify(const sgseq *s)
+{
+    return s->cert != SGSEQ_NONE && s->t != UINT64_MAX;
 }
 
 grundy_status
 sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             grundy_error *err)
 {
-    uint64_t max = sgseq_max_len(env);
+    uint64_t max = sgseq_max_len(s, env);
     uint16_t v;
 
     while (!sgseq_known(s, n, &v)) {
@@ -1511,8 +1715,9 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             /* Beyond the memory limit: only a period could answer. Look
              * for one over a bounded search, then give up loudly. */
             uint64_t search = s->search_limit < max ? s->search_limit : max;
-            char need[32], have[32];
-            if (s->len < search && !sgseq_search_costly(s)) {
+            char need[32], have[32], why[160];
+            if (s->len < search && sgseq_can_certify(s) &&
+                !sgseq_search_costly(s)) {
                 target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
                 st = sgseq_compute(s, (size_t)(target < search ? target
                                                                : search),
@@ -1523,31 +1728,34 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
                 continue;
             }
             grundy_size_text(have, sizeof have, env->memory_limit);
+            if (sgseq_can_certify(s)) {
+                snprintf(why, sizeof why, "no period is proven (none found "
+                         "up to heap %llu%s)", (unsigned long long)s->len,
+                         s->len < search ? "; 'grundy period' searches "
+                                           "further" : "");
+            } else {
+                snprintf(why, sizeof why, "no period theorem applies "
+                         "(values known up to heap %llu)",
+                         (unsigned long long)s->len);
+            }
             if (n >= SGSEQ_MAX_LEN) {
                 return err_set(err, GRUNDY_ELIMIT, -1,
-                               "heap %llu of %s: no period is proven (none "
-                               "found up to heap %llu), and tables stop "
+                               "heap %llu of %s: %s, and tables stop "
                                "below heap %llu",
                                (unsigned long long)n,
-                               env->name ? env->name : "the game",
-                               (unsigned long long)s->len,
+                               env->name ? env->name : "the game", why,
                                (unsigned long long)SGSEQ_MAX_LEN);
             }
             sgseq_need_text(need, sizeof need,
-                            (n + 1) * SGSEQ_BYTES_PER_VALUE);
+                            (n + 1) * sgseq_heap_bytes(s));
             return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
                                  sgseq_need_bytes((n + 1) *
-                                                  SGSEQ_BYTES_PER_VALUE),
-                                 "heap %llu of %s: no period is proven "
-                                 "(none found up to heap %llu%s), and "
-                                 "computing its value needs %s of tables, "
-                                 "more than the memory limit of %s",
+                                                  sgseq_heap_bytes(s)),
+                                 "heap %llu of %s: %s, and computing its "
+                                 "value needs %s of tables, more than the "
+                                 "memory limit of %s",
                                  (unsigned long long)n,
-                                 env->name ? env->name : "the game",
-                                 (unsigned long long)s->len,
-                                 s->len < search ? "; 'grundy period' "
-                                                   "searches further"
-                                                 : "",
+                                 env->name ? env->name : "the game", why,
                                  need, have);
         }
         /* Amortised doubling, up to the heap asked for at least. */
@@ -1577,10 +1785,17 @@ grundy_status
 sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
              grundy_error *err)
 {
-    uint64_t max = sgseq_max_len(env);
+    uint64_t max = sgseq_max_len(s, env);
     uint64_t search = s->search_limit < max ? s->search_limit : max;
 
     memset(out, 0, sizeof *out);
+    if (!sgseq_can_certify(s)) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "%s: no theorem certifies a period of this game (a "
+                       "repeating group has no largest removal; Grundy's "
+                       "game has none known): values are computed up to "
+                       "the heap asked", env->name ? env->name : "the game");
+    }
     while (!s->certified && s->len < search) {
         uint64_t target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
         grundy_status st;

@@ -16,6 +16,32 @@
 #define SGSEQ_NOTHING 1u /* the heap had exactly k tokens */
 #define SGSEQ_ONE     2u /* one non-empty heap */
 #define SGSEQ_TWO     4u /* two non-empty heaps */
+#define SGSEQ_THREE   8u /* three non-empty heaps (hexadecimal codes) */
+
+/* Removal sizes lo, lo + 1, ..., hi, each with the same digit bits. */
+typedef struct sgseq_run {
+    uint64_t lo, hi;
+    unsigned bits;
+} sgseq_run;
+
+/*
+ * A take-and-break move set as data: the digit d(k) of every removal size
+ * k >= 0 (bits SGSEQ_*), given by finitely many runs (k below rep_from)
+ * and, when nrep > 0, a group repeating for ever: d(k) = rep[(k -
+ * rep_from) % nrep] for k >= rep_from. k = 0 may only split (SGSEQ_TWO,
+ * SGSEQ_THREE). unequal: a split in two must leave two different heaps
+ * (Grundy's game; only with finite runs and no SGSEQ_THREE).
+ */
+typedef struct sgseq_rules {
+    const sgseq_run *run;   /* ascending, disjoint */
+    size_t nrun;
+    const unsigned *rep;
+    size_t nrep;
+    uint64_t rep_from;      /* >= 1 and above every run */
+    int unequal;
+    int classes;            /* tests: removal classes (sgclass.c) even
+                               where the per-k kernels apply */
+} sgseq_rules;
 
 /* How values are computed (SGSEQ_AUTO unless a test or benchmark asks). */
 typedef enum sgseq_method {
@@ -27,7 +53,8 @@ typedef enum sgseq_method {
 /* How a period is certified. */
 typedef enum sgseq_cert {
     SGSEQ_GUY_SMITH, /* octal games: 2*n0 + 2*p + t values */
-    SGSEQ_WINDOW     /* subtraction games: n0 + p + max(S) values */
+    SGSEQ_WINDOW,    /* subtraction games: n0 + p + max(S) values */
+    SGSEQ_NONE       /* no theorem applies: never certified */
 } sgseq_cert;
 
 typedef struct sgseq sgseq;
@@ -49,6 +76,11 @@ typedef struct sgseq_env {
  */
 sgseq *sgseq_new(const uint64_t *k, const unsigned *bits, size_t n,
                  sgseq_cert cert);
+/* The same for any move set given as data (see sgseq_rules; the rules
+ * are copied). Splits into three heaps certify with 3 n0 + 3 p + t values
+ * (Guy-Smith's argument on the largest part); repeating groups never
+ * certify (t is infinite). NULL when out of memory. */
+sgseq *sgseq_new_rules(const sgseq_rules *r, sgseq_cert cert);
 void sgseq_free(sgseq *s);
 
 /* Forces a method (tests and benchmarks compare them). */

@@ -17,8 +17,11 @@ comp_at(const grundy_position *pos, size_t i)
     const char *tok = pos->text + pc->tok;
     /* A single number written without leading zeros is its own text. */
     int own = pc->n == 1 && (pc->toklen == 1 || tok[0] != '0');
+    if (pc->ring) {
+        return (component){pos->vals + pc->off, 1, i + 1, NULL, 0, 1};
+    }
     return (component){pos->vals + pc->off, pc->n, i + 1,
-                       own ? tok : NULL, own ? pc->toklen : 0};
+                       own ? tok : NULL, own ? pc->toklen : 0, 0};
 }
 
 /* Grundy value of every component into res->values; their XOR in *x. */
@@ -40,7 +43,13 @@ component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
         int own = (term->game->family->flags & FAMILY_VALUE_IS_NUMBER) != 0;
         for (size_t i = term->first; i < term->first + term->count; i++) {
             const pos_comp *pc = &pos->comps[i];
-            if (own && pc->n == 1) {
+            if (pc->ring) {
+                grundy_status st = term->game->family->ring_value(
+                    term->game, pos->vals[pc->off], &res->values[i], err);
+                if (st != GRUNDY_OK) {
+                    return st;
+                }
+            } else if (own && pc->n == 1) {
                 res->values[i] = pos->vals[pc->off];
             } else {
                 grundy_status st = term->game->family->value(
@@ -216,7 +225,15 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     res->misere = misere;
     res->sg = 0;
     res->nmoves = res->textlen = 0;
-    if (pos->ncomps == 1 && pos->terms[0].game->family->solve_alone != NULL) {
+    for (size_t i = 0; misere && i < pos->ncomps; i++) {
+        if (pos->comps[i].ring) {
+            return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                           "misere play of positions with rings (@n) is "
+                           "not supported; normal play is");
+        }
+    }
+    if (pos->ncomps == 1 && !pos->comps[0].ring &&
+        pos->terms[0].game->family->solve_alone != NULL) {
         st = solve_alone(pos, misere, &sink, err);
         if (st != GRUNDY_EUNSUPPORTED) {
             return st;
@@ -278,7 +295,7 @@ solve_plain(grundy_game *game, const char *text, const uint64_t *v,
     for (size_t i = 0; x != 0 && i < n; i++) {
         size_t len = toks[i + 1] - 1 - toks[i];
         const char *tok = text + toks[i];
-        component c = {&v[i], 1, i + 1, NULL, 0};
+        component c = {&v[i], 1, i + 1, NULL, 0, 0};
         int r;
         if ((g[i] ^ x) >= g[i]) {
             continue;

@@ -155,7 +155,18 @@ run_period(cli *c)
     if (c->quiet) {
         return p.found ? EXIT_WIN : EXIT_LOSE;
     }
-    if (p.found && (c->format & GRUNDY_FORMAT_JSON)) {
+    if (p.found && p.saltus != 0 && (c->format & GRUNDY_FORMAT_JSON)) {
+        printf("{\"game\":\"%s\",\"period\":%llu,\"preperiod\":%llu,"
+               "\"saltus\":%llu,\"proof\":\"%s\"}\n", c->args[1],
+               (unsigned long long)p.period,
+               (unsigned long long)p.preperiod,
+               (unsigned long long)p.saltus, p.theorem);
+    } else if (p.found && p.saltus != 0) {
+        printf("%s: p=%llu n0=%llu s=%llu (G(n+p) = G(n)+s for n >= n0, "
+               "by %s)\n", c->args[1], (unsigned long long)p.period,
+               (unsigned long long)p.preperiod,
+               (unsigned long long)p.saltus, p.theorem);
+    } else if (p.found && (c->format & GRUNDY_FORMAT_JSON)) {
         printf("{\"game\":\"%s\",\"period\":%llu,\"preperiod\":%llu,"
                "\"certified\":%llu}\n", c->args[1],
                (unsigned long long)p.period,

@@ -1,9 +1,10 @@
 /*
- * octal.c - heap games given by take-and-break rules: octal codes
- * (octal:0.d1d2..., octal:4.d1d2...), stripes (digit 7 at each k), the
- * subtraction games sub:S (digit 3 at each s), and the aliases kayles
- * (0.77) and dawson (0.07). Values come from sgseq; this file parses the
- * parameters and lists options in words.
+ * octal.c - heap games given by take-and-break rules: octal and
+ * hexadecimal codes with an optional repeating group (octal:0.07,
+ * hex:8.(3)), stripes (digit 7 at each k), the subtraction games sub:S
+ * (digit 3 at each s), and the aliases kayles (0.77), dawson (0.07) and
+ * lasker (4.(3), by its closed form). Values come from sgseq; this file
+ * parses the parameters into rules as data and lists options in words.
  */
 #include "family.h"
 #include "sgseq.h"
@@ -16,64 +17,131 @@
 #define OCTAL_MAX_LISTED ((uint64_t)1 << 20)
 /* Splits of a certified heap are scanned directly up to this many. */
 #define OCTAL_DIRECT_SPLITS ((uint64_t)1 << 16)
+/* Splits in three are scanned directly (no period shortcut) up to this
+ * remainder; beyond, listing them is refused. */
+#define OCTAL_DIRECT_TRIPLES ((uint64_t)1 << 12)
+/* Lasker's Nim lists its options by the closed form alone above this heap
+ * (one winning move; --all is refused there). */
+#define OCTAL_LASKER_DIRECT ((uint64_t)1 << 12)
 
+/*
+ * The move set as data (sgseq_rules): digit d(k) of every removal size,
+ * given by runs below rep_from and a group repeating from rep_from on.
+ */
 typedef struct octal {
     sgseq *seq;
-    uint64_t *k;     /* removal sizes with a move, ascending */
-    unsigned *bits;  /* SGSEQ_NOTHING | SGSEQ_ONE | SGSEQ_TWO for each k */
-    size_t nk;
+    sgseq_run *run;  /* ascending, disjoint, non-zero digits */
+    size_t nrun;
+    unsigned *rep;   /* repeating group (nrep digits), or none */
+    size_t nrep;
+    uint64_t rep_from;
     int sub;         /* subtraction game: heaps, never rows, never split */
+    int lasker;      /* the rules are Lasker's Nim 4.(3): closed form */
+    int identity;    /* every k >= 1 may leave one heap or none, d0 = 0:
+                        G(n) = n (octal_is_identity) */
 } octal;
 
 /* ---- creating games --------------------------------------------------- */
 
 static int
-octal_cmp_u64(const void *a, const void *b)
+octal_cmp_run(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+    const sgseq_run *x = a, *y = b;
+    return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
 /*
- * Makes game->state from the sizes k[0..n) (sorted here, duplicates
- * merged) all with the same bits, or from parallel arrays when bits is
- * not NULL. Takes ownership of k.
+ * Whether G(n) = n for every n: d0 = 0 and every k >= 1 has bits 1 and 2
+ * (digits 3, 7, b, f: 0.(7), 0.(3), hex:0.(f), sub:1..18446744073709551615).
+ * Proof, by induction on n: heap n has an option of every m < n (remove
+ * n - m >= 1 and leave heap m, by bit 2, or nothing when m = 0, by bit 1);
+ * every option leaves at most three heaps whose sizes sum to less than n,
+ * each worth its size, and a XOR never exceeds the sum: no option is
+ * worth n. So the mex is n. (With d0 != 0 a split a + b = n may be worth
+ * a ^ b = n, as in Lasker's Nim.)
+ */
+static int
+octal_is_identity(const sgseq_run *run, size_t nrun, const unsigned *rep,
+                  size_t nrep, uint64_t rep_from)
+{
+    uint64_t next = 1;
+    for (size_t i = 0; i < nrun; i++) {
+        if (run[i].lo != next || (run[i].bits & 3u) != 3u) {
+            return 0;
+        }
+        if (run[i].hi == UINT64_MAX) {
+            return i + 1 == nrun && nrep == 0;
+        }
+        next = run[i].hi + 1;
+    }
+    if (nrep == 0 || next != rep_from) {
+        return 0;
+    }
+    for (size_t i = 0; i < nrep; i++) {
+        if ((rep[i] & 3u) != 3u) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/*
+ * Makes game->state from runs (taken over; sorted and merged here when
+ * `merge`, all of one digit) and a repeating group (copied).
  */
 static grundy_status
-octal_make(grundy_game *game, uint64_t *k, const unsigned *bits,
-           unsigned all_bits, size_t n, int sub, grundy_error *err)
+octal_make(grundy_game *game, sgseq_run *run, size_t nrun, int merge,
+           const unsigned *rep, size_t nrep, uint64_t rep_from, int sub,
+           grundy_error *err)
 {
     octal *o = calloc(1, sizeof *o);
+    sgseq_rules r;
     size_t m = 0;
 
-    if (o == NULL || (o->bits = malloc((n + 1) * sizeof *o->bits)) == NULL) {
+    if (o == NULL || (nrep > 0 &&
+                      (o->rep = malloc(nrep * sizeof *o->rep)) == NULL)) {
         free(o);
-        free(k);
+        free(run);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    if (bits == NULL) {
-        qsort(k, n, sizeof *k, octal_cmp_u64);
-    }
-    for (size_t i = 0; i < n; i++) {
-        unsigned b = bits != NULL ? bits[i] : all_bits;
-        if (b == 0) {
-            continue;
+    if (merge) {
+        /* Overlapping or touching ranges of one digit become one run. */
+        qsort(run, nrun, sizeof *run, octal_cmp_run);
+        for (size_t i = 0; i < nrun; i++) {
+            if (m > 0 && (run[m - 1].hi == UINT64_MAX ||
+                          run[i].lo <= run[m - 1].hi + 1)) {
+                if (run[i].hi > run[m - 1].hi) {
+                    run[m - 1].hi = run[i].hi;
+                }
+                continue;
+            }
+            run[m++] = run[i];
         }
-        if (m > 0 && k[m - 1] == k[i]) {
-            o->bits[m - 1] |= b;
-            continue;
-        }
-        k[m] = k[i];
-        o->bits[m] = b;
-        m++;
+        nrun = m;
     }
-    o->k = k;
-    o->nk = m;
+    if (nrep > 0) {
+        memcpy(o->rep, rep, nrep * sizeof *rep);
+    }
+    o->run = run;
+    o->nrun = nrun;
+    o->nrep = nrep;
+    o->rep_from = rep_from;
     o->sub = sub;
-    o->seq = sgseq_new(k, o->bits, m, sub ? SGSEQ_WINDOW : SGSEQ_GUY_SMITH);
+    /* Lasker's Nim: split in two (d0 = 4), or take any number (3...). */
+    o->lasker = nrun == 1 && run[0].lo == 0 && run[0].hi == 0 &&
+                run[0].bits == SGSEQ_TWO && nrep == 1 && rep[0] == 3 &&
+                rep_from == 1;
+    o->identity = octal_is_identity(run, nrun, rep, nrep, rep_from);
+    memset(&r, 0, sizeof r);
+    r.run = run;
+    r.nrun = nrun;
+    r.rep = o->rep;
+    r.nrep = nrep;
+    r.rep_from = rep_from;
+    o->seq = sgseq_new_rules(&r, sub ? SGSEQ_WINDOW : SGSEQ_GUY_SMITH);
     if (o->seq == NULL) {
-        free(o->k);
-        free(o->bits);
+        free(o->run);
+        free(o->rep);
         free(o);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
@@ -81,80 +149,200 @@ octal_make(grundy_game *game, uint64_t *k, const unsigned *bits,
     return GRUNDY_OK;
 }
 
-/* An octal code "0.d1d2..." or "4.d1d2...": digit dk at removal size k. */
+/* Value of one code digit in base `base`, or -1. */
+static int
+octal_digit_value(char ch, unsigned base)
+{
+    int v = -1;
+    if (ch >= '0' && ch <= '9') {
+        v = ch - '0';
+    } else if (ch >= 'a' && ch <= 'f') {
+        v = ch - 'a' + 10;
+    } else if (ch >= 'A' && ch <= 'F') {
+        v = ch - 'A' + 10;
+    }
+    return v >= 0 && (unsigned)v < base ? v : -1;
+}
+
+/*
+ * A code "D0.d1d2...dm(e1...er)" in base 8 (octal:) or 16 (hex:): digit
+ * dk at removal size k, d0 in {0, 4} (octal) or {0, 4, 8, c} (hex), and an
+ * optional group at the end repeating for ever (d(m + i) = e(i mod r)).
+ */
 static grundy_status
-octal_from_code(grundy_game *game, const char *s, size_t len,
+octal_from_code(grundy_game *game, const char *s, size_t len, unsigned base,
                 grundy_error *err)
 {
-    uint64_t *k;
-    unsigned *bits;
-    size_t n = 0;
+    const char *kind = base == 8 ? "octal" : "hexadecimal";
+    sgseq_run *run;
+    unsigned *rep = NULL;
+    size_t nrun = 0, nrep = 0, open = 0, i;
+    int d0;
     grundy_status st;
     char q[96];
 
     util_quote_token(q, sizeof q, s, len);
-    if (len < 3 || (s[0] != '0' && s[0] != '4') || s[1] != '.') {
+    d0 = len >= 1 ? octal_digit_value(s[0], base) : -1;
+    if (len < 3 || s[1] != '.' || d0 < 0 || (d0 & 3) != 0) {
         return err_set(err, GRUNDY_ESPEC, 0,
-                       "octal code %s must read 0.d1d2... or 4.d1d2... "
-                       "with octal digits, e.g. octal:0.07", q);
+                       "%s code %s must read D.d1d2... with D = %s and "
+                       "%s digits, and may end in a repeating group, "
+                       "e.g. %s", kind, q,
+                       base == 8 ? "0 or 4" : "0, 4, 8 or c",
+                       kind, base == 8 ? "octal:0.07 or octal:4.(3)"
+                                       : "hex:0.8 or hex:8.(3)");
     }
-    for (size_t i = 2; i < len; i++) {
-        if (s[i] < '0' || s[i] > '7') {
-            char d[96];
-            util_quote_token(d, sizeof d, s + i, 1);
-            return err_set(err, GRUNDY_ESPEC, (long)i,
-                           "octal code %s: %s is not an octal digit "
-                           "(0-7)", q, d);
+    for (i = 2; i < len; i++) {
+        char d[96];
+        if (s[i] == '(' && open == 0) {
+            open = i;
+            continue;
         }
+        if (s[i] == ')' && open != 0) {
+            if (i == open + 1) {
+                return err_set(err, GRUNDY_ESPEC, (long)open,
+                               "%s code %s: empty repeating group ()",
+                               kind, q);
+            }
+            if (i + 1 != len) {
+                return err_set(err, GRUNDY_ESPEC, (long)i + 1,
+                               "%s code %s: the repeating group must end "
+                               "the code", kind, q);
+            }
+            continue;
+        }
+        if (octal_digit_value(s[i], base) >= 0) {
+            continue;
+        }
+        util_quote_token(d, sizeof d, s + i, 1);
+        if (s[i] == '(' || s[i] == ')') {
+            return err_set(err, GRUNDY_ESPEC, (long)i,
+                           "%s code %s: unbalanced %s (one repeating "
+                           "group, at the end: 0.1(3))", kind, q, d);
+        }
+        return err_set(err, GRUNDY_ESPEC, (long)i,
+                       "%s code %s: %s is not %s digit (%s)", kind, q, d,
+                       base == 8 ? "an octal" : "a hexadecimal",
+                       base == 8 ? "0-7" : "0-9, a-f");
     }
-    k = malloc(len * sizeof *k);
-    bits = malloc(len * sizeof *bits);
-    if (k == NULL || bits == NULL) {
-        free(k);
-        free(bits);
+    if (open != 0 && s[len - 1] != ')') {
+        return err_set(err, GRUNDY_ESPEC, (long)open,
+                       "%s code %s: the repeating group has no ')'", kind,
+                       q);
+    }
+    run = malloc(len * sizeof *run);
+    rep = malloc(len * sizeof *rep);
+    if (run == NULL || rep == NULL) {
+        free(run);
+        free(rep);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    if (s[0] == '4') {
-        /* d0 = 4: a heap may be split in two without removing anything. */
-        k[n] = 0;
-        bits[n++] = SGSEQ_TWO;
+    if (d0 != 0) {
+        /* d0: split a heap without removing anything (bits 4 and 8). */
+        run[nrun].lo = run[nrun].hi = 0;
+        run[nrun++].bits = (unsigned)d0;
     }
-    for (size_t i = 2; i < len; i++) {
-        k[n] = i - 1;
-        bits[n++] = (unsigned)(s[i] - '0');
+    for (i = 2; i < (open != 0 ? open : len); i++) {
+        int d = octal_digit_value(s[i], base);
+        if (d != 0) {
+            run[nrun].lo = run[nrun].hi = i - 1;
+            run[nrun++].bits = (unsigned)d;
+        }
     }
-    st = octal_make(game, k, bits, 0, n, 0, err);
-    free(bits);
+    if (open != 0) {
+        int any = 0;
+        for (i = open + 1; i + 1 < len; i++) {
+            rep[nrep] = (unsigned)octal_digit_value(s[i], base);
+            any |= rep[nrep++] != 0;
+        }
+        /* A group of zeros adds no move: the code is finite. */
+        nrep = any ? nrep : 0;
+    }
+    st = octal_make(game, run, nrun, 0, rep, nrep, open != 0 ? open - 1 : 0,
+                    0, err);
+    free(rep);
     return st;
 }
 
-/* A comma list of sizes >= 1 (stripes K, subtraction set S). */
+/*
+ * A comma list of sizes >= 1 and ranges a..b (stripes K, subtraction
+ * set S), each with the digit bits.
+ */
 static grundy_status
 octal_from_list(grundy_game *game, const char *param, size_t len,
                 const char *what, const char *example, unsigned bits,
                 int sub, grundy_error *err)
 {
-    uint64_t *k;
-    size_t n;
-    grundy_status st;
+    sgseq_run *run;
+    size_t n = 1, k = 0, start = 0;
+    char q[96];
 
     if (param == NULL || len == 0) {
         return err_set(err, GRUNDY_ESPEC, 0, "%s: missing, e.g. %s", what,
                        example);
     }
-    st = util_parse_u64_list(param, len, what, &k, &n, err);
-    if (st != GRUNDY_OK) {
-        return st;
+    for (size_t i = 0; i < len; i++) {
+        n += param[i] == ',';
     }
-    for (size_t i = 0; i < n; i++) {
-        if (k[i] == 0) {
-            free(k);
-            return err_set(err, GRUNDY_ESPEC, 0,
-                           "%s: 0 is not allowed (a move takes at least "
-                           "one stone)", what);
+    run = malloc(n * sizeof *run);
+    if (run == NULL) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (size_t i = 0; i <= len; i++) {
+        const char *item = param + start, *dots;
+        size_t ilen = i - start, alen;
+        uint64_t v[2];
+        int r1, r2 = 0;
+        if (i < len && param[i] != ',') {
+            continue;
         }
+        util_quote_token(q, sizeof q, item, ilen);
+        dots = NULL;
+        for (size_t j = 0; j + 1 < ilen; j++) {
+            if (item[j] == '.' && item[j + 1] == '.') {
+                dots = item + j;
+                break;
+            }
+        }
+        alen = dots != NULL ? (size_t)(dots - item) : ilen;
+        r1 = util_parse_u64(item, alen, &v[0]);
+        if (dots != NULL) {
+            r2 = util_parse_u64(dots + 2, ilen - alen - 2, &v[1]);
+        } else {
+            v[1] = v[0];
+        }
+        if (r1 == -2 || r2 == -2) {
+            free(run);
+            return err_set(err, GRUNDY_ESPEC, (long)start,
+                           "%s: %s has a number larger than "
+                           "18446744073709551615", what, q);
+        }
+        if (r1 != 0 || r2 != 0) {
+            free(run);
+            return err_set(err, GRUNDY_ESPEC, (long)start,
+                           ilen == 0 ? "%s: empty item in list"
+                                     : "%s: %s is neither a number nor a "
+                                       "range a..b of numbers",
+                           what, q);
+        }
+        if (v[0] == 0) {
+            free(run);
+            return err_set(err, GRUNDY_ESPEC, (long)start,
+                           "%s: %s: 0 is not allowed (a move takes at "
+                           "least one stone)", what, q);
+        }
+        if (v[1] < v[0]) {
+            free(run);
+            return err_set(err, GRUNDY_ESPEC, (long)start,
+                           "%s: range %s is empty (write a..b with a <= "
+                           "b)", what, q);
+        }
+        run[k].lo = v[0];
+        run[k].hi = v[1];
+        run[k++].bits = bits;
+        start = i + 1;
     }
-    return octal_make(game, k, NULL, bits, n, sub, err);
+    return octal_make(game, run, k, 1, NULL, 0, 0, sub, err);
 }
 
 static grundy_status
@@ -165,7 +353,18 @@ octal_create(grundy_game *game, const char *param, size_t len,
         return err_set(err, GRUNDY_ESPEC, -1,
                        "octal needs a code, e.g. octal:0.07");
     }
-    return octal_from_code(game, param, len, err);
+    return octal_from_code(game, param, len, 8, err);
+}
+
+static grundy_status
+hex_create(grundy_game *game, const char *param, size_t len,
+           grundy_error *err)
+{
+    if (param == NULL) {
+        return err_set(err, GRUNDY_ESPEC, -1,
+                       "hex needs a code, e.g. hex:0.8 or hex:8.(3)");
+    }
+    return octal_from_code(game, param, len, 16, err);
 }
 
 static grundy_status
@@ -174,7 +373,7 @@ stripes_create(grundy_game *game, const char *param, size_t len,
 {
     /* Taking k adjacent stones leaves 0, 1 or 2 rows: octal digit 7. */
     return octal_from_list(game, param, len, "stripes lengths K",
-                           "stripes:2 or stripes:1,5,6",
+                           "stripes:2 or stripes:1,5,6 or stripes:1..10",
                            SGSEQ_NOTHING | SGSEQ_ONE | SGSEQ_TWO, 0, err);
 }
 
@@ -184,7 +383,8 @@ sub_create(grundy_game *game, const char *param, size_t len,
 {
     /* Taking s from a heap leaves that heap, possibly empty: digit 3. */
     return octal_from_list(game, param, len, "subtraction set",
-                           "sub:1,3,4", SGSEQ_NOTHING | SGSEQ_ONE, 1, err);
+                           "sub:1,3,4 or sub:1..100",
+                           SGSEQ_NOTHING | SGSEQ_ONE, 1, err);
 }
 
 static grundy_status
@@ -196,7 +396,7 @@ octal_alias(grundy_game *game, const char *name, const char *code,
                        "%s takes no parameter (it is octal:%s)", name,
                        code);
     }
-    return octal_from_code(game, code, strlen(code), err);
+    return octal_from_code(game, code, strlen(code), 8, err);
 }
 
 static grundy_status
@@ -215,6 +415,14 @@ dawson_create(grundy_game *game, const char *param, size_t len,
     return octal_alias(game, "dawson", "0.07", param, err);
 }
 
+static grundy_status
+lasker_create(grundy_game *game, const char *param, size_t len,
+              grundy_error *err)
+{
+    (void)len;
+    return octal_alias(game, "lasker", "4.(3)", param, err);
+}
+
 static void
 octal_destroy(grundy_game *game)
 {
@@ -223,8 +431,8 @@ octal_destroy(grundy_game *game)
         return;
     }
     sgseq_free(o->seq);
-    free(o->k);
-    free(o->bits);
+    free(o->run);
+    free(o->rep);
     free(o);
 }
 
@@ -252,13 +460,68 @@ octal_env(grundy_game *game)
     return env;
 }
 
+/*
+ * Lasker's Nim (octal 4.(3): take any number, or split a heap in two):
+ * G(n) = n for n = 1, 2 mod 4, n + 1 for n = 3 mod 4, n - 1 for n = 0 mod
+ * 4 (n >= 1). A theorem (Berlekamp, Conway and Guy, Winning Ways, ch. 4;
+ * by induction on n: the options reach every smaller value, and never
+ * G(n) because takes give G(m) for m < n and splits a + b = n give
+ * G(a) ^ G(b)). test_takebreak checks it against the table computed
+ * from the rules. Heap 2^64 - 1 is worth 2^64:
+ * *ok is 0 there.
+ */
+static uint64_t
+octal_lasker_g(uint64_t n, int *ok)
+{
+    *ok = 1;
+    switch (n % 4) {
+    case 0:
+        return n == 0 ? 0 : n - 1;
+    case 3:
+        *ok = n != UINT64_MAX;
+        return n + 1;
+    default:
+        return n;
+    }
+}
+
+/* The heap of Lasker's Nim worth v (G is a bijection on the naturals). */
+static uint64_t
+octal_lasker_inverse(uint64_t v)
+{
+    switch (v % 4) {
+    case 0:
+        return v == 0 ? 0 : v - 1;
+    case 3:
+        return v + 1;   /* v = 2^64 - 1 is nobody's value: callers check */
+    default:
+        return v;
+    }
+}
+
 static grundy_status
 octal_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
             grundy_error *err)
 {
     octal *o = game->state;
-    sgseq_env env = octal_env(game);
+    sgseq_env env;
     (void)n;
+    if (o->lasker) {
+        int ok;
+        *sg = octal_lasker_g(v[0], &ok);
+        if (!ok) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "the Grundy value of heap %llu of %s is 2^64, "
+                           "which does not fit in 64 bits",
+                           (unsigned long long)v[0], game->label);
+        }
+        return GRUNDY_OK;
+    }
+    if (o->identity) {
+        *sg = v[0];
+        return GRUNDY_OK;
+    }
+    env = octal_env(game);
     return sgseq_value(o->seq, v[0], &env, sg, err);
 }
 
@@ -266,7 +529,28 @@ static grundy_status
 octal_period(grundy_game *game, grundy_period *out, grundy_error *err)
 {
     octal *o = game->state;
-    sgseq_env env = octal_env(game);
+    sgseq_env env;
+    if (o->lasker) {
+        /* G(n + 4) = G(n) + 4 for n >= 1, by the closed form. */
+        memset(out, 0, sizeof *out);
+        out->found = 1;
+        out->period = 4;
+        out->preperiod = 1;
+        out->saltus = 4;
+        out->theorem = "the closed form of Lasker's Nim (Winning Ways, "
+                       "ch. 4)";
+        return GRUNDY_OK;
+    }
+    if (o->identity) {
+        memset(out, 0, sizeof *out);
+        out->found = 1;
+        out->period = 1;
+        out->saltus = 1;
+        out->theorem = "G(n) = n: every removal may leave one heap or "
+                       "none, and a split is worth at most its size";
+        return GRUNDY_OK;
+    }
+    env = octal_env(game);
     return sgseq_period(o->seq, &env, out, err);
 }
 
@@ -289,7 +573,15 @@ static uint64_t
 octal_g(const octal *o, uint64_t x)
 {
     uint16_t v = 0;
-    int known = sgseq_known(o->seq, x, &v);
+    int known;
+    if (o->lasker) {
+        /* Callers ask below a heap whose value fits: so does this one. */
+        return octal_lasker_g(x, &known);
+    }
+    if (o->identity) {
+        return x;
+    }
+    known = sgseq_known(o->seq, x, &v);
     /* Callers ask only for x <= n once heap n's value is known: then the
      * table reaches n or a period is certified. */
     assert(known);
@@ -321,6 +613,19 @@ octal_sent(octal_walk *w, int r)
 static char *
 octal_take_words(char *p, const octal_walk *w, uint64_t first, uint64_t k)
 {
+    if (w->o->lasker) {
+        /* Lasker's Nim is played on heaps: no stones in a row. */
+        if (k == 0) {
+            p = put_str(p, "split heap ");
+        } else {
+            p = put_str(p, "take ");
+            p = put_u64(p, k);
+            p = put_str(p, " from heap ");
+        }
+        p = put_u64(p, w->c->index);
+        p = put_str(p, " (");
+        return put_u64(p, w->c->v[0]);
+    }
     if (k == 0) {
         p = put_str(p, "split row ");
     } else if (k == 1) {
@@ -471,6 +776,285 @@ octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
     return GRUNDY_OK;
 }
 
+/* The split in three leaving a <= b <= c after taking k. */
+static int
+octal_emit_triple(octal_walk *w, uint64_t k, uint64_t a, uint64_t b,
+                  uint64_t c)
+{
+    static const size_t arity[3] = {1, 1, 1};
+    uint64_t vals[3] = {a, b, c};
+    char buf[224], *p = buf;
+
+    if (k == 0) {
+        p = put_str(p, "split row ");
+        p = put_u64(p, w->c->index);
+    } else {
+        p = put_str(p, "take ");
+        p = put_u64(p, k);
+        p = put_str(p, " from row ");
+        p = put_u64(p, w->c->index);
+        p = put_str(p, " and split it");
+    }
+    p = put_str(p, " in three (");
+    p = put_u64(p, w->c->v[0]);
+    p = put_str(p, " -> ");
+    p = put_u64(p, a);
+    p = put_str(p, " + ");
+    p = put_u64(p, b);
+    p = put_str(p, " + ");
+    p = put_u64(p, c);
+    p = put_str(p, ")");
+    *p = '\0';
+    return octal_sent(w, move_emit(w->sink, w->c, 3, arity, vals, buf));
+}
+
+/* Splits of m = n - k into a + b + c, a <= b <= c, each once. */
+static grundy_status
+octal_triples(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
+{
+    const octal *o = w->o;
+    if (m > OCTAL_DIRECT_TRIPLES) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "row %llu of %s: its splits in three after taking "
+                       "%llu are too many to scan (more than %llu stones "
+                       "left)", (unsigned long long)w->c->v[0], w->spec,
+                       (unsigned long long)k,
+                       (unsigned long long)OCTAL_DIRECT_TRIPLES);
+    }
+    for (uint64_t a = 1; 3 * a <= m; a++) {
+        uint64_t ga = octal_g(o, a);
+        for (uint64_t b = a; a + 2 * b <= m; b++) {
+            uint64_t c = m - a - b;
+            if (!octal_matches(w, ga ^ octal_g(o, b) ^ octal_g(o, c))) {
+                continue;
+            }
+            if (w->listed >= OCTAL_MAX_LISTED) {
+                return octal_too_many(w, err);
+            }
+            if (octal_emit_triple(w, k, a, b, c)) {
+                return GRUNDY_OK;
+            }
+        }
+    }
+    return GRUNDY_OK;
+}
+
+/* Every option of heap n by removing k with digit bits. */
+static grundy_status
+octal_options_k(octal_walk *w, uint64_t n, uint64_t k, unsigned b,
+                grundy_error *err)
+{
+    grundy_status st = GRUNDY_OK;
+    if ((b & SGSEQ_NOTHING) && k == n && k > 0 && octal_matches(w, 0)) {
+        octal_emit_one(w, k, 0, 1);
+    }
+    if ((b & SGSEQ_ONE) && k < n && k > 0 && !w->stop && !w->oom &&
+        octal_matches(w, octal_g(w->o, n - k))) {
+        octal_emit_one(w, k, n - k, 0);
+    }
+    if ((b & SGSEQ_TWO) && k < n && n - k >= 2 && !w->stop && !w->oom) {
+        st = octal_splits(w, k, n - k, err);
+    }
+    if (st == GRUNDY_OK && (b & SGSEQ_THREE) && k < n && n - k >= 3 &&
+        !w->stop && !w->oom) {
+        st = octal_triples(w, k, n - k, err);
+    }
+    return st;
+}
+
+/*
+ * Lasker's Nim beyond OCTAL_LASKER_DIRECT, by the closed form: one option
+ * of value want < 2^64 - 1. G is a bijection, so the take to heap
+ * G^-1(want) is it when that heap is below n; else (n = 3 mod 4, want =
+ * n) the split 1 + (n - 1): G(1) ^ G(n - 1) = 1 ^ (n - 1) = n.
+ */
+static grundy_status
+octal_lasker_one(octal_walk *w, uint64_t n, grundy_error *err)
+{
+    uint64_t m = octal_lasker_inverse(w->want);
+    int ok;
+    if (w->want != UINT64_MAX && m < n) {
+        octal_emit_one(w, n - m, m, m == 0);
+        return GRUNDY_OK;
+    }
+    if (n % 4 == 3 && w->want == n) {
+        octal_emit_split(w, 0, 1, n - 1);
+        return GRUNDY_OK;
+    }
+    if (w->want < octal_lasker_g(n, &ok)) {
+        /* Unreachable by the theorem: a mex has every smaller value. */
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "lasker: no option of value %llu found for heap "
+                       "%llu", (unsigned long long)w->want,
+                       (unsigned long long)n);
+    }
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "heap %llu of %s: options of a value above its own are "
+                   "listed up to heap %llu only",
+                   (unsigned long long)n, w->spec,
+                   (unsigned long long)OCTAL_LASKER_DIRECT);
+}
+
+/* ---- rings ------------------------------------------------------------ */
+
+/*
+ * A ring @n is a circle of n stones (theory.md 3b). Removing k adjacent
+ * stones leaves one arc, a row of n - k: a move of digit bit 2 (k < n) or
+ * bit 1 (k = n, nothing left). A circle cannot split in one removal, so
+ * bits 4 and 8 give it no move. Removing nothing (d0) does not open a
+ * circle either: codes with d0 != 0 have no rings, and say so.
+ */
+static grundy_status
+octal_ring_rules(grundy_game *game, grundy_error *err)
+{
+    octal *o = game->state;
+    if (o->nrun > 0 && o->run[0].lo == 0) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "%s has no rings: its digit d0 splits a heap "
+                       "without removing anything, which is not defined "
+                       "on a circle", game->label);
+    }
+    return GRUNDY_OK;
+}
+
+/* The least removal size >= *k and <= n that has a move (its digit in
+ * *bits, possibly 0 inside a repeating group): 1, or 0 when none. */
+static int
+octal_next_k(const octal *o, uint64_t *k, uint64_t n, unsigned *bits)
+{
+    for (size_t i = 0; i < o->nrun; i++) {
+        if (o->run[i].hi >= *k) {
+            uint64_t at = o->run[i].lo > *k ? o->run[i].lo : *k;
+            if (at > n) {
+                return 0;
+            }
+            *k = at;
+            *bits = o->run[i].bits;
+            return 1;
+        }
+    }
+    if (o->nrep > 0) {
+        uint64_t at = o->rep_from > *k ? o->rep_from : *k;
+        if (at <= n) {
+            *k = at;
+            *bits = o->rep[(at - o->rep_from) % o->nrep];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static grundy_status
+octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
+                 grundy_error *err)
+{
+    octal *o = game->state;
+    unsigned char *seen;
+    uint64_t g, below = n > 0 ? n - 1 : 0;
+    grundy_status st = octal_ring_rules(game, err);
+    unsigned bits;
+
+    if (st == GRUNDY_OK && o->identity) {
+        /* Every row m < n is one cut away, and rows are worth their
+         * length: the ring of n is worth n. */
+        *sg = n;
+        return GRUNDY_OK;
+    }
+
+    /* Every row below n known (table or period). */
+    if (st == GRUNDY_OK) {
+        st = octal_value(game, &below, 1, &g, err);
+    }
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    /* Row values are 16-bit: a mex over them is at most 65536. */
+    seen = calloc((size_t)1 << 16 | 1, 1);
+    if (seen == NULL) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (uint64_t k = 1; n > 0 && octal_next_k(o, &k, n, &bits); k++) {
+        if ((bits & SGSEQ_ONE) && k < n) {
+            seen[octal_g(o, n - k)] = 1;
+        }
+        if ((bits & SGSEQ_NOTHING) && k == n) {
+            seen[0] = 1;
+        }
+        if (k == n) {
+            break;
+        }
+    }
+    for (g = 0; seen[g]; g++) {
+        continue;
+    }
+    free(seen);
+    *sg = g;
+    return GRUNDY_OK;
+}
+
+/* Emits the cut of ring w->c (n stones) removing k: a row of n - k, or
+ * nothing when k = n (a heap of 0 in a subtraction game). */
+static void
+octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n)
+{
+    char buf[160], *p = buf;
+    uint64_t m = n - k;
+    p = put_str(p, "take ");
+    p = put_u64(p, k);
+    p = put_str(p, w->o->sub ? " from ring "
+                   : k == 1  ? " stone from ring "
+                             : " adjacent stones from ring ");
+    p = put_u64(p, w->c->index);
+    p = put_str(p, " (@");
+    p = put_u64(p, n);
+    p = put_str(p, " -> ");
+    p = put_u64(p, m);
+    p = put_str(p, ")");
+    *p = '\0';
+    octal_sent(w, m == 0 && !w->o->sub
+                      ? move_emit(w->sink, w->c, 0, NULL, NULL, buf)
+                      : move_emit1(w->sink, w->c, m, buf));
+}
+
+/* Every option of ring c of value want: a row of n - k, or nothing. */
+static grundy_status
+octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
+{
+    const octal *o = w->o;
+    uint64_t n = w->c->v[0], g;
+    grundy_status st = octal_ring_value(game, n, &g, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    if (o->identity && n > OCTAL_LASKER_DIRECT) {
+        /* The options are the rows m < n, worth m: one per value. */
+        if (w->want < n) {
+            octal_ring_cut(w, n - w->want, n);
+        } else if (w->want == GRUNDY_ANY_VALUE) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "ring %llu of %s: every option is listed up to "
+                           "%llu stones only", (unsigned long long)n,
+                           w->spec, (unsigned long long)OCTAL_LASKER_DIRECT);
+        }
+        return w->oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+    }
+    unsigned bits;
+    for (uint64_t k = 1;
+         n > 0 && !w->stop && !w->oom && octal_next_k(o, &k, n, &bits); k++) {
+        uint64_t m = n - k;
+        int one = (bits & SGSEQ_ONE) && k < n &&
+                  octal_matches(w, octal_g(o, m));
+        int all = (bits & SGSEQ_NOTHING) && k == n && octal_matches(w, 0);
+        if (one || all) {
+            octal_ring_cut(w, k, n);
+        }
+        if (k == n) {
+            break;
+        }
+    }
+    return w->oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+}
+
 static grundy_status
 octal_options(grundy_game *game, const component *c, uint64_t want,
               move_sink *sink, grundy_error *err)
@@ -480,29 +1064,50 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     uint64_t n = c->v[0], g;
     grundy_status st;
 
+    if (c->ring) {
+        return octal_ring_options(game, &w, err);
+    }
     /* Makes every heap <= n known (table or period). */
     st = octal_value(game, c->v, c->n, &g, err);
     if (st != GRUNDY_OK) {
         return st;
     }
-    for (size_t i = 0; i < o->nk && !w.stop && !w.oom; i++) {
-        uint64_t k = o->k[i];
-        unsigned b = o->bits[i];
-        if (k > n) {
-            break;
+    if ((o->lasker || o->identity) && n > OCTAL_LASKER_DIRECT) {
+        if (want == GRUNDY_ANY_VALUE || move_sink_wants_all(sink)) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "heap %llu of %s: every option is listed up to "
+                           "heap %llu only (one winning move can be "
+                           "shown)", (unsigned long long)n, game->label,
+                           (unsigned long long)OCTAL_LASKER_DIRECT);
         }
-        if ((b & SGSEQ_NOTHING) && k == n && k > 0 && octal_matches(&w, 0)) {
-            octal_emit_one(&w, k, 0, 1);
+        if (o->identity) {
+            /* Heap want itself (k = n - want); no option is worth n or
+             * more (octal_is_identity). */
+            if (want < n) {
+                octal_emit_one(&w, n - want, want, want == 0);
+            }
+            return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
         }
-        if ((b & SGSEQ_ONE) && k < n && k > 0 && !w.stop && !w.oom &&
-            octal_matches(&w, octal_g(o, n - k))) {
-            octal_emit_one(&w, k, n - k, 0);
-        }
-        if ((b & SGSEQ_TWO) && n - k >= 2 && !w.stop && !w.oom) {
-            st = octal_splits(&w, k, n - k, err);
+        st = octal_lasker_one(&w, n, err);
+        return st != GRUNDY_OK ? st : w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+    }
+    for (size_t i = 0; i < o->nrun && !w.stop && !w.oom; i++) {
+        for (uint64_t k = o->run[i].lo; k <= o->run[i].hi && k <= n; k++) {
+            st = octal_options_k(&w, n, k, o->run[i].bits, err);
             if (st != GRUNDY_OK) {
                 return st;
             }
+            if (w.stop || w.oom || k == UINT64_MAX) {
+                break;
+            }
+        }
+    }
+    for (uint64_t k = o->rep_from; o->nrep > 0 && k <= n && !w.stop && !w.oom;
+         k++) {
+        st = octal_options_k(&w, n, k, o->rep[(k - o->rep_from) % o->nrep],
+                             err);
+        if (st != GRUNDY_OK) {
+            return st;
         }
     }
     return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
@@ -514,16 +1119,40 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
  * name, rules and how the spec becomes rules, and share the rest. */
 #define OCTAL_OPERATIONS                                                   \
     .destroy = octal_destroy, .max_numbers = 1, .value = octal_value,      \
-    .options = octal_options, .period = octal_period
+    .options = octal_options, .period = octal_period,                      \
+    .ring_value = octal_ring_value
 
 const family octal_family = {
     .name = "octal",
     .info = {"octal:CODE",
              "take-and-break: digit dk of 0.d1d2... or 4.d1d2... says what "
-             "removing k may leave (1 nothing, 2 one heap, 4 two)",
+             "removing k may leave (1 nothing, 2 one heap, 4 two); a "
+             "group at the end repeats: 4.(3), 0.1(3)",
              "heap size n"},
     .unit = "row",
     .create = octal_create,
+    OCTAL_OPERATIONS,
+};
+
+const family hex_family = {
+    .name = "hex",
+    .info = {"hex:CODE",
+             "hexadecimal take-and-break: as octal, digits 0-f, bit 8 "
+             "leaves three heaps; d0 in 0, 4, 8, c; e.g. hex:0.8, "
+             "hex:8.(3)",
+             "heap size n"},
+    .unit = "row",
+    .create = hex_create,
+    OCTAL_OPERATIONS,
+};
+
+const family lasker_family = {
+    .name = "lasker",
+    .info = {"lasker", "Lasker's Nim: take any number from a heap, or split "
+                       "a heap in two (= octal:4.(3))",
+             "heap size n"},
+    .unit = "row",
+    .create = lasker_create,
     OCTAL_OPERATIONS,
 };
 
@@ -531,7 +1160,7 @@ const family stripes_family = {
     .name = "stripes",
     .info = {"stripes:K",
              "take exactly k in K adjacent stones from a row; the row may "
-             "split in two (K = comma list)",
+             "split in two (K = comma list, ranges a..b)",
              "row length n"},
     .unit = "row",
     .create = stripes_create,
@@ -540,7 +1169,8 @@ const family stripes_family = {
 
 const family sub_family = {
     .name = "sub",
-    .info = {"sub:S", "take s in S stones from one heap (S = comma list)",
+    .info = {"sub:S", "take s in S stones from one heap (S = comma list, "
+                      "ranges a..b)",
              "heap size n"},
     .unit = "heap",
     .create = sub_create,
