@@ -6,7 +6,7 @@
 #   GRUNDY_TESTS=ON (scripts/test.sh, CI) stops with an error that says how
 #   to install cmocka, so a suite is never skipped silently.
 cmake=$1 src=$2 work=$3 cc=$4
-fail=0
+. "$(dirname "$0")/lib.sh"
 rm -rf "$work"
 mkdir -p "$work" || exit 2
 hide="-DCMAKE_FIND_ROOT_PATH=$work/nowhere -DCMAKE_FIND_ROOT_PATH_MODE_INCLUDE=ONLY -DCMAKE_FIND_ROOT_PATH_MODE_LIBRARY=ONLY"
@@ -14,24 +14,21 @@ export PKG_CONFIG_LIBDIR="$work/nowhere"
 unset PKG_CONFIG_PATH
 
 check() { # what, command status, expected status
-    if [ "$2" != "$3" ]; then
-        echo "FAIL: $1: exit $2, expected $3"
-        fail=1
-    fi
+    [ "$2" = "$3" ] || bad "$1: exit $2, expected $3"
 }
 
 # shellcheck disable=SC2086
 CC=$cc "$cmake" -S "$src" -B "$work/auto" $hide > "$work/auto.out" 2>&1
 check "configure without cmocka (AUTO)" $? 0
 n=$(grep -c 'tests skipped: cmocka not found' "$work/auto.out")
-[ "$n" = 1 ] || { echo "FAIL: AUTO: 'tests skipped' said $n times"; fail=1; }
+[ "$n" = 1 ] || bad "AUTO: 'tests skipped' said $n times"
 grep -q 'add_test\|test_nim' "$work/auto/CTestTestfile.cmake" 2>/dev/null &&
-    { echo "FAIL: AUTO without cmocka registered tests"; fail=1; }
+    bad "AUTO without cmocka registered tests"
 "$cmake" --build "$work/auto" --target grundy-cli > "$work/build.out" 2>&1
 check "build without cmocka" $? 0
 out=$("$work/auto/grundy" nim 3 4 5)
 [ "$out" = "win sg=2: take 2 from heap 1 (3 -> 1) -> nim 1 4 5" ] ||
-    { echo "FAIL: grundy built without cmocka answered '$out'"; fail=1; }
+    bad "grundy built without cmocka answered '$out'"
 
 # shellcheck disable=SC2086
 CC=$cc "$cmake" -S "$src" -B "$work/on" -DGRUNDY_TESTS=ON $hide \
@@ -43,7 +40,6 @@ case $said in
     *'GRUNDY_TESTS=ON but cmocka was not found'*'apt-get install libcmocka-dev'*) ;;
     *) false ;;
 esac ||
-    { echo "FAIL: ON without cmocka: no clear error:"; cat "$work/on.out"; fail=1; }
+    { bad "ON without cmocka: no clear error:"; cat "$work/on.out"; }
 
-[ $fail = 0 ] && echo "build modes: ok"
-exit $fail
+finish "build modes: ok"

@@ -5,15 +5,13 @@
 # '+', nothing for components). zsh: the options of completions/_grundy
 # are exactly those of 'grundy --help', and zsh (when installed) parses it.
 grundy=$1 src=$2
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-say() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+tmpdir
 
 "$grundy" --help | awk '/^Options:/ { on = 1; next } on && /^$/ { exit }
     on && /^  -/ { for (i = 1; i <= NF; i++) {
         w = $i; sub(/,$/, "", w); if (w ~ /^-/) print w } }' | sort > "$tmp/options"
-[ -s "$tmp/options" ] || say "no options read from --help"
+[ -s "$tmp/options" ] || bad "no options read from --help"
 mkdir "$tmp/dir" && : > "$tmp/dir/positions.txt"
 
 cat > "$tmp/run.bash" <<'BASH'
@@ -35,7 +33,7 @@ t nim 3 ''
 t --memory 1G wy
 BASH
 bash "$tmp/run.bash" "$src" "$grundy" "$tmp/dir" > "$tmp/bash.out" 2>&1 ||
-    say "bash completion failed: $(cat "$tmp/bash.out")"
+    bad "bash completion failed: $(cat "$tmp/bash.out")"
 games=$("$grundy" games | awk 'NR > 1 && /^$/ { exit } NR > 1 { sub(/  .*/, ""); print }' |
         tr ',' '\n' | sed 's/^ *//; s/:.*/:/' | sort -u | tr '\n' ' ')
 first=$(printf '%s\n' games period sg $games | sort | tr '\n' ' ')
@@ -51,16 +49,15 @@ bounded:
 wythoff 
 WANT
 diff "$tmp/bash.want" "$tmp/bash.out" > "$tmp/d" ||
-    { say "bash completion (< wanted, > got):"; cat "$tmp/d"; }
+    { bad "bash completion (< wanted, > got):"; cat "$tmp/d"; }
 
 z=$src/completions/_grundy
 sed -n '/_arguments/,/^}/p' "$z" |
     grep -oE "(^ *'|\\{|,)--?[A-Za-z][a-z-]*" | sed "s/^[ '{,]*//" | sort -u > "$tmp/zsh.options"
 diff "$tmp/options" "$tmp/zsh.options" > "$tmp/d" ||
-    { say "zsh options (< --help, > _grundy):"; cat "$tmp/d"; }
+    { bad "zsh options (< --help, > _grundy):"; cat "$tmp/d"; }
 if command -v zsh >/dev/null 2>&1; then
-    zsh -n "$z" || say "zsh cannot parse $z"
+    zsh -n "$z" || bad "zsh cannot parse $z"
 fi
 
-[ $fail = 0 ] && echo "completions: bash offers options, sub-commands, games and files; zsh has the options of --help"
-exit $fail
+finish "completions: bash offers options, sub-commands, games and files; zsh has the options of --help"

@@ -5,8 +5,7 @@
 # leaves is a loss when the example solves it in turn (the move is legal
 # and wins). A bad game is an error, exit 2.
 example=$1 grundy=$2
-fail=0
-bad() { echo "FAIL $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
 n=0
 while read -r game position; do
     n=$((n + 1))
@@ -54,5 +53,4 @@ fib 10 7
 CASES
 "$example" kayels 3 > /dev/null 2>&1
 [ $? = 2 ] || bad "an unknown game is not exit status 2"
-[ $fail = 0 ] && echo "example: $n positions as grundy answers them, each move leaves a loss"
-exit $fail
+finish "example: $n positions as grundy answers them, each move leaves a loss"

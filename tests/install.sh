@@ -11,8 +11,7 @@
 #   each program prints what the example built in the tree prints.
 # FLAGS (the build's sanitizer or coverage flags) are passed to cc.
 cmake=$1 build=$2 src=$3 work=$4 cc=$5 flags=$6
-fail=0
-say() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
 rm -rf "$work"
 mkdir -p "$work" || exit 2
 
@@ -45,32 +44,32 @@ config=$(cd "$work/destdir/usr/local/lib/cmake/grundy" &&
 sed -e "s/@VERSION@/$version/" -e "s/@SOVERSION@/$soname/" \
     -e "s/@CONFIG@/$config/" "$work/tree.want" > "$work/tree.want2"
 diff "$work/tree.want2" "$work/tree" > "$work/tree.diff" ||
-    { say "install tree (- wanted, + got):"; cat "$work/tree.diff"; }
+    { bad "install tree (- wanted, + got):"; cat "$work/tree.diff"; }
 case $version in
     "$soname".*) ;;
-    *) say "SONAME libgrundy.so.$soname does not match version $version" ;;
+    *) bad "SONAME libgrundy.so.$soname does not match version $version" ;;
 esac
 pc=$work/destdir/usr/local/lib/pkgconfig/grundy.pc
-grep -qx 'prefix=/usr/local' "$pc" || say "grundy.pc: $(grep prefix= "$pc")"
-grep -qx "Version: $version" "$pc" || say "grundy.pc: $(grep Version: "$pc")"
+grep -qx 'prefix=/usr/local' "$pc" || bad "grundy.pc: $(grep prefix= "$pc")"
+grep -qx "Version: $version" "$pc" || bad "grundy.pc: $(grep Version: "$pc")"
 
 # The example against an installed prefix.
 prefix=$work/prefix
 "$cmake" --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1 ||
     { cat "$work/install.log"; exit 1; }
-want=$("$build/grundy_example") || say "the example in the build tree failed"
-[ -n "$want" ] || say "the example in the build tree printed nothing"
+want=$("$build/grundy_example") || bad "the example in the build tree failed"
+[ -n "$want" ] || bad "the example in the build tree printed nothing"
 
 PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 export PKG_CONFIG_PATH
-pcflags=$(pkg-config --cflags --libs grundy) || say "pkg-config grundy failed"
+pcflags=$(pkg-config --cflags --libs grundy) || bad "pkg-config grundy failed"
 # shellcheck disable=SC2086
 "$cc" $flags -o "$work/solve_pc" "$src/examples/solve.c" $pcflags ||
-    say "cc examples/solve.c \$(pkg-config --cflags --libs grundy) failed"
+    bad "cc examples/solve.c \$(pkg-config --cflags --libs grundy) failed"
 readelf -d "$work/solve_pc" | grep -q "NEEDED.*\[libgrundy\.so\.$soname\]" ||
-    say "solve_pc is not linked to libgrundy.so.$soname"
+    bad "solve_pc is not linked to libgrundy.so.$soname"
 got=$(LD_LIBRARY_PATH=$prefix/lib "$work/solve_pc")
-[ "$got" = "$want" ] || say "pkg-config build printed '$got', expected '$want'"
+[ "$got" = "$want" ] || bad "pkg-config build printed '$got', expected '$want'"
 
 "$cmake" -S "$src/tests/consumer" -B "$work/consumer" \
     -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
@@ -78,21 +77,20 @@ got=$(LD_LIBRARY_PATH=$prefix/lib "$work/solve_pc")
     -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
     > "$work/consumer.log" 2>&1 &&
     "$cmake" --build "$work/consumer" >> "$work/consumer.log" 2>&1 ||
-    { cat "$work/consumer.log"; say "find_package(grundy) build failed"; }
+    { cat "$work/consumer.log"; bad "find_package(grundy) build failed"; }
 readelf -d "$work/consumer/solve_shared" 2>/dev/null |
     grep -q "NEEDED.*\[libgrundy\.so\.$soname\]" ||
-    say "solve_shared (grundy::grundy) is not linked to libgrundy.so.$soname"
+    bad "solve_shared (grundy::grundy) is not linked to libgrundy.so.$soname"
 readelf -d "$work/consumer/solve_static" 2>/dev/null | grep -q 'NEEDED.*libgrundy' &&
-    say "solve_static (grundy::grundy_static) needs libgrundy.so"
+    bad "solve_static (grundy::grundy_static) needs libgrundy.so"
 for p in solve_shared solve_static; do
     got=$("$work/consumer/$p")
-    [ "$got" = "$want" ] || say "find_package $p printed '$got', expected '$want'"
+    [ "$got" = "$want" ] || bad "find_package $p printed '$got', expected '$want'"
 done
 commands=$work/consumer/compile_commands.json
 grep -q "$prefix/include" "$commands" ||
-    say "the find_package build did not use $prefix/include"
+    bad "the find_package build did not use $prefix/include"
 grep -q "$src/include" "$commands" &&
-    say "the find_package build saw the source tree's include/"
+    bad "the find_package build saw the source tree's include/"
 
-[ $fail = 0 ] && echo "install: tree ok; example built through pkg-config and find_package"
-exit $fail
+finish "install: tree ok; example built through pkg-config and find_package"

@@ -5,9 +5,10 @@
 # input nor keeps its answers in a buffer while it waits, in both the
 # sequential (named games) and the threaded (nim) line loops.
 grundy=$1
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"; kill $pid 2>/dev/null' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib.sh"
+cleanup='kill $pid 2>/dev/null'
+tmpdir
+pass=0
 # waits up to 10 s for file $1 to have $2 lines
 wait_lines() {
     i=0
@@ -29,7 +30,7 @@ for mode in "" "nim"; do
         if wait_lines "$tmp/out" $n; then
             pass=$((pass + 1))
         else
-            echo "FAIL: grundy $mode: no answer to line $n while input stays open"
+            echo "FAIL grundy $mode: no answer to line $n while input stays open"
             fail=$((fail + 1))
         fi
     done

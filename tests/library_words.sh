@@ -4,12 +4,12 @@
 # the command) holds a '--option'. A limit error carries the limit as
 # data (grundy_error.limit, .needed) and the command words the advice.
 src=$1
+. "$(dirname "$0")/lib.sh"
 found=$(cd "$src" && grep -o '"\([^"\\]\|\\.\)*"' src/*.c src/games/*.c |
         grep -e '--[a-z]')
 if [ -n "$found" ]; then
-    echo "FAIL: library strings naming a command-line option:"
+    bad "library strings naming a command-line option:"
     echo "$found" | sed 's/^/    /'
-    exit 1
 fi
 n=$(cd "$src" && grep -o '"\([^"\\]\|\\.\)*"' src/*.c src/games/*.c | wc -l)
-echo "library_words: $n string literals in src/, none names an option"
+finish "library_words: $n string literals in src/, none names an option"

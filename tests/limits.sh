@@ -9,11 +9,8 @@
 grundy=$1
 sanitized=${2:-0}
 case $sanitized in ON|on|1|TRUE|true) sanitized=1 ;; *) sanitized=0 ;; esac
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+tmpdir
 
 # check NAME WANT-STATUS WANT-STDOUT STDERR-PATTERN: compares the last
 # run's $tmp/st, $tmp/out and $tmp/err (a grep -E pattern; '' = empty).
@@ -253,5 +250,4 @@ win (misere): take 2 from heap 2 (2 -> 0) -> nim 1 0" \
 $after" \
 '^grundy: <stdin>:2: out of memory reading a long line: skipped; the system gives less than the memory limit of 1 GiB \(ulimit -v\?\); lower it with --memory$'
 fi
-[ $fail = 0 ] && echo "limits: all passed"
-exit $fail
+finish "limits: all passed"

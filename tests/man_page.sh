@@ -13,10 +13,8 @@
 #             lines shown under it;
 # and groff, when installed, reads it without a warning.
 grundy=$1 man=$2 examples=$3
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-say() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+tmpdir
 
 # The page as plain text, one output line per source line: macro arguments
 # joined (alternating fonts without a space), font changes and comments
@@ -59,13 +57,13 @@ awk '
 ' "$man" > "$tmp/text"
 
 for s in NAME SYNOPSIS DESCRIPTION OPTIONS GAMES "EXIT STATUS" EXAMPLES "SEE ALSO"; do
-    grep -q "^\\.SH \"*$s\"*\$" "$man" || say "no section $s"
+    grep -q "^\\.SH \"*$s\"*\$" "$man" || bad "no section $s"
 done
 
-"$grundy" --help > "$tmp/help" || say "grundy --help failed"
-"$grundy" games > "$tmp/games" || say "grundy games failed"
+"$grundy" --help > "$tmp/help" || bad "grundy --help failed"
+"$grundy" games > "$tmp/games" || bad "grundy games failed"
 version=$("$grundy" --version)
-grep -q "^\\.TH .*\"$version\"" "$man" || say "the title does not say '$version'"
+grep -q "^\\.TH .*\"$version\"" "$man" || bad "the title does not bad '$version'"
 
 # Options: "-f --file FILE" per option line, in --help and in the page.
 options() {
@@ -86,8 +84,8 @@ awk '/^Options:/ { on = 1; next } on && /^$/ { on = 0 }
 awk -F '\t' '$1 == "OPTIONS" && $2 == "T" { print $3 }' "$tmp/text" |
     options > "$tmp/opt.man"
 diff "$tmp/opt.help" "$tmp/opt.man" > "$tmp/d" ||
-    { say "options differ (< --help, > man page):"; cat "$tmp/d"; }
-[ -s "$tmp/opt.help" ] || say "no options read from --help"
+    { bad "options differ (< --help, > man page):"; cat "$tmp/d"; }
+[ -s "$tmp/opt.help" ] || bad "no options read from --help"
 
 # Synopsis: the usage part of each line of --help's first paragraph.
 awk 'NR == 1 { sub(/^Usage: */, "") } /^$/ { exit }
@@ -97,8 +95,8 @@ awk -F '\t' '$1 == "SYNOPSIS" { if ($2 == "B") { print l; l = "" }
              END { if (l != "") print l }' "$tmp/text" |
     grep -v -x 'grundy --help | --version' | sort > "$tmp/syn.man"
 diff "$tmp/syn.help" "$tmp/syn.man" > "$tmp/d" ||
-    { say "synopsis differs (< --help, > man page):"; cat "$tmp/d"; }
-[ -s "$tmp/syn.help" ] || say "no usage lines read from --help"
+    { bad "synopsis differs (< --help, > man page):"; cat "$tmp/d"; }
+[ -s "$tmp/syn.help" ] || bad "no usage lines read from --help"
 
 # Games: the first column of 'grundy games'.
 awk 'NR > 1 && /^$/ { exit } NR > 1 { sub(/  .*/, ""); print }' "$tmp/games" |
@@ -106,8 +104,8 @@ awk 'NR > 1 && /^$/ { exit } NR > 1 { sub(/  .*/, ""); print }' "$tmp/games" |
 awk -F '\t' '$1 == "GAMES" && $2 == "T" { print $3 }' "$tmp/text" |
     sort > "$tmp/games.man"
 diff "$tmp/games.cli" "$tmp/games.man" > "$tmp/d" ||
-    { say "games differ (< grundy games, > man page):"; cat "$tmp/d"; }
-[ -s "$tmp/games.cli" ] || say "no games read from 'grundy games'"
+    { bad "games differ (< grundy games, > man page):"; cat "$tmp/d"; }
+[ -s "$tmp/games.cli" ] || bad "no games read from 'grundy games'"
 
 # Exit statuses: the single digits of --help's "Exit status" paragraph.
 awk '/^Exit status/ { on = 1 } on && /^$/ { exit } on' "$tmp/help" |
@@ -115,8 +113,8 @@ awk '/^Exit status/ { on = 1 } on && /^$/ { exit } on' "$tmp/help" |
 awk -F '\t' '$1 == "EXIT STATUS" && $2 == "T" { print $3 }' "$tmp/text" |
     sort -u > "$tmp/exit.man"
 diff "$tmp/exit.help" "$tmp/exit.man" > "$tmp/d" ||
-    { say "exit statuses differ (< --help, > man page):"; cat "$tmp/d"; }
-[ -s "$tmp/exit.help" ] || say "no exit statuses read from --help"
+    { bad "exit statuses differ (< --help, > man page):"; cat "$tmp/d"; }
+[ -s "$tmp/exit.help" ] || bad "no exit statuses read from --help"
 
 # Examples: "$ grundy ..." lines of EXAMPLES and the lines under them.
 bindir=$tmp/bin
@@ -144,15 +142,14 @@ for c in "$tmp"/cmd*; do
     esac
     (cd "$examples" && PATH=$bindir:$PATH sh -c "$cmd") > "$tmp/got" 2>&1
     cmp -s "$tmp/got" "$tmp/want$n" ||
-        { say "example: \$ $cmd"; diff "$tmp/want$n" "$tmp/got" | head -10; }
+        { bad "example: \$ $cmd"; diff "$tmp/want$n" "$tmp/got" | head -10; }
     ran=$((ran + 1))
 done
-[ $ran -gt 0 ] || say "no example was run"
+[ $ran -gt 0 ] || bad "no example was run"
 
 if command -v groff >/dev/null 2>&1; then
     LC_ALL=C groff -man -ww -z "$man" > "$tmp/groff" 2>&1
-    [ -s "$tmp/groff" ] && { say "groff warns:"; cat "$tmp/groff"; }
+    [ -s "$tmp/groff" ] && { bad "groff warns:"; cat "$tmp/groff"; }
 fi
 
-[ $fail = 0 ] && echo "man page: options, synopsis, games, exit statuses and $ran examples agree with grundy"
-exit $fail
+finish "man page: options, synopsis, games, exit statuses and $ran examples agree with grundy"

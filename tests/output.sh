@@ -4,11 +4,8 @@
 # ignored; a full disk (>/dev/full) and a closed stdout (>&-) give one
 # "grundy: error writing output: ..." message and exit status 4.
 grundy=$1
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+tmpdir
 
 # A million lines: far more than any pipe or stdio buffer holds.
 yes '3 4 5' | head -n 1000000 > "$tmp/many"
@@ -88,5 +85,4 @@ echo $? > "$tmp/st"
 expect ">/dev/full after a bad line" 4 \
 "grundy: <stdin>:1: 'x' is not a component of nim: expected decimal numbers (heap size n)
 $full"
-[ $fail = 0 ] && echo "output failures: all passed"
-exit $fail
+finish "output failures: all passed"

@@ -5,15 +5,14 @@
 # and ldconfig trigger for libgrundy), grundy.pc naming /usr, and the
 # packaged grundy answers. Exit 77 (skipped) where dpkg-deb is missing.
 cpack=$1 build=$2 work=$3
+. "$(dirname "$0")/lib.sh"
 command -v dpkg-deb >/dev/null 2>&1 || { echo "no dpkg-deb: skipped"; exit 77; }
-fail=0
-say() { echo "FAIL: $*"; fail=1; }
 rm -rf "$work"
 mkdir -p "$work" || exit 2
 (cd "$build" && "$cpack" -G DEB -B "$work") > "$work/cpack.log" 2>&1 ||
     { cat "$work/cpack.log"; exit 1; }
 deb=$(ls "$work"/grundy_*.deb 2>/dev/null)
-[ -f "$deb" ] || { cat "$work/cpack.log"; say "no .deb made"; exit 1; }
+[ -f "$deb" ] || { cat "$work/cpack.log"; bad "no .deb made"; exit 1; }
 
 version=$("$build/grundy" --version | sed 's/^grundy //')
 soname=$(readelf -d "$build/libgrundy.so" | sed -n 's/.*SONAME.*\[libgrundy\.so\.\(.*\)\]/\1/p')
@@ -40,24 +39,23 @@ sort > "$work/files.want" <<FILES
 ./usr/share/zsh/vendor-completions/_grundy
 FILES
 diff "$work/files.want" "$work/files" > "$work/d" ||
-    { say "files of the .deb (< wanted, > got):"; cat "$work/d"; }
+    { bad "files of the .deb (< wanted, > got):"; cat "$work/d"; }
 
 field() { dpkg-deb -f "$deb" "$1"; }
-[ "$(field Package)" = grundy ] || say "Package: $(field Package)"
-[ "$(field Version)" = "$version" ] || say "Version: $(field Version), not $version"
-field Depends | grep -q 'libc6' || say "Depends: $(field Depends)"
+[ "$(field Package)" = grundy ] || bad "Package: $(field Package)"
+[ "$(field Version)" = "$version" ] || bad "Version: $(field Version), not $version"
+field Depends | grep -q 'libc6' || bad "Depends: $(field Depends)"
 dpkg-deb -e "$deb" "$work/control"
 grep -q "^libgrundy $soname grundy" "$work/control/shlibs" 2>/dev/null ||
-    say "no shlibs line for libgrundy $soname"
+    bad "no shlibs line for libgrundy $soname"
 grep -q ldconfig "$work/control/triggers" "$work/control/postinst" 2>/dev/null ||
-    say "no ldconfig trigger"
+    bad "no ldconfig trigger"
 
 dpkg-deb -x "$deb" "$work/root"
 grep -qx 'prefix=/usr' "$work/root/usr/lib/pkgconfig/grundy.pc" ||
-    say "grundy.pc: $(grep prefix= "$work/root/usr/lib/pkgconfig/grundy.pc")"
+    bad "grundy.pc: $(grep prefix= "$work/root/usr/lib/pkgconfig/grundy.pc")"
 out=$("$work/root/usr/bin/grundy" nim 3 4 5)
 [ "$out" = "win sg=2: take 2 from heap 1 (3 -> 1) -> nim 1 4 5" ] ||
-    say "the packaged grundy answered '$out'"
+    bad "the packaged grundy answered '$out'"
 
-[ $fail = 0 ] && echo "package: $(basename "$deb"), $(wc -l < "$work/files") files"
-exit $fail
+finish "package: $(basename "$deb"), $(wc -l < "$work/files") files"

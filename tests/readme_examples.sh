@@ -6,9 +6,10 @@
 # reported as skipped.
 grundy=$1
 readme=$2
+. "$(dirname "$0")/lib.sh"
+tmpdir
+bindir=$tmp
 cd "$(dirname "$readme")" || exit 2
-bindir=$(mktemp -d) || exit 2
-trap 'rm -rf "$bindir"' EXIT
 ln -s "$grundy" "$bindir/grundy"
 PATH=$bindir:$PATH
 export PATH

@@ -9,12 +9,11 @@
 # Runs from the repository root. Prints "N passed, N failed" and exits non-zero when a case fails.
 grundy=$1
 dir=$2
+. "$(dirname "$0")/lib.sh"
 # Cases name files relative to the repository root (examples/...).
 cd "$dir/../.." || exit 2
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+tmpdir
 pass=0
-fail=0
 for case in "$dir"/*.case; do
     rm -f "$tmp"/args "$tmp"/stdin "$tmp"/stdout "$tmp"/stderr "$tmp"/status
     awk -v dir="$tmp" '
