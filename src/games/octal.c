@@ -270,17 +270,14 @@ octal_from_code(grundy_game *game, const char *s, size_t len, unsigned base,
  */
 static grundy_status
 octal_from_list(grundy_game *game, const char *param, size_t len,
-                const char *what, const char *example, unsigned bits,
+                const char *what, unsigned bits,
                 int sub, grundy_error *err)
 {
     sgseq_run *run;
     size_t n = 1, k = 0, start = 0;
     char q[96];
 
-    if (param == NULL || len == 0) {
-        return err_set(err, GRUNDY_ESPEC, 0, "%s: missing, e.g. %s", what,
-                       example);
-    }
+    /* FAMILY_PARAM_REQUIRED: param holds at least one byte. */
     for (size_t i = 0; i < len; i++) {
         n += param[i] == ',';
     }
@@ -349,10 +346,7 @@ static grundy_status
 octal_create(grundy_game *game, const char *param, size_t len,
              grundy_error *err)
 {
-    if (param == NULL) {
-        return err_set(err, GRUNDY_ESPEC, -1,
-                       "octal needs a code, e.g. octal:0.07");
-    }
+    /* FAMILY_PARAM_REQUIRED: param is there. */
     return octal_from_code(game, param, len, 8, err);
 }
 
@@ -360,10 +354,6 @@ static grundy_status
 hex_create(grundy_game *game, const char *param, size_t len,
            grundy_error *err)
 {
-    if (param == NULL) {
-        return err_set(err, GRUNDY_ESPEC, -1,
-                       "hex needs a code, e.g. hex:0.8 or hex:8.(3)");
-    }
     return octal_from_code(game, param, len, 16, err);
 }
 
@@ -373,7 +363,6 @@ stripes_create(grundy_game *game, const char *param, size_t len,
 {
     /* Taking k adjacent stones leaves 0, 1 or 2 rows: octal digit 7. */
     return octal_from_list(game, param, len, "stripes lengths K",
-                           "stripes:2 or stripes:1,5,6 or stripes:1..10",
                            SGSEQ_NOTHING | SGSEQ_ONE | SGSEQ_TWO, 0, err);
 }
 
@@ -383,19 +372,13 @@ sub_create(grundy_game *game, const char *param, size_t len,
 {
     /* Taking s from a heap leaves that heap, possibly empty: digit 3. */
     return octal_from_list(game, param, len, "subtraction set",
-                           "sub:1,3,4 or sub:1..100",
                            SGSEQ_NOTHING | SGSEQ_ONE, 1, err);
 }
 
+/* A named code (FAMILY_PARAM_NONE: no parameter reaches create). */
 static grundy_status
-octal_alias(grundy_game *game, const char *name, const char *code,
-            const char *param, grundy_error *err)
+octal_alias(grundy_game *game, const char *code, grundy_error *err)
 {
-    if (param != NULL) {
-        return err_set(err, GRUNDY_ESPEC, -1,
-                       "%s takes no parameter (it is octal:%s)", name,
-                       code);
-    }
     return octal_from_code(game, code, strlen(code), 8, err);
 }
 
@@ -403,24 +386,27 @@ static grundy_status
 kayles_create(grundy_game *game, const char *param, size_t len,
               grundy_error *err)
 {
+    (void)param;
     (void)len;
-    return octal_alias(game, "kayles", "0.77", param, err);
+    return octal_alias(game, "0.77", err);
 }
 
 static grundy_status
 dawson_create(grundy_game *game, const char *param, size_t len,
               grundy_error *err)
 {
+    (void)param;
     (void)len;
-    return octal_alias(game, "dawson", "0.07", param, err);
+    return octal_alias(game, "0.07", err);
 }
 
 static grundy_status
 lasker_create(grundy_game *game, const char *param, size_t len,
               grundy_error *err)
 {
+    (void)param;
     (void)len;
-    return octal_alias(game, "lasker", "4.(3)", param, err);
+    return octal_alias(game, "4.(3)", err);
 }
 
 static void
@@ -1131,6 +1117,8 @@ const family octal_family = {
              "heap size n"},
     .unit = "row",
     .create = octal_create,
+    .param = FAMILY_PARAM_REQUIRED,
+    .param_text = "a code, e.g. octal:0.07",
     OCTAL_OPERATIONS,
 };
 
@@ -1143,6 +1131,8 @@ const family hex_family = {
              "heap size n"},
     .unit = "row",
     .create = hex_create,
+    .param = FAMILY_PARAM_REQUIRED,
+    .param_text = "a code, e.g. hex:0.8 or hex:8.(3)",
     OCTAL_OPERATIONS,
 };
 
@@ -1153,6 +1143,8 @@ const family lasker_family = {
              "heap size n"},
     .unit = "row",
     .create = lasker_create,
+    .param = FAMILY_PARAM_NONE,
+    .param_text = "it is octal:4.(3)",
     OCTAL_OPERATIONS,
 };
 
@@ -1164,6 +1156,9 @@ const family stripes_family = {
              "row length n"},
     .unit = "row",
     .create = stripes_create,
+    .param = FAMILY_PARAM_REQUIRED,
+    .param_text = "its lengths K, e.g. stripes:2 or stripes:1,5,6 or "
+                  "stripes:1..10",
     OCTAL_OPERATIONS,
 };
 
@@ -1174,6 +1169,8 @@ const family sub_family = {
              "heap size n"},
     .unit = "heap",
     .create = sub_create,
+    .param = FAMILY_PARAM_REQUIRED,
+    .param_text = "its subtraction set S, e.g. sub:1,3,4 or sub:1..100",
     OCTAL_OPERATIONS,
 };
 
@@ -1184,6 +1181,8 @@ const family kayles_family = {
              "row length n"},
     .unit = "row",
     .create = kayles_create,
+    .param = FAMILY_PARAM_NONE,
+    .param_text = "it is octal:0.77",
     OCTAL_OPERATIONS,
 };
 
@@ -1194,5 +1193,7 @@ const family dawson_family = {
              "row length n"},
     .unit = "row",
     .create = dawson_create,
+    .param = FAMILY_PARAM_NONE,
+    .param_text = "it is octal:0.07",
     OCTAL_OPERATIONS,
 };
