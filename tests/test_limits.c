@@ -63,6 +63,11 @@ test_position_over_limit(void **state)
     /* Which limit, as data; the advice (a flag) is the caller's. */
     assert_int_equal(err.limit, GRUNDY_LIMIT_MEMORY);
     assert_null(strstr(err.message, "--"));
+    /* Any other error clears them (the same err reused). */
+    assert_int_equal(grundy_position_parse(ctx, pos, NULL, "nim x", 5,
+                                           &err), GRUNDY_EPOSITION);
+    assert_int_equal(err.limit, GRUNDY_LIMIT_NONE);
+    assert_true(err.needed == 0);
     assert_int_equal(grundy_position_parse(ctx, pos, NULL, "nim 3 4", 7,
                                            &err), GRUNDY_OK);
     assert_int_equal(grundy_position_size(pos), 2);
