@@ -266,7 +266,7 @@ grundy_game_period(grundy_game *game, grundy_period *out, grundy_error *err)
 }
 
 int
-grundy_game_closed_form(const grundy_game *game)
+ctx_game_closed_form(const grundy_game *game)
 {
     return (game->family->flags & FAMILY_CLOSED_FORM) != 0;
 }

@@ -110,7 +110,7 @@ typedef struct family {
 
     /* Optional, family_one_number() families: the first option of value
      * `want` that options() would emit for component c, as data, for the
-     * quick path of grundy_answer_plain. The component stays one number,
+     * quick path of format_answer_plain. The component stays one number,
      * *to; explain receives the move's words as options() gives them
      * (NUL-terminated, room for 128 bytes). Returns the words' length;
      * 0 when c has no option of that value; -1 to leave it to options()

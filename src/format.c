@@ -13,14 +13,14 @@
  * fwrite calls (stdio's per-call locking dominated small writes). */
 typedef struct obuf {
     FILE *out;           /* the stream, or NULL to append to mem */
-    grundy_buffer *mem;  /* the record so far is mem->data[len..at) */
+    format_buffer *mem;  /* the record so far is mem->data[len..at) */
     int oom;             /* growing mem failed: the record is dropped */
     char *at, *end;      /* the free room */
     char buf[8192];
 } obuf;
 
 static void
-obuf_init(obuf *o, FILE *out, grundy_buffer *mem)
+obuf_init(obuf *o, FILE *out, format_buffer *mem)
 {
     o->out = out;
     o->mem = mem;
@@ -52,7 +52,7 @@ obuf_finish(obuf *o)
 static int
 mem_grow(obuf *o, size_t n)
 {
-    grundy_buffer *m = o->mem;
+    format_buffer *m = o->mem;
     size_t used = m->data != NULL ? (size_t)(o->at - m->data) : 0;
     size_t cap = m->cap != 0 ? m->cap : 65536;
     char *p;
@@ -335,9 +335,9 @@ grundy_format_error(FILE *out, unsigned format, const char *input,
 }
 
 grundy_status
-grundy_format_result_mem(grundy_buffer *out, unsigned format,
-                         const char *input, size_t input_len,
-                         const grundy_result *res)
+format_result_mem(format_buffer *out, unsigned format,
+                  const char *input, size_t input_len,
+                  const grundy_result *res)
 {
     obuf o;
     obuf_init(&o, NULL, out);
@@ -346,9 +346,9 @@ grundy_format_result_mem(grundy_buffer *out, unsigned format,
 }
 
 grundy_status
-grundy_format_error_mem(grundy_buffer *out, unsigned format,
-                        const char *input, size_t input_len,
-                        const char *message)
+format_error_mem(format_buffer *out, unsigned format,
+                 const char *input, size_t input_len,
+                 const char *message)
 {
     obuf o;
     obuf_init(&o, NULL, out);
@@ -358,7 +358,7 @@ grundy_format_error_mem(grundy_buffer *out, unsigned format,
 
 /* Copies a record assembled in mem to dst[0..cap) as snprintf would. */
 static grundy_status
-copy_out(char *dst, size_t cap, size_t *len, grundy_buffer *mem,
+copy_out(char *dst, size_t cap, size_t *len, format_buffer *mem,
          grundy_status st)
 {
     if (st == GRUNDY_OK) {
@@ -384,9 +384,9 @@ grundy_format_result_buf(char *dst, size_t cap, size_t *len, unsigned format,
                          const char *input, size_t input_len,
                          const grundy_result *res)
 {
-    grundy_buffer mem = {0};
-    grundy_status st = grundy_format_result_mem(&mem, format, input,
-                                                input_len, res);
+    format_buffer mem = {0};
+    grundy_status st = format_result_mem(&mem, format, input,
+                                         input_len, res);
     return copy_out(dst, cap, len, &mem, st);
 }
 
@@ -395,9 +395,9 @@ grundy_format_error_buf(char *dst, size_t cap, size_t *len, unsigned format,
                         const char *input, size_t input_len,
                         const char *message)
 {
-    grundy_buffer mem = {0};
-    grundy_status st = grundy_format_error_mem(&mem, format, input,
-                                               input_len, message);
+    format_buffer mem = {0};
+    grundy_status st = format_error_mem(&mem, format, input,
+                                        input_len, message);
     return copy_out(dst, cap, len, &mem, st);
 }
 
@@ -463,8 +463,8 @@ format_plain(obuf *o, unsigned format, const char *line, size_t len,
 }
 
 int
-grundy_answer_plain(grundy_game *game, unsigned flags, unsigned format,
-                    const char *line, size_t len, grundy_buffer *out)
+format_answer_plain(grundy_game *game, unsigned flags, unsigned format,
+                    const char *line, size_t len, format_buffer *out)
 {
     char text[PLAIN_MAX_TEXT + 9];
     uint64_t v[PLAIN_MAX_HEAPS];

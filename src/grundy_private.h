@@ -4,6 +4,8 @@
  * loop's worker threads fill, its quick path, size wording for messages,
  * and which games are cheap to copy per thread. Neither installed nor
  * exported from libgrundy.so (no GRUNDY_API): embedders never see it.
+ * Its names carry their module's prefix (format_, util_, ctx_,
+ * position_): grundy_* names are the public interface alone.
  */
 #ifndef GRUNDY_PRIVATE_H
 #define GRUNDY_PRIVATE_H
@@ -12,44 +14,44 @@
 
 /* A growable byte buffer owned by the caller; start it zeroed, append
  * with the _mem functions, release data with free(). */
-typedef struct grundy_buffer {
+typedef struct format_buffer {
     char *data;
     size_t len, cap;
-} grundy_buffer;
+} format_buffer;
 
 /* The records of grundy_format_result and grundy_format_error appended
  * to a buffer (for output assembled by worker threads); GRUNDY_ENOMEM
  * when it cannot grow, the buffer then as it was. */
-grundy_status grundy_format_result_mem(grundy_buffer *out, unsigned format,
-                                       const char *input, size_t input_len,
-                                       const grundy_result *res);
-grundy_status grundy_format_error_mem(grundy_buffer *out, unsigned format,
-                                      const char *input, size_t input_len,
-                                      const char *message);
+grundy_status format_result_mem(format_buffer *out, unsigned format,
+                                const char *input, size_t input_len,
+                                const grundy_result *res);
+grundy_status format_error_mem(format_buffer *out, unsigned format,
+                               const char *input, size_t input_len,
+                               const char *message);
 
 /*
  * The quick path of line mode: when the line is single numbers joined by
  * single spaces (nothing else, at most 64 of them) of a game whose family
  * answers such sums directly, and flags ask for normal play and one move,
  * appends to out the very record that parsing, solving and
- * grundy_format_result_mem would append, and returns 1. Otherwise (any
- * other line, any error, out of memory) appends nothing and returns 0:
- * the caller then goes the general way, which alone reports errors.
+ * format_result_mem would append, and returns 1. Otherwise (any other
+ * line, any error, out of memory) appends nothing and returns 0: the
+ * caller then goes the general way, which alone reports errors.
  */
-int grundy_answer_plain(grundy_game *game, unsigned flags, unsigned format,
-                        const char *line, size_t len, grundy_buffer *out);
+int format_answer_plain(grundy_game *game, unsigned flags, unsigned format,
+                        const char *line, size_t len, format_buffer *out);
 
 /* A byte count as grundy's messages write it: "1 GiB", "64 MiB", or
  * "1536 MiB" (exact multiples only), NUL-terminated in dst[0..cap). */
-void grundy_size_text(char *dst, size_t cap, size_t bytes);
+void util_size_text(char *dst, size_t cap, size_t bytes);
 
 /* 1 when the game answers every component by a closed form, or from
  * small bounded tables of its own (fib, wythoff): independent copies of
  * it cost little, so a caller may solve lines in parallel with one
  * context per thread. Games with Grundy-sequence tables (octal, sub, ...)
  * are not: each copy would compute its own. */
-int grundy_game_closed_form(const grundy_game *game);
+int ctx_game_closed_form(const grundy_game *game);
 /* 1 when every game of a parsed position is closed-form (see above). */
-int grundy_position_closed_form(const grundy_position *pos);
+int position_closed_form(const grundy_position *pos);
 
 #endif

@@ -274,7 +274,7 @@ move_sink_error(const move_sink *sink, grundy_error *err)
 {
     char have[32];
     if (sink->oom == SINK_LIMIT) {
-        grundy_size_text(have, sizeof have, sink->budget);
+        util_size_text(have, sizeof have, sink->budget);
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
                              "the winning moves need more than the memory "
                              "limit of %s to write out (one move needs "

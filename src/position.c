@@ -40,10 +40,10 @@ grundy_position_free(grundy_position *pos)
 }
 
 int
-grundy_position_closed_form(const grundy_position *pos)
+position_closed_form(const grundy_position *pos)
 {
     for (size_t i = 0; i < pos->nterms; i++) {
-        if (!grundy_game_closed_form(pos->terms[i].game)) {
+        if (!ctx_game_closed_form(pos->terms[i].game)) {
             return 0;
         }
     }
@@ -96,7 +96,7 @@ static grundy_status
 oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
 {
     char have[32];
-    grundy_size_text(have, sizeof have, pos->budget);
+    util_size_text(have, sizeof have, pos->budget);
     if (why == GROW_LIMIT && pos->ncomps == 0) {
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
                              "position too large: its %zu bytes of text "

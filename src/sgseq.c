@@ -1049,12 +1049,12 @@ sgseq_need_bytes(uint64_t bytes)
     return bytes < mib ? bytes : (bytes + mib - 1) / mib * mib;
 }
 
-/* The same in grundy_size_text's units. */
+/* The same in util_size_text's units. */
 static void
 sgseq_need_text(char *buf, size_t cap, uint64_t bytes)
 {
     uint64_t up = sgseq_need_bytes(bytes);
-    grundy_size_text(buf, cap, up > SIZE_MAX ? SIZE_MAX : (size_t)up);
+    util_size_text(buf, cap, up > SIZE_MAX ? SIZE_MAX : (size_t)up);
 }
 
 /* a * b, or UINT64_MAX when the product does not fit. */
@@ -1623,7 +1623,7 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
             char need[32], have[32];
             sgseq_need_text(need, sizeof need,
                             (target + 1) * sgseq_heap_bytes(s));
-            grundy_size_text(have, sizeof have, env->memory_limit);
+            util_size_text(have, sizeof have, env->memory_limit);
             st = err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
                                sgseq_need_bytes((target + 1) *
                                                 sgseq_heap_bytes(s)),
@@ -1727,7 +1727,7 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
                 }
                 continue;
             }
-            grundy_size_text(have, sizeof have, env->memory_limit);
+            util_size_text(have, sizeof have, env->memory_limit);
             if (sgseq_can_certify(s)) {
                 snprintf(why, sizeof why, "no period is proven (none found "
                          "up to heap %llu%s)", (unsigned long long)s->len,

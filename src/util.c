@@ -220,7 +220,7 @@ util_quote_token(char *dst, size_t cap, const char *tok, size_t len)
 }
 
 void
-grundy_size_text(char *dst, size_t cap, size_t bytes)
+util_size_text(char *dst, size_t cap, size_t bytes)
 {
     static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB",
                                         "PiB", "EiB"};

@@ -1,5 +1,5 @@
 /*
- * test_plain.c - the quick path of line mode (grundy_answer_plain) against
+ * test_plain.c - the quick path of line mode (format_answer_plain) against
  * the general path (parse, solve, format) on random lines, well formed
  * and malformed: where the quick path answers, its record is byte for
  * byte the general one; where it declines it appends nothing, and every
@@ -84,7 +84,7 @@ random_line(uint64_t *seed, char *dst, size_t cap)
 /* The general path's record for line, appended to out; its status. */
 static grundy_status
 general(grundy_ctx *ctx, grundy_game *game, unsigned flags, unsigned format,
-        const char *line, size_t len, grundy_buffer *out)
+        const char *line, size_t len, format_buffer *out)
 {
     grundy_position *pos = grundy_position_new();
     grundy_result *res = grundy_result_new();
@@ -97,7 +97,7 @@ general(grundy_ctx *ctx, grundy_game *game, unsigned flags, unsigned format,
         st = grundy_solve(ctx, pos, flags, res, &err);
     }
     if (st == GRUNDY_OK) {
-        st = grundy_format_result_mem(out, format, line, len, res);
+        st = format_result_mem(out, format, line, len, res);
     }
     grundy_result_free(res);
     grundy_position_free(pos);
@@ -130,19 +130,19 @@ test_quick_path_matches_general(void **state)
              m++) {
             for (int i = 0; i < 4000; i++) {
                 char line[4096];
-                grundy_buffer a = {0}, b = {0};
+                format_buffer a = {0}, b = {0};
                 size_t len = random_line(&seed, line, sizeof line);
                 grundy_status st;
                 int quick;
                 /* Both buffers hold a record already: only appends. */
-                assert_int_equal(grundy_format_error_mem(
+                assert_int_equal(format_error_mem(
                                      &b, GRUNDY_FORMAT_JSON, "x", 1, "y"),
                                  GRUNDY_OK);
-                assert_int_equal(grundy_format_error_mem(
+                assert_int_equal(format_error_mem(
                                      &a, GRUNDY_FORMAT_JSON, "x", 1, "y"),
                                  GRUNDY_OK);
                 size_t before = b.len;
-                quick = grundy_answer_plain(game, modes[m][0], modes[m][1],
+                quick = format_answer_plain(game, modes[m][0], modes[m][1],
                                             line, len, &b);
                 st = general(ctx, game, modes[m][0], modes[m][1], line, len,
                              &a);
@@ -189,14 +189,14 @@ test_quick_path_bench_lines(void **state)
     for (int i = 0; i < 5000; i++) {
         char line[256];
         size_t len = 0;
-        grundy_buffer a = {0}, b = {0};
+        format_buffer a = {0}, b = {0};
         for (int k = 0; k < 8; k++) {
             len += (size_t)snprintf(line + len, sizeof line - len, "%s%llu",
                                     k > 0 ? " " : "",
                                     (unsigned long long)brute_rand(&seed));
         }
         for (unsigned format = 0; format <= GRUNDY_FORMAT_JSON; format++) {
-            assert_true(grundy_answer_plain(game, 0, format, line, len, &b));
+            assert_true(format_answer_plain(game, 0, format, line, len, &b));
             assert_int_equal(general(ctx, game, 0, format, line, len, &a),
                              GRUNDY_OK);
         }
@@ -210,8 +210,8 @@ test_quick_path_bench_lines(void **state)
     assert_int_equal(grundy_game_parse(ctx, "nim", 3, &game, &err),
                      GRUNDY_OK);
     {
-        grundy_buffer b = {0};
-        assert_false(grundy_answer_plain(game, 0, 0, "3 4 5", 5, &b));
+        format_buffer b = {0};
+        assert_false(format_answer_plain(game, 0, 0, "3 4 5", 5, &b));
         assert_int_equal(b.len, 0);
         free(b.data);
     }

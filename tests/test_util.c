@@ -101,15 +101,15 @@ test_size_text(void **state)
 {
     char s[32];
     (void)state;
-    grundy_size_text(s, sizeof s, (size_t)1 << 30);
+    util_size_text(s, sizeof s, (size_t)1 << 30);
     assert_string_equal(s, "1 GiB");
-    grundy_size_text(s, sizeof s, (size_t)64 << 20);
+    util_size_text(s, sizeof s, (size_t)64 << 20);
     assert_string_equal(s, "64 MiB");
-    grundy_size_text(s, sizeof s, (size_t)1536 << 20);
+    util_size_text(s, sizeof s, (size_t)1536 << 20);
     assert_string_equal(s, "1536 MiB");
-    grundy_size_text(s, sizeof s, 1000);
+    util_size_text(s, sizeof s, 1000);
     assert_string_equal(s, "1000 bytes");
-    grundy_size_text(s, sizeof s, 0);
+    util_size_text(s, sizeof s, 0);
     assert_string_equal(s, "0 bytes");
 }
 

@@ -211,7 +211,7 @@ long_line_error(cli *c, const reader *r, const char *name,
                    "skipped; split the position over several lines");
         return EXIT_INVALID;
     }
-    grundy_size_text(limit, sizeof limit, r->memory);
+    util_size_text(limit, sizeof limit, r->memory);
     snprintf(msg, sizeof msg, rc == LINE_TOO_LONG
              ? "line longer than the memory limit of %s: skipped; raise it "
                "with --memory"
@@ -299,8 +299,8 @@ run_lines_sequential(cli *c, reader *r, const char *name, grundy_game *fixed)
 typedef struct share {
     const char *lines;
     size_t len;
-    grundy_buffer out;         /* its records, in order */
-    grundy_buffer errors;      /* failed lines: 8-byte line number within
+    format_buffer out;         /* its records, in order */
+    format_buffer errors;      /* failed lines: 8-byte line number within
                                   the share, then the message and a NUL */
     unsigned long long nlines; /* lines in the share solved by a worker */
     const char *rest;          /* NULL, or the first line a worker left to
@@ -332,9 +332,9 @@ share_error(const worker *w, share *sh, const char *line, size_t len,
             const char *message)
 {
     size_t mlen = strlen(message) + 1, need = sizeof sh->nlines + mlen;
-    grundy_buffer *e = &sh->errors;
+    format_buffer *e = &sh->errors;
     if (!w->c->quiet) {
-        grundy_format_error_mem(&sh->out, w->c->format, line, len, message);
+        format_error_mem(&sh->out, w->c->format, line, len, message);
     }
     if (need > e->cap - e->len) {
         size_t cap = e->cap != 0 ? e->cap : 4096;
@@ -386,12 +386,12 @@ share_run(const worker *w, share *sh)
         /* Plain lines of a family that answers them directly; any other
          * line (errors included) goes the general way. */
         if (w->game != NULL && !w->c->quiet &&
-            grundy_answer_plain(w->game, w->c->flags, w->c->format, line,
+            format_answer_plain(w->game, w->c->flags, w->c->format, line,
                                 len, &sh->out)) {
             continue;
         }
         st = grundy_position_parse(w->ctx, w->pos, w->game, line, len, &err);
-        if (st == GRUNDY_OK && !grundy_position_closed_form(w->pos)) {
+        if (st == GRUNDY_OK && !position_closed_form(w->pos)) {
             /* Lines naming their games: one with Grundy-sequence tables
              * is solved with the main context (one table, computed
              * once), with the rest of the share, in order. */
@@ -403,8 +403,8 @@ share_run(const worker *w, share *sh)
             st = grundy_solve(w->ctx, w->pos, w->c->flags, w->res, &err);
         }
         if (st == GRUNDY_OK && !w->c->quiet) {
-            st = grundy_format_result_mem(&sh->out, w->c->format, line, len,
-                                          w->res);
+            st = format_result_mem(&sh->out, w->c->format, line, len,
+                                   w->res);
             if (st != GRUNDY_OK) {
                 snprintf(err.message, sizeof err.message, "out of memory");
                 err.limit = GRUNDY_LIMIT_NONE;
@@ -790,7 +790,7 @@ run_lines(cli *c, grundy_game *fixed)
      * and written a round at a time, on n threads. Tables would be built
      * once per thread: a fixed game with tables goes line by line, and
      * lines naming such games are handed to the main context. */
-    else if (fixed == NULL || grundy_game_closed_form(fixed)) {
+    else if (fixed == NULL || ctx_game_closed_form(fixed)) {
         status = run_lines_parallel(c, &r, name, fixed, n);
     }
 #endif
