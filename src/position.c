@@ -543,6 +543,10 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
     memcpy(pos->text, text, len);
     memset(pos->text + len, 0, 9);
     pos->textlen = len;
+    /* From here on only the padded copy is read: the caller's buffer may
+     * end exactly at text[len - 1] (libFuzzer, mmap'd files), and the
+     * scan below looks one byte past a number to see what follows it. */
+    text = pos->text;
     if (game != NULL) {
         st = start_term(pos, game, 0, 0, 0, err);
     }

@@ -39,8 +39,10 @@ main(int argc, char **argv)
             fprintf(stderr, "replay: cannot read %s\n", argv[i]);
             return 2;
         }
-        /* One spare byte: malloc(0) may return NULL. */
-        if ((buf = malloc((size_t)n + 1)) == NULL ||
+        /* Exactly n bytes, as libFuzzer gives them: a harness or parser
+         * that reads data[size] must fault under AddressSanitizer here
+         * too (malloc(0) may return NULL, so an empty input gets 1). */
+        if ((buf = malloc(n > 0 ? (size_t)n : 1)) == NULL ||
             fread(buf, 1, (size_t)n, f) != (size_t)n) {
             fprintf(stderr, "replay: cannot read %s\n", argv[i]);
             return 2;
