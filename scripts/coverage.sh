@@ -5,7 +5,15 @@
 # build-cov/gcov/*.gcov ('#####' marks a line never run). src/cli/ counts
 # what the grundy command ran and what the fuzz_line replay ran through
 # grundy_cli().
+#
+# coverage.sh --fuzz HARNESS runs only the replay of one fuzz harness
+# (fuzz_line, fuzz_position or fuzz_spec) on its seeds (tests/fuzz/seed.sh)
+# and its corpus instead of the suite: what the fuzzers start from reaches.
 set -e
+fuzz=
+if [ "${1:-}" = --fuzz ]; then
+    fuzz=${2:?coverage.sh --fuzz HARNESS}
+fi
 cd "$(dirname "$0")/.."
 root=$(pwd)
 sh scripts/deps.sh gcc make cmake pkg-config libcmocka-dev dpkg-dev
@@ -16,7 +24,15 @@ cmake -S . -B $dir -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_COVERAGE=ON \
 cmake --build $dir -j"$jobs" >/dev/null
 find $dir -name '*.gcda' -delete
 failed=0
-(cd $dir && ctest --no-tests=error -j"$jobs" >/dev/null) || failed=1
+if [ -n "$fuzz" ]; then
+    seeds=$dir/seeds-$fuzz
+    rm -rf "$seeds"
+    sh tests/fuzz/seed.sh "$fuzz" "$seeds"
+    "$dir/tests/replay_$fuzz" "$seeds"/* tests/fuzz/corpus/"$fuzz"/* \
+        2>/dev/null || failed=1
+else
+    (cd $dir && ctest --no-tests=error -j"$jobs" >/dev/null) || failed=1
+fi
 rm -rf $dir/gcov
 mkdir -p $dir/gcov
 cd $dir/gcov

@@ -1,29 +1,236 @@
 /*
  * fuzz_line.c - libFuzzer harness for the whole line-processing path of
  * the command: the real src/cli (reader, trimming, comments, parse, solve,
- * text/JSON records, error records, the threaded stream) on stdin made
- * from the input. The first byte picks the options; with bit 4 the first
- * line is the GAME. The command is grundy_cli() (src/cli/cli.c).
+ * text/JSON records, error records, the threaded stream) run by
+ * grundy_cli() (src/cli/cli.c) on a real file descriptor 0 holding the
+ * input, with file descriptor 1 captured so that every record is checked.
+ *
+ * The first byte picks the options:
+ *   bit 0 --json, bit 1 --all, bit 2 --misere, bit 3 -q,
+ *   bit 4 the first line is the GAME argument,
+ *   bit 5 --threads=2 (the threaded stream) instead of --threads=1,
+ *   bit 6 stdin is a pipe instead of a memfd (a regular-like file: the
+ *         reader then reads ahead; through a pipe it reads as it comes).
+ * What is checked: the exit status is one line mode can give (0, 2 or 3:
+ * never 1, and 4, an I/O error, never happens on these descriptors);
+ * every output line is a whole record of the right shape; an error record
+ * means a non-zero status; -q prints nothing.
  */
-#define _POSIX_C_SOURCE 200809L /* fmemopen */
+#define _GNU_SOURCE /* memfd_create */
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 int grundy_cli(int argc, char **argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+enum {
+    OPT_JSON = 1, OPT_ALL = 2, OPT_MISERE = 4, OPT_QUIET = 8, OPT_GAME = 16,
+    OPT_THREADS = 32, OPT_PIPE = 64
+};
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    /* Records go nowhere; run.sh passes -close_fd_mask=2 so that error
-     * messages do not flood the log (sanitizer reports still appear). */
-    return freopen("/dev/null", "w", stdout) == NULL;
+    return 0;
+}
+
+static void
+write_all(int fd, const uint8_t *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w <= 0) {
+            abort();
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+/* Makes file descriptor 0 read in[0..n): a memfd or a pipe (the input is
+ * at most 16 KiB, less than a pipe holds, so it is written at once). */
+static void
+stdin_from(const uint8_t *in, size_t n, int pipe_it)
+{
+    int fd, p[2];
+    if (pipe_it) {
+        if (pipe(p) != 0) {
+            abort();
+        }
+        write_all(p[1], in, n);
+        close(p[1]);
+        fd = p[0];
+    } else {
+        if ((fd = memfd_create("fuzz_line_in", 0)) < 0) {
+            abort();
+        }
+        write_all(fd, in, n);
+        if (lseek(fd, 0, SEEK_SET) != 0) {
+            abort();
+        }
+    }
+    if (dup2(fd, 0) != 0) {
+        abort();
+    }
+    close(fd);
+    clearerr(stdin);
+}
+
+/* The bytes written to fd (from its start), NUL-terminated; *n its size. */
+static char *
+slurp(int fd, size_t *n)
+{
+    off_t end = lseek(fd, 0, SEEK_END);
+    char *buf;
+    if (end < 0 || lseek(fd, 0, SEEK_SET) != 0 ||
+        (buf = malloc((size_t)end + 1)) == NULL) {
+        abort();
+    }
+    *n = 0;
+    while (*n < (size_t)end) {
+        ssize_t r = read(fd, buf + *n, (size_t)end - *n);
+        if (r <= 0) {
+            abort();
+        }
+        *n += (size_t)r;
+    }
+    buf[*n] = '\0';
+    return buf;
+}
+
+static int
+starts(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* "sg=N" with N a number without leading zeros; *pos past it. */
+static int
+sg_value(const char *s, size_t *pos, int *zero)
+{
+    size_t i = 0;
+    if (!starts(s, "sg=") || s[3] < '0' || s[3] > '9' ||
+        (s[3] == '0' && s[4] >= '0' && s[4] <= '9')) {
+        return 0;
+    }
+    *zero = s[3] == '0';
+    for (i = 3; s[i] >= '0' && s[i] <= '9'; i++) {
+    }
+    *pos = i;
+    return 1;
+}
+
+/* A text record: "win sg=N: MOVE" (N > 0), "lose sg=0", and in misere
+ * play "win (misere): MOVE" or "lose (misere)". A huge Fibonacci or
+ * Wythoff component, answered without its value, is "win: MOVE" or
+ * "lose" today. */
+static void
+check_text(const char *line, unsigned opts)
+{
+    size_t at = 0;
+    int zero = 0;
+    if (opts & OPT_MISERE) {
+        if (strcmp(line, "lose (misere)") == 0) {
+            return;
+        }
+        if (!starts(line, "win (misere): ") || line[14] == '\0') {
+            abort();
+        }
+        return;
+    }
+    if (strcmp(line, "lose sg=0") == 0 || strcmp(line, "lose") == 0) {
+        return;
+    }
+    if (starts(line, "win: ")) {
+        at = 3;
+    } else if (!starts(line, "win ") || !sg_value(line + 4, &at, &zero) ||
+               zero) {
+        abort();
+    } else {
+        at += 4;
+    }
+    if (line[at] != ':' || line[at + 1] != ' ' || line[at + 2] == '\0') {
+        abort();
+    }
+}
+
+/* A JSON record: an object with "input" first, then an outcome or an
+ * error; a loss in normal play has value 0, a win a move. */
+static int
+check_json(const char *line, unsigned opts)
+{
+    size_t n = strlen(line);
+    const char *sg = strstr(line, "\"sg\":");
+    if (!starts(line, "{\"input\":\"") || n < 2 || line[n - 1] != '}') {
+        abort();
+    }
+    if (strstr(line, "\",\"error\":\"") != NULL &&
+        strstr(line, "\"outcome\":") == NULL) {
+        return 1;
+    }
+    if (strstr(line, "\",\"outcome\":\"lose\"") != NULL) {
+        if (!(opts & OPT_MISERE) && (sg == NULL || sg[5] != '0')) {
+            abort();
+        }
+        if (strstr(line, "\"move\":") != NULL) {
+            abort();
+        }
+        return 0;
+    }
+    if (strstr(line, "\",\"outcome\":\"win\"") == NULL) {
+        abort();
+    }
+    if (!(opts & OPT_MISERE) &&
+        (strstr(line, "\"move\":") == NULL || (sg != NULL && sg[5] == '0'))) {
+        abort();
+    }
+    return 0;
+}
+
+static void
+check_output(char *out, size_t n, unsigned opts, int status)
+{
+    size_t errors = 0;
+    if ((opts & OPT_QUIET) && n > 0) {
+        abort();
+    }
+    if (n > 0 && out[n - 1] != '\n') {
+        abort(); /* a record cut short */
+    }
+    for (char *line = out, *nl; line < out + n; line = nl + 1) {
+        nl = strchr(line, '\n');
+        *nl = '\0';
+        if (memchr(line, '\0', (size_t)(nl - line)) != NULL) {
+            abort();
+        }
+        if (opts & OPT_JSON) {
+            errors += (size_t)check_json(line, opts);
+        } else {
+            check_text(line, opts);
+        }
+    }
+    if (errors > 0 && status == 0) {
+        abort();
+    }
+}
+
+/* 1 unless the GAME argument turns the run into something else. */
+static int
+game_is_line_mode(const char *game, unsigned opts)
+{
+    if (!(opts & OPT_GAME)) {
+        return 1;
+    }
+    return game[0] != '-' && strcmp(game, "games") != 0 &&
+           strcmp(game, "sg") != 0 && strcmp(game, "period") != 0;
 }
 
 int
@@ -33,32 +240,32 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 opt_misere[] = "--misere", opt_quiet[] = "-q",
                 opt_memory[] = "--memory=128K", opt_one[] = "--threads=1",
                 opt_two[] = "--threads=2", prog[] = "grundy";
-    char *argv[10], *game = NULL;
+    char *argv[10], *game = NULL, *out;
     const uint8_t *in = data + 1;
-    size_t inlen = size - 1;
-    FILE *saved = stdin, *f;
-    int argc = 0, status;
+    size_t inlen = size - 1, outlen;
+    unsigned opts;
+    int argc = 0, status, outfd, saved_out;
 
     if (size < 1 || size > 16384) {
         return 0;
     }
+    opts = data[0];
     argv[argc++] = prog;
     argv[argc++] = opt_memory;
-    /* Bit 5: the threaded stream (closed-form games with a fixed GAME). */
-    argv[argc++] = data[0] & 32 ? opt_two : opt_one;
-    if (data[0] & 1) {
+    argv[argc++] = opts & OPT_THREADS ? opt_two : opt_one;
+    if (opts & OPT_JSON) {
         argv[argc++] = opt_json;
     }
-    if (data[0] & 2) {
+    if (opts & OPT_ALL) {
         argv[argc++] = opt_all;
     }
-    if (data[0] & 4) {
+    if (opts & OPT_MISERE) {
         argv[argc++] = opt_misere;
     }
-    if (data[0] & 8) {
+    if (opts & OPT_QUIET) {
         argv[argc++] = opt_quiet;
     }
-    if (data[0] & 16) {
+    if (opts & OPT_GAME) {
         const uint8_t *nl = memchr(in, '\n', inlen);
         size_t glen = nl != NULL ? (size_t)(nl - in) : inlen;
         /* An argument is a C string: it ends at the first NUL. */
@@ -72,22 +279,35 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         inlen -= nl != NULL ? glen + 1 : glen;
     }
     argv[argc] = NULL;
-    /* fmemopen needs a non-empty buffer: an empty stdin is "\n". */
-    f = inlen > 0 ? fmemopen((void *)(uintptr_t)in, inlen, "r")
-                  : fmemopen((void *)(uintptr_t)"\n", 1, "r");
-    if (f == NULL) {
-        free(game);
-        return 0;
-    }
-    stdin = f;
-    clearerr(stdout);
-    status = grundy_cli(argc, argv);
-    stdin = saved;
-    fclose(f);
-    free(game);
-    /* The documented exit statuses only (0..4). */
-    if (status < 0 || status > 4) {
+    stdin_from(in, inlen, (opts & OPT_PIPE) != 0);
+    /* Records go to a memfd on descriptor 1, read back after the run. */
+    fflush(stdout);
+    if ((outfd = memfd_create("fuzz_line_out", 0)) < 0 ||
+        (saved_out = dup(1)) < 0 || dup2(outfd, 1) != 1) {
         abort();
     }
+    clearerr(stdout);
+    status = grundy_cli(argc, argv);
+    fflush(stdout);
+    if (dup2(saved_out, 1) != 1) {
+        abort();
+    }
+    close(saved_out);
+    /* Line mode answers 0 (all answered), 2 (bad lines) or 3 (limits);
+     * 1 belongs to one position, 4 to a failed read or write, which a
+     * memfd or a pipe written in full never gives. */
+    if (status != 0 && status != 2 && status != 3) {
+        fprintf(stderr, "fuzz_line: exit status %d\n", status);
+        abort();
+    }
+    out = slurp(outfd, &outlen);
+    close(outfd);
+    /* A GAME argument that is an option or a sub-command (--help, games)
+     * is not line mode: its output has other shapes. */
+    if (game_is_line_mode(argv[argc - 1], opts)) {
+        check_output(out, outlen, opts, status);
+    }
+    free(out);
+    free(game);
     return 0;
 }
