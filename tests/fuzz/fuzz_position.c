@@ -16,6 +16,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 static FILE *devnull;
 
+/* What parsing and solving may answer besides GRUNDY_OK. */
+#define PARSE_ERRORS                                                     \
+    (1u << GRUNDY_ESPEC | 1u << GRUNDY_EPOSITION | 1u << GRUNDY_ELIMIT | \
+     1u << GRUNDY_ENOMEM)
+#define SOLVE_ERRORS                                                     \
+    (1u << GRUNDY_ELIMIT | 1u << GRUNDY_EUNSUPPORTED | 1u << GRUNDY_ENOMEM)
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -25,10 +32,11 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
     return devnull == NULL;
 }
 
+/* bit i of allowed: status i may come from the call. */
 static void
-check_error(const grundy_error *err)
+check_error(grundy_status st, unsigned allowed, const grundy_error *err)
 {
-    if (err->message[0] == '\0' ||
+    if (!(allowed >> st & 1u) || err->message[0] == '\0' ||
         memchr(err->message, '\0', sizeof err->message) == NULL ||
         err->column < -1) {
         abort();
@@ -73,6 +81,39 @@ check_moves(grundy_ctx *ctx, grundy_game *fixed, unsigned flags,
     grundy_position_free(pos);
 }
 
+/* The record in a buffer: measured first, then written in full; one
+ * line, of the shape its format promises. */
+static void
+check_record(unsigned format, const char *text, size_t len,
+             const grundy_result *res)
+{
+    size_t need = 0, got = 0;
+    char *rec;
+    int win = grundy_result_win(res);
+    if (grundy_format_result_buf(NULL, 0, &need, format, text, len, res) !=
+            GRUNDY_OK ||
+        need == 0 || (rec = malloc(need + 1)) == NULL) {
+        abort();
+    }
+    if (grundy_format_result_buf(rec, need + 1, &got, format, text, len,
+                                 res) != GRUNDY_OK ||
+        got != need || rec[need] != '\0' || rec[need - 1] != '\n' ||
+        memchr(rec, '\n', need - 1) != NULL) {
+        abort();
+    }
+    if (format & GRUNDY_FORMAT_JSON) {
+        if (strncmp(rec, "{\"input\":\"", 10) != 0 || need < 3 ||
+            rec[need - 2] != '}' ||
+            strstr(rec, win ? "\"outcome\":\"win\""
+                            : "\"outcome\":\"lose\"") == NULL) {
+            abort();
+        }
+    } else if (strncmp(rec, win ? "win" : "lose", win ? 3 : 4) != 0) {
+        abort();
+    }
+    free(rec);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -104,8 +145,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* "SPEC\nPOSITION": SPEC is the game the command line would fix. */
     if ((data[0] & 16) && (nl = memchr(text, '\n', len)) != NULL) {
         size_t slen = (size_t)(nl - text);
-        if (grundy_game_parse(ctx, text, slen, &fixed, &err) != GRUNDY_OK) {
-            check_error(&err);
+        if ((st = grundy_game_parse(ctx, text, slen, &fixed, &err)) !=
+            GRUNDY_OK) {
+            check_error(st, PARSE_ERRORS, &err);
             goto out;
         }
         text = nl + 1;
@@ -113,7 +155,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     st = grundy_position_parse(ctx, pos, fixed, text, len, &err);
     if (st != GRUNDY_OK) {
-        check_error(&err);
+        check_error(st, PARSE_ERRORS, &err);
         if (err.column > (long)len) {
             abort();
         }
@@ -125,7 +167,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     st = grundy_solve(ctx, pos, flags, res, &err);
     if (st != GRUNDY_OK) {
-        check_error(&err);
+        check_error(st, SOLVE_ERRORS, &err);
         goto out;
     }
     /* Normal play: the mover wins iff the value is not 0. */
@@ -136,6 +178,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (grundy_format_result(devnull, format, text, len, res) != GRUNDY_OK) {
         abort();
     }
+    check_record(format, text, len, res);
     check_moves(ctx, fixed, flags, res);
 out:
     grundy_game_free(fixed);
