@@ -9,9 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Distinct specs kept at once; a stream naming more (say a million
- * different bounded:M) only drops the cache, never the games in use. */
+/*
+ * The game cache. Games with tables (family->footprint set: octal codes,
+ * Grundy's game, fib, wythoff) are kept across lines, at most
+ * CTX_CACHE_SIZE of them and together within the memory limit; when one
+ * must go it is the least recently used, one at a time, so a stream that
+ * alternates between many specs keeps the tables it returns to. Games
+ * without tables (nim, bounded:M, ferguson, division) cost a calloc to
+ * create again: only the last CTX_RECENT of them are kept, replaced in
+ * turn, and they never push a table out. A game in use elsewhere keeps
+ * its own reference: eviction only drops the cache's.
+ */
 #define CTX_CACHE_SIZE 64
+#define CTX_RECENT 8
 
 struct grundy_ctx {
     size_t memory_limit;          /* bytes a game's tables may use */
@@ -19,8 +29,14 @@ struct grundy_ctx {
     unsigned threads;             /* for a sequence computation; 0: its own */
     grundy_progress_fn progress;  /* NULL: nobody listens */
     void *progress_user;          /* passed back to progress */
-    grundy_game *cache[CTX_CACHE_SIZE]; /* each holds one reference */
+    grundy_game *cache[CTX_CACHE_SIZE]; /* games with tables, each
+                                           holding one reference */
+    uint64_t used[CTX_CACHE_SIZE];/* when cache[i] was last asked for */
     size_t ncache;                /* used slots of cache */
+    uint64_t clock;               /* ticks once per lookup */
+    grundy_game *recent[CTX_RECENT]; /* games without tables, one
+                                        reference each, or NULL */
+    size_t next_recent;           /* the slot the next one replaces */
 };
 
 grundy_ctx *
@@ -41,6 +57,10 @@ ctx_cache_clear(grundy_ctx *ctx)
         grundy_game_free(ctx->cache[i]);
     }
     ctx->ncache = 0;
+    for (size_t i = 0; i < CTX_RECENT; i++) {
+        grundy_game_free(ctx->recent[i]);
+        ctx->recent[i] = NULL;
+    }
 }
 
 void
@@ -196,6 +216,73 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
     return GRUNDY_OK;
 }
 
+static int
+same_spec(const grundy_game *g, const char *spec, size_t len)
+{
+    /* spec may hold NUL bytes: compare lengths first. */
+    return g != NULL && strlen(g->spec) == len &&
+           memcmp(g->spec, spec, len) == 0;
+}
+
+/* Drops the cache's reference to cache[i]. */
+static void
+cache_evict(grundy_ctx *ctx, size_t i)
+{
+    grundy_game_free(ctx->cache[i]);
+    ctx->ncache--;
+    ctx->cache[i] = ctx->cache[ctx->ncache];
+    ctx->used[i] = ctx->used[ctx->ncache];
+}
+
+/* The least recently used entry other than `keep`; ncache if none. */
+static size_t
+cache_oldest(const grundy_ctx *ctx, size_t keep)
+{
+    size_t best = ctx->ncache;
+    for (size_t i = 0; i < ctx->ncache; i++) {
+        if (i != keep &&
+            (best == ctx->ncache || ctx->used[i] < ctx->used[best])) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+static size_t
+cache_bytes(const grundy_ctx *ctx)
+{
+    size_t sum = 0;
+    for (size_t i = 0; i < ctx->ncache; i++) {
+        const grundy_game *g = ctx->cache[i];
+        sum += g->family->footprint(g);
+    }
+    return sum;
+}
+
+/* Keeps game (one more reference) as the most recent table game: the
+ * least recently used one leaves when the cache is full, then more leave
+ * while the tables together exceed the memory limit (tables grow after
+ * they are cached, as larger components are asked about). */
+static void
+cache_insert(grundy_ctx *ctx, grundy_game *game)
+{
+    size_t at;
+    if (ctx->ncache == CTX_CACHE_SIZE) {
+        cache_evict(ctx, cache_oldest(ctx, CTX_CACHE_SIZE));
+    }
+    at = ctx->ncache++;
+    ctx->cache[at] = game;
+    ctx->used[at] = ++ctx->clock;
+    game->refs++;
+    while (ctx->ncache > 1 && cache_bytes(ctx) > ctx->memory_limit) {
+        size_t old = cache_oldest(ctx, at);
+        cache_evict(ctx, old);
+        if (at == ctx->ncache) {
+            at = old;   /* game moved into the freed slot */
+        }
+    }
+}
+
 grundy_status
 grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
                   grundy_game **out, grundy_error *err)
@@ -203,10 +290,17 @@ grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
     grundy_status st;
 
     for (size_t i = 0; i < ctx->ncache; i++) {
-        grundy_game *g = ctx->cache[i];
-        if (strlen(g->spec) == len && memcmp(g->spec, spec, len) == 0) {
-            g->refs++;
-            *out = g;
+        if (same_spec(ctx->cache[i], spec, len)) {
+            ctx->used[i] = ++ctx->clock;
+            ctx->cache[i]->refs++;
+            *out = ctx->cache[i];
+            return GRUNDY_OK;
+        }
+    }
+    for (size_t i = 0; i < CTX_RECENT; i++) {
+        if (same_spec(ctx->recent[i], spec, len)) {
+            ctx->recent[i]->refs++;
+            *out = ctx->recent[i];
             return GRUNDY_OK;
         }
     }
@@ -214,11 +308,14 @@ grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
     if (st != GRUNDY_OK) {
         return st;
     }
-    if (ctx->ncache == CTX_CACHE_SIZE) {
-        ctx_cache_clear(ctx);
+    if ((*out)->family->footprint != NULL) {
+        cache_insert(ctx, *out);
+    } else {
+        grundy_game_free(ctx->recent[ctx->next_recent]);
+        ctx->recent[ctx->next_recent] = *out;
+        ctx->next_recent = (ctx->next_recent + 1) % CTX_RECENT;
+        (*out)->refs++;
     }
-    (*out)->refs++;
-    ctx->cache[ctx->ncache++] = *out;
     return GRUNDY_OK;
 }
 

@@ -125,6 +125,13 @@ typedef struct family {
      * row: its parts are plain components). NULL: rings are refused. */
     grundy_status (*ring_value)(grundy_game *game, uint64_t n, uint64_t *sg,
                                 grundy_error *err);
+
+    /* Optional: bytes of tables the game holds now, which grow as it is
+     * asked about larger components. A family with tables sets it: the
+     * context then keeps its games across lines (ctx.c, by recency and
+     * within the memory limit); a family without (a closed form) is
+     * cheap to create again and is not kept. */
+    size_t (*footprint)(const grundy_game *game);
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule

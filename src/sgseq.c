@@ -377,6 +377,16 @@ sgseq_length(const sgseq *s)
     return s->len;
 }
 
+size_t
+sgseq_footprint(const sgseq *s)
+{
+    if (s == NULL) {
+        return 0;
+    }
+    return sizeof *s + s->cap * sizeof *s->g +
+           s->rcap * (sizeof *s->rpos + sizeof *s->rval);
+}
+
 int
 sgseq_certified(const sgseq *s, uint64_t *p, uint64_t *n0)
 {

@@ -130,6 +130,10 @@ int sgseq_certified(const sgseq *s, uint64_t *p, uint64_t *n0);
 /* Number of heaps 0..len-1 whose values are in the table. */
 uint64_t sgseq_length(const sgseq *s);
 
+/* Bytes the sequence's tables hold now (the game cache weighs games by
+ * it); 0 for NULL. */
+size_t sgseq_footprint(const sgseq *s);
+
 /* Statistics of the last computation, for benchmarks. */
 typedef struct sgseq_stats {
     unsigned mask;        /* sparse-space mask in use (0: plain) */

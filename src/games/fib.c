@@ -145,6 +145,19 @@ fib_create(grundy_game *game, const char *param, size_t len,
     return GRUNDY_OK;
 }
 
+static size_t
+fib_footprint(const grundy_game *game)
+{
+    const fib_state *st = game->state;
+    if (st == NULL) {
+        return 0;
+    }
+    return sizeof *st + st->nh * sizeof *st->h +
+           (st->off != NULL ? ((size_t)st->tab_n + 1) * sizeof *st->off
+                            : 0) +
+           st->capsteps * sizeof *st->steps;
+}
+
 static void
 fib_destroy(grundy_game *game)
 {
@@ -561,4 +574,5 @@ const family fib_family = {
     .value = fib_value,
     .options = fib_options,
     .solve_alone = fib_solve_alone,
+    .footprint = fib_footprint,
 };

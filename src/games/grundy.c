@@ -28,6 +28,12 @@ ggame_create(grundy_game *game, const char *param, size_t len,
     return GRUNDY_OK;
 }
 
+static size_t
+ggame_footprint(const grundy_game *game)
+{
+    return sgseq_footprint(game->state);
+}
+
 static void
 ggame_destroy(grundy_game *game)
 {
@@ -136,4 +142,5 @@ const family grundy_family = {
     .value = ggame_value,
     .options = ggame_options,
     .period = ggame_period,
+    .footprint = ggame_footprint,
 };

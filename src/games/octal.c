@@ -409,6 +409,13 @@ lasker_create(grundy_game *game, const char *param, size_t len,
     return octal_alias(game, "4.(3)", err);
 }
 
+static size_t
+octal_footprint(const grundy_game *game)
+{
+    const octal *o = game->state;
+    return o == NULL ? 0 : sizeof *o + sgseq_footprint(o->seq);
+}
+
 static void
 octal_destroy(grundy_game *game)
 {
@@ -1106,7 +1113,7 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
 #define OCTAL_OPERATIONS                                                   \
     .destroy = octal_destroy, .max_numbers = 1, .value = octal_value,      \
     .options = octal_options, .period = octal_period,                      \
-    .ring_value = octal_ring_value
+    .ring_value = octal_ring_value, .footprint = octal_footprint
 
 const family octal_family = {
     .name = "octal",

@@ -678,6 +678,18 @@ wy_create(grundy_game *game, const char *param, size_t len,
     return GRUNDY_OK;
 }
 
+static size_t
+wy_footprint(const grundy_game *game)
+{
+    const wy_state *st = game->state;
+    if (st == NULL) {
+        return 0;
+    }
+    return sizeof *st + ((size_t)st->small.rows * st->small.cols +
+                         (size_t)st->big.rows * st->big.cols) *
+                            sizeof *st->big.g;
+}
+
 static void
 wy_destroy(grundy_game *game)
 {
@@ -708,4 +720,5 @@ const family wythoff_family = {
     .value = wy_value,
     .options = wy_options,
     .solve_alone = wy_solve_alone,
+    .footprint = wy_footprint,
 };

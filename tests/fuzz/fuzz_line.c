@@ -129,7 +129,8 @@ sg_value(const char *s, size_t *pos, int *zero)
 }
 
 /* A text record: "win sg=N: MOVE" (N > 0), "lose sg=0", and in misere
- * play "win (misere): MOVE" or "lose (misere)". A huge Fibonacci or
+ * play "win (misere): MOVE", "win (misere)" (no move is left) or
+ * "lose (misere)". A huge Fibonacci or
  * Wythoff component, answered without its value, is "win: MOVE" or
  * "lose" today. */
 static void
@@ -138,7 +139,9 @@ check_text(const char *line, unsigned opts)
     size_t at = 0;
     int zero = 0;
     if (opts & OPT_MISERE) {
-        if (strcmp(line, "lose (misere)") == 0) {
+        /* A position with no move at all is won in misere play. */
+        if (strcmp(line, "lose (misere)") == 0 ||
+            strcmp(line, "win (misere)") == 0) {
             return;
         }
         if (!starts(line, "win (misere): ") || line[14] == '\0') {
