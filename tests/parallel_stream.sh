@@ -1,9 +1,12 @@
 #!/bin/sh
-# parallel_stream.sh GRUNDY - streaming a closed-form game, or lines that
-# name their games, with several threads gives byte for byte the output,
-# errors (with their line numbers) and exit status of one thread, over
-# several rounds of input.
+# parallel_stream.sh GRUNDY SEQUENTIAL - streaming a closed-form game, or
+# lines that name their games, on 1, 2 or 3 threads gives byte for byte
+# the output, errors (with their line numbers) and exit status of
+# SEQUENTIAL, the command built with its threaded rounds compiled out
+# (GRUNDY_CLI_SEQUENTIAL), over several rounds of input.
 grundy=$1
+seq=$2
+[ -x "$seq" ] || { echo "usage: parallel_stream.sh GRUNDY SEQUENTIAL" >&2; exit 2; }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 # About 9 MB: more than two 4 MiB rounds, with bad, blank and comment
@@ -19,14 +22,14 @@ awk 'BEGIN {
 }' > "$tmp/in"
 fail=0
 for fmt in "" "--json" "--all" "--misere"; do
-    "$grundy" --threads 1 $fmt nim < "$tmp/in" > "$tmp/out1" 2> "$tmp/err1"
+    "$seq" $fmt nim < "$tmp/in" > "$tmp/out1" 2> "$tmp/err1"
     s1=$?
-    for t in 2 3; do
+    for t in 1 2 3; do
         "$grundy" --threads $t $fmt nim < "$tmp/in" > "$tmp/out$t" 2> "$tmp/err$t"
         st=$?
         if [ $st != $s1 ] || ! cmp -s "$tmp/out1" "$tmp/out$t" ||
            ! cmp -s "$tmp/err1" "$tmp/err$t"; then
-            echo "FAIL: --threads $t $fmt differs from --threads 1"
+            echo "FAIL: --threads $t $fmt differs from the sequential path"
             fail=$((fail + 1))
         fi
     done
@@ -36,7 +39,7 @@ for fmt in "" "--json" "--all" "--misere"; do
     st=$?
     if [ $st != $s1 ] || ! cmp -s "$tmp/out1" "$tmp/outp" ||
        ! cmp -s "$tmp/err1" "$tmp/errp"; then
-        echo "FAIL: --threads 2 $fmt from a pipe differs from --threads 1"
+        echo "FAIL: --threads 2 $fmt from a pipe differs from the sequential path"
         fail=$((fail + 1))
     fi
 done
@@ -62,14 +65,14 @@ awk 'BEGIN {
     }
 }' > "$tmp/mixed"
 for fmt in "" "--json"; do
-    "$grundy" --threads 1 $fmt < "$tmp/mixed" > "$tmp/mout1" 2> "$tmp/merr1"
+    "$seq" $fmt < "$tmp/mixed" > "$tmp/mout1" 2> "$tmp/merr1"
     s1=$?
-    for t in 2 3; do
+    for t in 1 2 3; do
         "$grundy" --threads $t $fmt < "$tmp/mixed" > "$tmp/mout$t" 2> "$tmp/merr$t"
         st=$?
         if [ $st != $s1 ] || ! cmp -s "$tmp/mout1" "$tmp/mout$t" ||
            ! cmp -s "$tmp/merr1" "$tmp/merr$t"; then
-            echo "FAIL: named games, --threads $t $fmt differs from --threads 1"
+            echo "FAIL: named games, --threads $t $fmt differs from the sequential path"
             fail=$((fail + 1))
         fi
     done
@@ -117,5 +120,5 @@ if grep -q '^grundy: <stdin>:99991: ' "$tmp/err1"; then :; else
     echo "FAIL: the bad line is not reported as <stdin>:99991"
     fail=$((fail + 1))
 fi
-echo "parallel stream: $((12 + 1 + 1 + 6 + 2 + 1 - fail)) passed, $fail failed"
+echo "parallel stream: $((16 + 1 + 1 + 8 + 2 + 1 - fail)) passed, $fail failed"
 [ $fail = 0 ]

@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if !defined(__STDC_NO_THREADS__)
+/* GRUNDY_CLI_SEQUENTIAL compiles the rounds and workers out: every line
+ * goes through run_lines_sequential, the reference the thread tests
+ * compare against (tests/determinism.sh, tests/parallel_stream.sh). */
+#if !defined(__STDC_NO_THREADS__) && !defined(GRUNDY_CLI_SEQUENTIAL)
 #include <threads.h>
 #define HAVE_THREADS 1
 #endif
