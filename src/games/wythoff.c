@@ -36,6 +36,7 @@ typedef struct wy_block {
 typedef struct wy_state {
     wy_block small;   /* few rows, run until certified */
     wy_block big;     /* many rows, as many columns as asked */
+    uint64_t spent;   /* cell-steps spent building big so far */
 } wy_state;
 
 /* ---- outcome and winning moves ---------------------------------------- */
@@ -479,7 +480,7 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
 {
     wy_state *st = game->state;
     uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
-    int overflow = 0;
+    int overflow = 0, fits;
     grundy_status rc = GRUNDY_OK;
 
     if (lo == 0) {
@@ -489,7 +490,13 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
     if (wy_small_get(&st->small, lo, hi, sg, &overflow)) {
         return GRUNDY_OK;
     }
-    if (lo < st->big.rows && hi < st->big.cols) {
+    /* The plain table answers a pair whose own table is within
+     * WY_TABLE_WORK, and only such a pair, even when a table kept from
+     * earlier pairs covers more: the answer must not depend on what was
+     * asked before (each thread of a stream has its own tables). */
+    fits = hi < UINT32_MAX / 2 &&
+           (uint64_t)(lo + 1) * (lo + 1) / 2 * (hi + 1) <= WY_TABLE_WORK;
+    if (fits && lo < st->big.rows && hi < st->big.cols) {
         *sg = st->big.g[hi * st->big.rows + lo];
         return GRUNDY_OK;
     }
@@ -516,22 +523,29 @@ wy_pair_value(grundy_game *game, uint64_t a, uint64_t b, uint64_t *sg,
                        "larger than 18446744073709551615",
                        (unsigned long long)a, (unsigned long long)b);
     }
-    if (hi < UINT32_MAX / 2 &&
-        (uint64_t)(lo + 1) * (lo + 1) / 2 * (hi + 1) <= WY_TABLE_WORK) {
+    if (fits) {
         uint64_t rows = lo + 1 + lo / 4, cols = hi + 1 + hi / 4;
-        /* Keep what the old table covered when the work allows, so that
-         * pairs asked in turn do not rebuild smaller tables in turn. */
+        /* Keep what the old table covered, so that pairs asked in turn
+         * do not rebuild different tables in turn: when the work allows,
+         * or once the rebuilds so far have cost as much as the union
+         * (then all rebuilds together cost at most about twice the
+         * final table). rows < 2^15 and cols < 2^31 here: no overflow. */
         uint64_t r2 = rows > st->big.rows ? rows : st->big.rows;
         uint64_t c2 = cols > st->big.cols ? cols : st->big.cols;
-        if (r2 * r2 / 2 * c2 <= 2 * WY_TABLE_WORK) {
-            rows = r2;
-            cols = c2;
+        uint64_t own = rows * rows / 2 * cols, both = r2 * r2 / 2 * c2;
+        int merged = both <= 2 * WY_TABLE_WORK || both <= st->spent + own;
+        rc = wy_compute(game, &st->big, (uint32_t)(merged ? r2 : rows),
+                        (uint32_t)(merged ? c2 : cols), 0, err);
+        if (rc == GRUNDY_ELIMIT && merged) {
+            /* The union exceeds the memory limit: the pair's own table. */
+            merged = 0;
+            rc = wy_compute(game, &st->big, (uint32_t)rows, (uint32_t)cols,
+                            0, err);
         }
-        rc = wy_compute(game, &st->big, (uint32_t)rows, (uint32_t)cols, 0,
-                        err);
         if (rc != GRUNDY_OK) {
             return rc;
         }
+        st->spent += merged ? both : own;
         *sg = st->big.g[hi * st->big.rows + lo];
         return GRUNDY_OK;
     }
