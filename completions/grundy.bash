@@ -24,7 +24,7 @@ _grundy()
     help=$("$cmd" --help 2>/dev/null) || return 0
 
     case $prev in
-        -f|--file)
+        -f|--file|--save)
             COMPREPLY=($(compgen -f -- "$cur"))
             compopt -o filenames 2>/dev/null
             return 0 ;;
@@ -44,7 +44,7 @@ _grundy()
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         case $word in
-            -f|--file|--memory|--work|--threads) ((i++)) ;;
+            -f|--file|--save|--memory|--work|--threads) ((i++)) ;;
             -?*) ;;
             *) words+=("$word") ;;
         esac

@@ -30,6 +30,8 @@ typedef struct component {
 
 typedef struct move_sink move_sink;
 struct family;
+struct sgseq;
+struct sgseq_env;
 
 /* A parsed game. `state` belongs to the family (create/destroy). */
 struct grundy_game {
@@ -132,6 +134,11 @@ typedef struct family {
      * within the memory limit); a family without (a closed form) is
      * cheap to create again and is not kept. */
     size_t (*footprint)(const grundy_game *game);
+
+    /* Optional: the Grundy sequence the game's values come from, with the
+     * limits to extend it under in *env, for saving and resuming long
+     * runs (seqfile.c); NULL when the values come from a closed form. */
+    struct sgseq *(*sequence)(grundy_game *game, struct sgseq_env *env);
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule

@@ -54,4 +54,24 @@ int ctx_game_closed_form(const grundy_game *game);
 /* 1 when every game of a parsed position is closed-form (see above). */
 int position_closed_form(const grundy_position *pos);
 
+/* ---- saved sequences (seqfile.c) ------------------------------------ */
+
+/* The Grundy values the game has computed so far, with its spec, a
+ * version and a checksum, as the bytes of a sequence file (format in
+ * seqfile.c), into out (its old data freed). GRUNDY_EUNSUPPORTED for a
+ * game without a computed sequence (closed forms); GRUNDY_ENOMEM. */
+grundy_status seqfile_encode(grundy_game *game, format_buffer *out,
+                             grundy_error *err);
+/* Checks the bytes of a sequence file (header, version, length, checksum,
+ * the game's spec) and continues game's sequence from its values.
+ * GRUNDY_EPOSITION, with the reason, for a damaged file or one of another
+ * game; GRUNDY_ELIMIT beyond the memory limit; GRUNDY_EUNSUPPORTED,
+ * GRUNDY_ENOMEM. */
+grundy_status seqfile_decode(grundy_game *game, const unsigned char *bytes,
+                             size_t len, grundy_error *err);
+/* 1 when the game has a sequence to save; else 0 and err says why. */
+int seqfile_supported(grundy_game *game, grundy_error *err);
+/* How many values the game's sequence holds (0 without one). */
+uint64_t seqfile_length(grundy_game *game);
+
 #endif

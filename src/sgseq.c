@@ -1831,3 +1831,80 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
     }
     return GRUNDY_OK;
 }
+
+/* ---- saved sequences ------------------------------------------------- */
+
+int
+sgseq_loadable(const sgseq *s)
+{
+    return s->cls == NULL;
+}
+
+const uint16_t *
+sgseq_values(const sgseq *s, uint64_t *len)
+{
+    *len = s->len;
+    return s->g;
+}
+
+grundy_status
+sgseq_load(sgseq *s, const uint16_t *g, uint64_t len, const sgseq_env *env,
+           grundy_error *err)
+{
+    if (s->cls != NULL) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "%s: its values come from removal classes, which "
+                       "are not saved", env->name ? env->name : "the game");
+    }
+    if (len > SIZE_MAX / sizeof *g || len * sizeof *g > env->memory_limit) {
+        char need[32], have[32];
+        sgseq_need_text(need, sizeof need, len * sizeof *g);
+        util_size_text(have, sizeof have, env->memory_limit);
+        return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
+                             sgseq_need_bytes(len * sizeof *g),
+                             "%s: the saved values need %s, more than the "
+                             "memory limit of %s",
+                             env->name ? env->name : "the game", need, have);
+    }
+    /* What the table holds already must agree with the saved values. */
+    for (size_t n = 0; n < s->len && n < len; n++) {
+        if (s->g[n] != g[n]) {
+            return err_set(err, GRUNDY_EPOSITION, -1,
+                           "the saved value of heap %zu (%u) differs from "
+                           "the computed one (%u)", n, (unsigned)g[n],
+                           (unsigned)s->g[n]);
+        }
+    }
+    if (len > s->cap) {
+        uint16_t *ng = realloc(s->g, (size_t)len * sizeof *ng);
+        if (ng == NULL) {
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        s->g = ng;
+        s->cap = (size_t)len;
+    }
+    /* The values are stored as sgseq_compute stores them (histogram,
+     * rare lists, mask choices at powers of two, certificates), without
+     * the mex: the sequence then goes on from len as if it had computed
+     * them itself. */
+    while (s->len < len && !s->certified && !s->overflow) {
+        size_t n = s->len;
+        int r;
+        if (sgseq_is_pow2(n) &&
+            ((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
+             (s->method == SGSEQ_SPARSE && n >= 16)) &&
+            sgseq_choose_mask(s) != 0) {
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        if ((r = sgseq_store(s, n, g[n])) < 0) {
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        if (sgseq_is_pow2(s->len) && s->len >= 16) {
+            sgseq_try_certify(s);
+        }
+    }
+    if (!s->certified) {
+        sgseq_try_certify(s);
+    }
+    return GRUNDY_OK;
+}

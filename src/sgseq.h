@@ -130,6 +130,25 @@ int sgseq_certified(const sgseq *s, uint64_t *p, uint64_t *n0);
 /* Number of heaps 0..len-1 whose values are in the table. */
 uint64_t sgseq_length(const sgseq *s);
 
+/* 1 when sgseq_load can continue this sequence (not for rules whose
+ * values come from removal classes: long or repeating move sets). */
+int sgseq_loadable(const sgseq *s);
+
+/* The values computed so far: G(n) for n < *len (owned by s, valid until
+ * s computes more). */
+const uint16_t *sgseq_values(const sgseq *s, uint64_t *len);
+
+/*
+ * Continues the sequence from saved values g[0..len) (sgseq_values of an
+ * earlier run of the same rules): they are stored as if computed, and
+ * later values are computed from them. The values already in s must
+ * agree (GRUNDY_EPOSITION when not); GRUNDY_ELIMIT beyond the memory
+ * limit; GRUNDY_EUNSUPPORTED for rules whose values come from removal
+ * classes. The caller vouches for the values (a checksummed file).
+ */
+grundy_status sgseq_load(sgseq *s, const uint16_t *g, uint64_t len,
+                         const sgseq_env *env, grundy_error *err);
+
 /* Bytes the sequence's tables hold now (the game cache weighs games by
  * it); 0 for NULL. */
 size_t sgseq_footprint(const sgseq *s);

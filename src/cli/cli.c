@@ -45,6 +45,9 @@ help(void)
 "  --threads N     threads for streaming lines (closed-form games, and\n"
 "                  lines naming their games); default: one per CPU.\n"
 "                  Long Grundy-sequence tables use two, one with 1\n"
+"  --save FILE     with sg: go on from the values saved in FILE (if it\n"
+"                  exists) and save them there as the run goes, at its\n"
+"                  end and on Ctrl-C; a damaged file is refused\n"
 "  -h, --help      this help\n"
 "  -V, --version   the version\n"
 "\n"
@@ -221,6 +224,13 @@ parse_options(cli *c, int argc, char **argv)
                 return EXIT_INVALID;
             }
             c->threads = (int)n;
+        } else if (is_long_option(a, "--save")) {
+            v = option_value(argc, argv, &i, "--save");
+            if (v == NULL || v[0] == '\0') {
+                usage_error("option '%s' needs a FILE", a);
+                return EXIT_INVALID;
+            }
+            c->save = v;
         } else if (is_long_option(a, "--work")) {
             v = option_value(argc, argv, &i, "--work");
             if (v == NULL || parse_steps(v, &c->work) != 0) {
@@ -301,6 +311,11 @@ run(cli *c)
     grundy_status st;
     int status;
 
+    if (c->save != NULL && (first == NULL || strcmp(first, "sg") != 0)) {
+        usage_error("%s", "--save FILE goes with 'sg': grundy sg GAME A..B "
+                          "--save FILE");
+        return EXIT_INVALID;
+    }
     if (first != NULL && strcmp(first, "games") == 0) {
         if (c->nargs > 1) {
             usage_error("%s", "games takes no arguments");
@@ -371,6 +386,7 @@ grundy_cli(int argc, char **argv)
 #ifdef HAVE_ISATTY
             if (isatty(2)) {
                 grundy_ctx_set_progress(c.ctx, progress, &c);
+                c.save_tty = 1;
             }
 #endif
             status = run(&c);

@@ -41,6 +41,11 @@ typedef struct cli {
     double progress_start;    /* when the current computation began */
     double progress_last;     /* last progress line, 0: none shown */
     int write_failed;         /* a failed write to stdout was reported */
+    const char *save;         /* --save FILE of `sg`; NULL: none */
+    grundy_game *save_game;   /* the game whose sequence is saved */
+    uint64_t saved_len;       /* values in FILE after the last write */
+    double saved_at;          /* when FILE was last written */
+    int save_tty;             /* also show progress (stderr is a tty) */
 } cli;
 
 /* The grundy command: parses and checks the whole command line, runs
@@ -73,6 +78,17 @@ grundy_status solve_and_print(cli *c, const char *input, size_t len,
 /* The sub-commands (modes.c): grundy sg GAME N|A..B..., grundy period
  * GAME, grundy games. Each returns the exit status. */
 int run_sg(cli *c);
+
+/* --save FILE (save.c): save_start continues game's sequence from FILE
+ * when it exists and installs the checkpoints and the SIGINT/SIGTERM
+ * handlers (progress is still shown when c->save_tty); save_finish writes FILE a
+ * last time and returns status, or the write's failure. On a signal the
+ * command saves, says so and stops (save_stop), exit status 128 + the
+ * signal. Each returns an exit status; EXIT_WIN when all went well. */
+int save_start(cli *c, grundy_game *game);
+int save_finish(cli *c, int status);
+int save_interrupted(void);
+void save_stop(cli *c);
 int run_period(cli *c);
 int run_games(cli *c);
 

@@ -104,6 +104,9 @@ run_sg(cli *c)
             status = EXIT_INVALID;
         }
     }
+    if (status == EXIT_WIN && c->save != NULL) {
+        status = save_start(c, game);
+    }
     for (int i = 2; i < c->nargs && status == EXIT_WIN; i++) {
         if (parse_range(c->args[i], &a, &b) == 0) {
             grundy_component_parse(game, c->args[i], strlen(c->args[i]), v,
@@ -118,7 +121,13 @@ run_sg(cli *c)
             if (x == b) {
                 break;
             }
+            if (c->save != NULL && save_interrupted()) {
+                save_finish(c, status);
+            }
         }
+    }
+    if (c->save != NULL && c->save_game != NULL) {
+        status = save_finish(c, status);
     }
     grundy_game_free(game);
     return status;

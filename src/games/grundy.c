@@ -28,6 +28,15 @@ ggame_create(grundy_game *game, const char *param, size_t len,
     return GRUNDY_OK;
 }
 
+static sgseq_env ggame_env(grundy_game *game);
+
+static sgseq *
+ggame_sequence(grundy_game *game, sgseq_env *env)
+{
+    *env = ggame_env(game);
+    return game->state;
+}
+
 static size_t
 ggame_footprint(const grundy_game *game)
 {
@@ -143,4 +152,5 @@ const family grundy_family = {
     .options = ggame_options,
     .period = ggame_period,
     .footprint = ggame_footprint,
+    .sequence = ggame_sequence,
 };

@@ -1106,6 +1106,18 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
 }
 
+/* The sequence to save or resume; none for the closed forms. */
+static sgseq *
+octal_sequence(grundy_game *game, sgseq_env *env)
+{
+    octal *o = game->state;
+    if (o->lasker || o->identity) {
+        return NULL;
+    }
+    *env = octal_env(game);
+    return o->seq;
+}
+
 /* ---- the families ----------------------------------------------------- */
 
 /* Every family of this file is a sequence of heap values: they differ in
@@ -1113,7 +1125,8 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
 #define OCTAL_OPERATIONS                                                   \
     .destroy = octal_destroy, .max_numbers = 1, .value = octal_value,      \
     .options = octal_options, .period = octal_period,                      \
-    .ring_value = octal_ring_value, .footprint = octal_footprint
+    .ring_value = octal_ring_value, .footprint = octal_footprint,       \
+    .sequence = octal_sequence
 
 const family octal_family = {
     .name = "octal",

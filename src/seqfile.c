@@ -1,0 +1,211 @@
+/*
+ * seqfile.c - a game's computed Grundy sequence as bytes, to save a long
+ * run and resume it later (grundy sg ... --save FILE). The format, all
+ * integers little-endian:
+ *
+ *   "GRUNDYSQ"           8 bytes, the magic
+ *   version              u32, SEQFILE_VERSION
+ *   spec length L        u32, then L bytes: the game's canonical spec
+ *   count N              u64, then N values G(0..N-1), u16 each
+ *   checksum             u64, FNV-1a over every byte before it
+ *
+ * The library only encodes and decodes bytes; where they are written,
+ * and how a write is made atomic, is the caller's business (the CLI
+ * writes a temporary file and renames it).
+ */
+#include "family.h"
+#include "sgseq.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SEQFILE_MAGIC "GRUNDYSQ"
+#define SEQFILE_VERSION 1u
+#define SEQFILE_HEAD (8 + 4 + 4) /* magic, version, spec length */
+
+static uint64_t
+seqfile_fnv(const unsigned char *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ p[i]) * 0x100000001b3u;
+    }
+    return h;
+}
+
+static void
+seqfile_put(unsigned char *p, uint64_t v, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes; i++) {
+        p[i] = (unsigned char)(v >> (8 * i));
+    }
+}
+
+static uint64_t
+seqfile_get(const unsigned char *p, unsigned bytes)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; i++) {
+        v |= (uint64_t)p[i] << (8 * i);
+    }
+    return v;
+}
+
+static grundy_status
+seqfile_no_sequence(const grundy_game *game, grundy_error *err)
+{
+    return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                   "%s has no computed Grundy sequence to save (a closed "
+                   "form, or not a heap game): saving works for kayles, "
+                   "dawson, grundy and octal, sub and stripes games with "
+                   "finitely many digits or moves",
+                   game->label);
+}
+
+grundy_status
+seqfile_encode(grundy_game *game, format_buffer *out, grundy_error *err)
+{
+    sgseq_env env;
+    sgseq *s = game->family->sequence != NULL
+                   ? game->family->sequence(game, &env) : NULL;
+    const uint16_t *g;
+    uint64_t n;
+    size_t speclen = strlen(game->spec), size;
+    unsigned char *p;
+
+    if (s == NULL) {
+        return seqfile_no_sequence(game, err);
+    }
+    g = sgseq_values(s, &n);
+    if (n > (SIZE_MAX - SEQFILE_HEAD - speclen - 16) / 2) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    size = SEQFILE_HEAD + speclen + 8 + (size_t)n * 2 + 8;
+    if ((p = malloc(size)) == NULL) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    memcpy(p, SEQFILE_MAGIC, 8);
+    seqfile_put(p + 8, SEQFILE_VERSION, 4);
+    seqfile_put(p + 12, speclen, 4);
+    memcpy(p + SEQFILE_HEAD, game->spec, speclen);
+    seqfile_put(p + SEQFILE_HEAD + speclen, n, 8);
+    for (size_t i = 0; i < n; i++) {
+        seqfile_put(p + SEQFILE_HEAD + speclen + 8 + 2 * i, g[i], 2);
+    }
+    seqfile_put(p + size - 8, seqfile_fnv(p, size - 8), 8);
+    free(out->data);
+    out->data = (char *)p;
+    out->len = out->cap = size;
+    return GRUNDY_OK;
+}
+
+/* The checks of a file's bytes, in the order a damaged file fails them;
+ * on success *spec, *speclen, *values and *count locate its parts. */
+static grundy_status
+seqfile_check(const unsigned char *p, size_t len, const unsigned char **spec,
+              size_t *speclen, const unsigned char **values, uint64_t *count,
+              grundy_error *err)
+{
+    if (len < 8 || memcmp(p, SEQFILE_MAGIC, 8) != 0) {
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "not a grundy sequence file (no GRUNDYSQ header)");
+    }
+    if (len < SEQFILE_HEAD ||
+        seqfile_get(p + 8, 4) != SEQFILE_VERSION) {
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "a grundy sequence file of version %llu; this "
+                       "grundy reads version %u",
+                       (unsigned long long)(len >= 12 ? seqfile_get(p + 8, 4)
+                                                      : 0),
+                       SEQFILE_VERSION);
+    }
+    *speclen = (size_t)seqfile_get(p + 12, 4);
+    *count = len >= SEQFILE_HEAD + *speclen + 8
+                 ? seqfile_get(p + SEQFILE_HEAD + *speclen, 8) : 0;
+    if (len < SEQFILE_HEAD + *speclen + 16 ||
+        *count > (len - SEQFILE_HEAD - *speclen - 16) / 2 ||
+        len != SEQFILE_HEAD + *speclen + 16 + *count * 2) {
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "the sequence file is truncated or has bytes after "
+                       "its end (%zu bytes)", len);
+    }
+    if (seqfile_get(p + len - 8, 8) != seqfile_fnv(p, len - 8)) {
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "the sequence file fails its checksum: it was "
+                       "damaged; delete it to start over");
+    }
+    *spec = p + SEQFILE_HEAD;
+    *values = p + SEQFILE_HEAD + *speclen + 8;
+    return GRUNDY_OK;
+}
+
+grundy_status
+seqfile_decode(grundy_game *game, const unsigned char *p, size_t len,
+               grundy_error *err)
+{
+    const unsigned char *spec = NULL, *values = NULL;
+    size_t speclen = 0;
+    uint64_t count = 0;
+    uint16_t *g;
+    sgseq_env env;
+    sgseq *s = game->family->sequence != NULL
+                   ? game->family->sequence(game, &env) : NULL;
+    grundy_status st = seqfile_check(p, len, &spec, &speclen, &values,
+                                     &count, err);
+
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    if (speclen != strlen(game->spec) ||
+        memcmp(spec, game->spec, speclen) != 0) {
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "the sequence file holds the values of '%.*s', "
+                       "not of %s", (int)(speclen < 64 ? speclen : 64),
+                       (const char *)spec, game->spec);
+    }
+    if (s == NULL) {
+        return seqfile_no_sequence(game, err);
+    }
+    if ((g = malloc(count > 0 ? (size_t)count * sizeof *g : 1)) == NULL) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (size_t i = 0; i < count; i++) {
+        g[i] = (uint16_t)seqfile_get(values + 2 * i, 2);
+    }
+    st = sgseq_load(s, g, count, &env, err);
+    free(g);
+    return st;
+}
+
+int
+seqfile_supported(grundy_game *game, grundy_error *err)
+{
+    sgseq_env env;
+    sgseq *s = game->family->sequence != NULL
+                   ? game->family->sequence(game, &env) : NULL;
+    if (s == NULL) {
+        seqfile_no_sequence(game, err);
+        return 0;
+    }
+    if (!sgseq_loadable(s)) {
+        err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                "%s: its values come from removal classes (a long or "
+                "repeating move set), which cannot be saved yet",
+                game->label);
+        return 0;
+    }
+    return 1;
+}
+
+uint64_t
+seqfile_length(grundy_game *game)
+{
+    sgseq_env env;
+    sgseq *s = game->family->sequence != NULL
+                   ? game->family->sequence(game, &env) : NULL;
+    uint64_t n = 0;
+    if (s != NULL) {
+        sgseq_values(s, &n);
+    }
+    return n;
+}
