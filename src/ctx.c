@@ -147,6 +147,40 @@ game_label(char *dst, size_t cap, const char *spec, size_t len)
     dst[head + 3 + tail] = '\0';
 }
 
+/* An unknown name, with the family it most likely meant. */
+static grundy_status
+unknown_game(const char *spec, size_t len, size_t namelen, const char *q,
+             grundy_error *err)
+{
+    const char *near = registry_suggest(spec, namelen);
+    char want[128], full[128];
+    size_t n;
+    if (near == NULL) {
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "unknown game %s (see 'grundy games' for the list)",
+                       q);
+    }
+    /* The spec as it would be with that name: "Octal:0.6" -> octal:0.6. */
+    n = (size_t)snprintf(full, sizeof full, "%s%.*s", near,
+                         (int)(len - namelen < 100 ? len - namelen : 100),
+                         spec + namelen);
+    util_quote_token(want, sizeof want, full, n < sizeof full ? n : 0);
+    if (strlen(near) == namelen) {
+        size_t i = 0;
+        while (i < namelen && (spec[i] | 0x20) == near[i]) {
+            i++;
+        }
+        if (i == namelen) {
+            return err_set(err, GRUNDY_ESPEC, 0,
+                           "unknown game %s: game names are lower case; "
+                           "did you mean %s?", q, want);
+        }
+    }
+    return err_set(err, GRUNDY_ESPEC, 0,
+                   "unknown game %s: did you mean %s? (see 'grundy games' "
+                   "for the list)", q, want);
+}
+
 /* Creates a game for spec (not cached). Errors name the offending part. */
 static grundy_status
 game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
@@ -174,9 +208,7 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
                            "the command line: 'grundy nim < FILE' (see "
                            "'grundy games')", q);
         }
-        return err_set(err, GRUNDY_ESPEC, 0,
-                       "unknown game %s (see 'grundy games' for the list)",
-                       q);
+        return unknown_game(spec, len, namelen, q, err);
     }
     game = calloc(1, sizeof *game);
     if (game == NULL || (game->spec = malloc(len + 1)) == NULL) {

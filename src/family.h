@@ -167,6 +167,9 @@ family_one_number(const struct family *fam)
 
 /* The family whose name is name[0..len), or NULL. */
 const family *registry_lookup(const char *name, size_t len);
+/* The family name closest to name[0..len) (case ignored) within a typing
+ * slip or two, for "did you mean"; NULL when none is that close. */
+const char *registry_suggest(const char *name, size_t len);
 /* The family's parameter rule (fam->param) for a spec whose parameter is
  * param[0..len) (NULL: no ':'); GRUNDY_ESPEC when it is broken. */
 grundy_status registry_param(const family *fam, const char *param,

@@ -210,7 +210,12 @@ format_text(obuf *out, const grundy_result *res)
     if (!grundy_result_misere(res) && grundy_result_sg(res, &sg)) {
         PUT_LIT(out, " sg=");
         put_num(out, sg);
-    } else if (grundy_result_misere(res)) {
+    } else if (!grundy_result_misere(res)) {
+        /* A win whose value is out of reach (a huge fib pile, a Wythoff
+         * pair past any table): the outcome and move are exact, the
+         * value is unknown, not 0 and not a guess. */
+        PUT_LIT(out, " sg=?");
+    } else {
         PUT_LIT(out, " (misere)");
     }
     for (size_t i = 0; i < nmoves; i++) {

@@ -85,6 +85,10 @@ grow(grundy_position *pos, void **p, size_t *cap, size_t need, size_t size)
     }
     if (ncap < need || ncap > SIZE_MAX / size || used > pos->budget ||
         ncap * size - *cap * size > pos->budget - used) {
+        pos->wanted = ncap > SIZE_MAX / size ||
+                              ncap * size - *cap * size > SIZE_MAX - used
+                          ? SIZE_MAX
+                          : used + (ncap * size - *cap * size);
         return GROW_LIMIT;
     }
     return util_grow_array(p, cap, need, size) == 0 ? 0 : GROW_NOMEM;
@@ -95,20 +99,22 @@ grow(grundy_position *pos, void **p, size_t *cap, size_t need, size_t size)
 static grundy_status
 oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
 {
-    char have[32];
+    char have[32], want[32];
     util_size_text(have, sizeof have, pos->budget);
+    util_size_text(want, sizeof want, pos->wanted);
     if (why == GROW_LIMIT && pos->ncomps == 0) {
-        return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
-                             "position too large: its %zu bytes of text "
-                             "need more than the memory limit of %s",
-                             textlen, have);
+        return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
+                             pos->wanted,
+                             "position too large for the memory limit of "
+                             "%s: reading its %zu bytes of text needs at "
+                             "least %s", have, textlen, want);
     }
     if (why == GROW_LIMIT) {
+        /* No figure: the components still unread need more again. */
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
                              "position too large: %zu components and %zu "
                              "bytes of text need more than the memory "
-                             "limit of %s",
-                             pos->ncomps, textlen, have);
+                             "limit of %s", pos->ncomps, textlen, have);
     }
     return err_set_limit(err, GRUNDY_ENOMEM, GRUNDY_LIMIT_MEMORY, 0,
                          "out of memory reading a position of %zu "
@@ -284,6 +290,34 @@ position_scan_plain(const char *text, size_t len, uint64_t *vals,
     return 0;
 }
 
+/* A token that is not numbers: when it names a game, the position most
+ * likely repeats its fixed game ("nim 3" read as a line of nim) or
+ * forgot the '+' between terms ("nim 3 kayles 4"). */
+static grundy_status
+not_a_component(const pos_term *term, const char *s, size_t len,
+                const char *q, long column, grundy_error *err)
+{
+    const char *colon = memchr(s, ':', len);
+    size_t namelen = colon != NULL ? (size_t)(colon - s) : len;
+    if (registry_lookup(s, namelen) != NULL && !term->named) {
+        return err_set(err, GRUNDY_EPOSITION, column,
+                       "%s is not a component of %s: it repeats a game "
+                       "name, but the game is given separately, so the "
+                       "position holds only components (e.g. '3 4 5', "
+                       "not 'nim 3 4 5')", q, term->game->label);
+    }
+    if (registry_lookup(s, namelen) != NULL) {
+        return err_set(err, GRUNDY_EPOSITION, column,
+                       "%s is not a component of %s: join the terms of "
+                       "different games with '+' (nim 3 + kayles 4)", q,
+                       term->game->label);
+    }
+    return err_set(err, GRUNDY_EPOSITION, column,
+                   "%s is not a component of %s: expected decimal numbers "
+                   "(%s)", q, term->game->label,
+                   term->game->family->info.component);
+}
+
 /* The careful path for a token scan_numbers declined: appends its numbers
  * or says exactly what is wrong with it. */
 static grundy_status
@@ -313,15 +347,21 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
                                "empty number in %s: write numbers joined "
                                "by single commas, e.g. 3,5", q);
             }
+            if (len == 1 && s[0] == '-') {
+                /* Often meant as "standard input", as in many tools. */
+                return err_set(err, GRUNDY_EPOSITION, (long)tok,
+                               "'-' is not a number: a component of %s is "
+                               "decimal numbers (%s); positions are read "
+                               "from standard input only when none is "
+                               "given", term->game->label,
+                               term->game->family->info.component);
+            }
             if (s[start] == '-') {
                 return err_set(err, GRUNDY_EPOSITION, (long)tok,
                                "negative number in %s: numbers must be "
                                "non-negative", q);
             }
-            return err_set(err, GRUNDY_EPOSITION, (long)tok,
-                           "%s is not a component of %s: expected "
-                           "decimal numbers (%s)", q, term->game->label,
-                           term->game->family->info.component);
+            return not_a_component(term, s, len, q, (long)tok, err);
         }
         if ((r = grow(pos, (void **)&pos->vals, &pos->valcap,
                       pos->nvals + 1, sizeof *pos->vals)) != 0) {

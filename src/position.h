@@ -37,6 +37,7 @@ struct grundy_position {
     pos_term *terms;
     size_t nterms, termcap;
     size_t budget;           /* bytes the arrays may hold: the memory limit */
+    size_t wanted;           /* what the grow that passed it asked for */
     int plain;               /* the text is its tokens joined by single
                               * spaces: a move's position is the text with
                               * one token replaced */

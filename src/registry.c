@@ -33,6 +33,57 @@ registry_lookup(const char *name, size_t len)
     return NULL;
 }
 
+static int
+fold(char ch)
+{
+    return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+}
+
+/* The optimal-string-alignment distance between a (any case) and b:
+ * insertions, deletions, substitutions and swaps of neighbours, the
+ * usual typing slips; capped at 9 (names longer than 15 are far off). */
+static size_t
+edit_distance(const char *a, size_t n, const char *b)
+{
+    size_t m = strlen(b), d[17][17];
+    if (n > 15 || m > 15) {
+        return 9;
+    }
+    for (size_t i = 0; i <= n; i++) {
+        for (size_t j = 0; j <= m; j++) {
+            size_t best = i > j ? i : j;
+            if (i > 0 && j > 0) {
+                size_t sub = d[i - 1][j - 1] + (fold(a[i - 1]) != b[j - 1]);
+                size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+                best = sub < del ? sub : del;
+                best = ins < best ? ins : best;
+                if (i > 1 && j > 1 && fold(a[i - 1]) == b[j - 2] &&
+                    fold(a[i - 2]) == b[j - 1] && d[i - 2][j - 2] + 1 < best) {
+                    best = d[i - 2][j - 2] + 1;
+                }
+            }
+            d[i][j] = best;
+        }
+    }
+    return d[n][m];
+}
+
+const char *
+registry_suggest(const char *name, size_t len)
+{
+    const char *best = NULL;
+    /* One slip in a short name, two in a longer one; more is a guess. */
+    size_t best_d = len <= 4 ? 2 : 3;
+    for (size_t i = 0; i < NFAMILIES; i++) {
+        size_t d = edit_distance(name, len, families[i]->name);
+        if (d < best_d) {
+            best = families[i]->name;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
 grundy_status
 registry_param(const family *fam, const char *param, size_t len,
                grundy_error *err)

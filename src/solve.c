@@ -208,6 +208,12 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         sink->res->sg_known = vst == GRUNDY_OK;
+        if (!misere && !sink->res->win) {
+            /* A loss in normal play is a P-position, whose value is 0 by
+             * the Sprague-Grundy theorem, table or not. */
+            sink->res->sg_known = 1;
+            sink->res->sg = 0;
+        }
     }
     return st;
 }

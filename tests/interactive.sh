@@ -37,5 +37,32 @@ for mode in "" "nim"; do
     exec 3>&-
     wait $pid
 done
+# On a terminal, grundy says that it waits for positions, with and
+# without a GAME; from a pipe it says nothing. script(1) (util-linux, in
+# every Debian) gives grundy a terminal; without it that half is skipped.
+if command -v script > /dev/null 2>&1; then
+    for mode in "" "nim"; do
+        if [ -z "$mode" ]; then line="nim 3 4"; want="one 'GAME COMPONENT...' per line"
+        else line="3 4"; want="reading positions of nim from the terminal, one per line, components only (heap size n"; fi
+        printf '%s\n' "$line" | SHELL=/bin/sh timeout 20 script -qec "\"$grundy\" $mode" /dev/null > "$tmp/tty" 2>&1
+        if grep -qF "$want" "$tmp/tty" && grep -q '^win sg=7' "$tmp/tty"; then
+            pass=$((pass + 1))
+        else
+            echo "FAIL grundy $mode on a terminal: no word that it reads positions:"
+            cat "$tmp/tty"
+            fail=$((fail + 1))
+        fi
+        printf '%s\n' "$line" | "$grundy" $mode > /dev/null 2> "$tmp/err"
+        if [ -s "$tmp/err" ]; then
+            echo "FAIL grundy $mode from a pipe: says something on stderr:"
+            cat "$tmp/err"
+            fail=$((fail + 1))
+        else
+            pass=$((pass + 1))
+        fi
+    done
+else
+    echo "interactive: script(1) not found: the terminal prompt is not checked"
+fi
 echo "interactive: $pass passed, $fail failed"
 [ $fail = 0 ]

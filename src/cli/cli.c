@@ -31,16 +31,16 @@ help(void)
 "loses, the Sprague-Grundy value of the position and a winning move.\n"
 "\n"
 "Options:\n"
-"  --json          one JSON object per line (JSON Lines)\n"
-"  --all           every winning move, not just one\n"
-"  --misere        misere play: whoever makes the last move loses\n"
+"  -j, --json      one JSON object per line (JSON Lines)\n"
+"  -a, --all       every winning move, not just one\n"
+"  -m, --misere    misere play: whoever makes the last move loses\n"
 "  -q, --quiet     print nothing on stdout; only the exit status tells\n"
 "  -f, --file FILE read positions from FILE ('-' is stdin)\n"
 "  --memory SIZE   memory one game's tables, one position or one input\n"
-"                  line may use (default 1G; suffixes K, M, G, T); raise\n"
-"                  it when grundy says so\n"
+"                  line may use (default 1G; suffixes K, M, G, T; at\n"
+"                  most 128T); raise it when grundy says so\n"
 "  --work STEPS    steps one Grundy-sequence computation may take\n"
-"                  (default 2^42, minutes to an hour; 1e13 style\n"
+"                  (default 2^42, minutes to an hour; 1e14 style\n"
 "                  allowed; 0 for no limit); raise it when grundy says so\n"
 "  --threads N     threads for streaming lines (closed-form games, and\n"
 "                  lines naming their games); default: one per CPU.\n"
@@ -50,20 +50,25 @@ help(void)
 "                  end and on Ctrl-C; a damaged file is refused\n"
 "  -h, --help      this help\n"
 "  -V, --version   the version\n"
+"Short options combine: -qa is -q -a, -qfFILE is -q -f FILE.\n"
 "\n"
 "Positions: whitespace separates components, commas join the numbers of\n"
 "one component (wythoff 3,5), '+' joins terms of different games\n"
 "(nim 3 4 + bounded:3 7). Numbers are decimal, 0 to 18446744073709551615.\n"
+"With no COMPONENT, positions are read from stdin (or -f FILE), one per\n"
+"line; there a '#' starts a comment and a UTF-8 byte-order mark is skipped.\n"
 "In take-and-break games (sub, stripes, octal, hex, kayles, dawson) @n is\n"
 "a ring of n stones (kayles @12 5 7); a move on it leaves one row.\n"
 "Codes: octal:0.07, hex:0.8 (bit 8: leave three heaps), a repeating group\n"
 "at the end: octal:4.(3); lists take ranges: sub:1..100, stripes:1..10.\n"
-"Input lines that are blank or start with '#' are skipped; every other\n"
+"Input lines that are blank or only a comment are skipped; every other\n"
 "line gives exactly one output record, in input order.\n"
 "\n"
 "Output: text lines start with 'win' or 'lose', then 'sg=' the Grundy\n"
 "value, then the winning move in words and the position it leaves:\n"
 "  win sg=2: take 2 from heap 1 (3 -> 1) -> 1 4 5\n"
+"'sg=?' where the value is out of reach (huge fib piles, wythoff pairs\n"
+"past its tables): the outcome and the move are still exact.\n"
 "JSON fields: input, outcome, sg, move, explain, and with --all moves and\n"
 "explains (arrays); error (instead of outcome) for an invalid line.\n"
 "\n"
@@ -76,7 +81,7 @@ help(void)
 }
 
 /* Parses STEPS: a decimal number, optionally times a power of ten
- * written e<digits> (1e13). */
+ * written e<digits> (1e14). */
 /* The decimal number starting s (a digit first: no sign, no blank) into
  * *v, *end past it; -1 when there is none or it passes 2^64 - 1. */
 static int
@@ -119,6 +124,17 @@ parse_steps(const char *s, unsigned long long *out)
     return 0;
 }
 
+/* The largest --memory: the address space a process can have (x86-64
+ * and arm64 Linux give user space 2^47 bytes, 128T); more could never be
+ * used, and is most likely a typo. */
+#if SIZE_MAX > 0xFFFFFFFFu
+#define MEMORY_MAX ((size_t)1 << 47)
+#define MEMORY_MAX_TEXT "128T"
+#else
+#define MEMORY_MAX ((size_t)1 << 31)
+#define MEMORY_MAX_TEXT "2G"
+#endif
+
 /* Parses SIZE: a number with an optional K, M, G or T (powers of 1024). */
 static int
 parse_size(const char *s, size_t *out)
@@ -136,7 +152,7 @@ parse_size(const char *s, size_t *out)
     case 'T': case 't': shift = 40; end++; break;
     default: break;
     }
-    if (*end != '\0' || v > (SIZE_MAX >> shift)) {
+    if (*end != '\0' || v > (MEMORY_MAX >> shift)) {
         return -1;
     }
     *out = (size_t)v << shift;
@@ -170,6 +186,58 @@ option_value(int argc, char **argv, int *i, const char *name)
     return NULL;
 }
 
+/* A cluster of short options, argv[*i] ("-q", "-qa", "-qfFILE"): each
+ * letter is an option; f takes the rest of the cluster, or else the next
+ * argument, as its FILE. Returns -1 to go on, or an exit status. */
+static int
+short_options(cli *c, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    char what[64];
+    for (size_t k = 1; a[k] != '\0'; k++) {
+        switch (a[k]) {
+        case 'h':
+            help();
+            return EXIT_WIN;
+        case 'V':
+            puts("grundy " GRUNDY_VERSION);
+            return EXIT_WIN;
+        case 'j':
+            c->format |= GRUNDY_FORMAT_JSON;
+            break;
+        case 'a':
+            c->flags |= GRUNDY_ALL_MOVES;
+            c->format |= GRUNDY_FORMAT_ALL;
+            break;
+        case 'm':
+            c->flags |= GRUNDY_MISERE;
+            break;
+        case 'q':
+            c->quiet = 1;
+            break;
+        case 'f':
+            if (a[k + 1] != '\0') {
+                c->file = a + k + 1;
+            } else if (*i + 1 < argc) {
+                c->file = argv[++*i];
+            } else {
+                usage_error("option '%s' needs a FILE", "-f");
+                return EXIT_INVALID;
+            }
+            return -1;
+        default:
+            if (k == 1) {
+                usage_error("unknown option '%s'", a);
+            } else {
+                snprintf(what, sizeof what, "-%c' in '%.40s", a[k], a);
+                usage_error("unknown option '%s'", what);
+            }
+            return EXIT_INVALID;
+        }
+    }
+    return -1;
+}
+
 /* Options may stand anywhere before "--"; "-5" is a (bad) number, not an
  * option, so that it is reported as a negative number. Returns -1 to go
  * on, or an exit status. */
@@ -189,10 +257,15 @@ parse_options(cli *c, int argc, char **argv)
             c->args[c->nargs++] = argv[i];
         } else if (strcmp(a, "--") == 0) {
             dashdash = 1;
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+        } else if (a[1] != '-') {
+            int status = short_options(c, argc, argv, &i);
+            if (status >= 0) {
+                return status;
+            }
+        } else if (strcmp(a, "--help") == 0) {
             help();
             return EXIT_WIN;
-        } else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+        } else if (strcmp(a, "--version") == 0) {
             puts("grundy " GRUNDY_VERSION);
             return EXIT_WIN;
         } else if (strcmp(a, "--json") == 0) {
@@ -202,11 +275,10 @@ parse_options(cli *c, int argc, char **argv)
             c->format |= GRUNDY_FORMAT_ALL;
         } else if (strcmp(a, "--misere") == 0) {
             c->flags |= GRUNDY_MISERE;
-        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+        } else if (strcmp(a, "--quiet") == 0) {
             c->quiet = 1;
-        } else if (strcmp(a, "-f") == 0 || is_long_option(a, "--file")) {
-            v = a[1] == 'f' ? (i + 1 < argc ? argv[++i] : NULL)
-                            : option_value(argc, argv, &i, "--file");
+        } else if (is_long_option(a, "--file")) {
+            v = option_value(argc, argv, &i, "--file");
             if (v == NULL) {
                 usage_error("option '%s' needs a FILE", a);
                 return EXIT_INVALID;
@@ -249,8 +321,9 @@ parse_options(cli *c, int argc, char **argv)
             }
             if (parse_size(v, &c->memory) != 0 || c->memory == 0) {
                 usage_error("--memory needs a SIZE such as 512M or 4G (a "
-                            "number of bytes, at least 1, with an optional "
-                            "K, M, G or T suffix), got '%s'", v);
+                            "number of bytes, at least 1 and at most "
+                            MEMORY_MAX_TEXT " (the address space), with an "
+                            "optional K, M, G or T suffix), got '%s'", v);
                 return EXIT_INVALID;
             }
         } else {
@@ -261,32 +334,70 @@ parse_options(cli *c, int argc, char **argv)
     return -1;
 }
 
+/* The arguments joined by spaces (the position as one line), or NULL
+ * when out of memory; *len without the last space. */
+static char *
+joined_args(const cli *c, size_t *len)
+{
+    size_t n = 0, at = 0;
+    char *text;
+    for (int i = 0; i < c->nargs; i++) {
+        n += strlen(c->args[i]) + 1;
+    }
+    if ((text = malloc(n)) == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < c->nargs; i++) {
+        size_t k = strlen(c->args[i]);
+        memcpy(text + at, c->args[i], k);
+        at += k;
+        text[at++] = ' ';
+    }
+    *len = n - 1;
+    return text;
+}
+
+/* With --json, the error record of the position on the command line:
+ * scripts read stdout, and it says what went wrong there too. */
+static void
+json_error(const cli *c, const grundy_error *err)
+{
+    size_t len;
+    char *text;
+    const char *at;
+    if (!(c->format & GRUNDY_FORMAT_JSON) || c->quiet ||
+        (text = joined_args(c, &len)) == NULL) {
+        return;
+    }
+    /* Trimmed, as line mode's "input" is ("grundy '' 3" gives "3"). */
+    at = text;
+    while (len > 0 && (*at == ' ' || *at == '\t')) {
+        at++;
+        len--;
+    }
+    while (len > 0 && (at[len - 1] == ' ' || at[len - 1] == '\t')) {
+        len--;
+    }
+    grundy_format_error(stdout, c->format, at, len, err->message);
+    free(text);
+}
+
 /* The position given on the command line: args joined by spaces. */
 static int
 run_args(cli *c)
 {
-    size_t len = 0, at = 0;
     grundy_error err;
     grundy_status st;
-    char *text;
-    int status;
+    size_t len;
+    char *text = joined_args(c, &len);
 
-    for (int i = 0; i < c->nargs; i++) {
-        len += strlen(c->args[i]) + 1;
-    }
-    if ((text = malloc(len)) == NULL) {
+    if (text == NULL) {
         fputs("grundy: out of memory\n", stderr);
         return EXIT_LIMIT;
     }
-    for (int i = 0; i < c->nargs; i++) {
-        size_t n = strlen(c->args[i]);
-        memcpy(text + at, c->args[i], n);
-        at += n;
-        text[at++] = ' ';
-    }
-    st = grundy_position_parse(c->ctx, c->pos, NULL, text, len - 1, &err);
+    st = grundy_position_parse(c->ctx, c->pos, NULL, text, len, &err);
     if (st == GRUNDY_OK) {
-        st = solve_and_print(c, text, len - 1, &err);
+        st = solve_and_print(c, text, len, &err);
     }
     free(text);
     if (output_failed(c) || st == GRUNDY_EIO) {
@@ -295,10 +406,76 @@ run_args(cli *c)
     if (st != GRUNDY_OK) {
         word_advice(st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
+        json_error(c, &err);
         return exit_for(st);
     }
-    status = grundy_result_win(c->res) ? EXIT_WIN : EXIT_LOSE;
-    return status;
+    return grundy_result_win(c->res) ? EXIT_WIN : EXIT_LOSE;
+}
+
+/* Options that mean nothing to the sub-command `mode` (sg, period,
+ * games) are errors, not silently ignored. */
+static int
+mode_options(const cli *c, const char *mode)
+{
+    static char what[160];
+    const char *opt = (c->flags & GRUNDY_MISERE) ? "--misere"
+                      : (c->flags & GRUNDY_ALL_MOVES) ? "--all"
+                      : c->file != NULL ? "-f" : NULL;
+    const char *why = (c->flags & GRUNDY_MISERE)
+                          ? "its values are normal-play Grundy values; "
+                            "for misere play ask about positions: "
+                            "grundy --misere GAME COMPONENT..."
+                      : (c->flags & GRUNDY_ALL_MOVES)
+                          ? "it lists the winning moves of positions"
+                          : "it reads positions, one per line";
+    if (opt == NULL) {
+        return -1;
+    }
+    snprintf(what, sizeof what, "%s does not apply to '%s': %s", opt, mode,
+             why);
+    usage_error("%s", what);
+    return EXIT_INVALID;
+}
+
+#ifdef HAVE_ISATTY
+/* What a component of game is, in words ("heap size n"). */
+static const char *
+component_of(const grundy_game *game)
+{
+    const char *spec = grundy_game_spec(game);
+    const grundy_family_info *f;
+    size_t n = strcspn(spec, ":");
+    for (size_t i = 0; (f = grundy_family_at(i)) != NULL; i++) {
+        if (strcspn(f->usage, ":") == n && strncmp(f->usage, spec, n) == 0) {
+            return f->component;
+        }
+    }
+    return "numbers joined by commas";
+}
+#endif
+
+/* Says on a terminal what the silent wait is for. */
+static void
+prompt(const cli *c, const grundy_game *fixed)
+{
+#ifdef HAVE_ISATTY
+    if (c->file != NULL || !isatty(0)) {
+        return;
+    }
+    if (fixed == NULL) {
+        fputs("grundy: reading positions from the terminal, one "
+              "'GAME COMPONENT...' per line (Ctrl-D ends; 'grundy "
+              "--help' for more)\n", stderr);
+    } else {
+        fprintf(stderr, "grundy: reading positions of %s from the "
+                "terminal, one per line, components only (%s; Ctrl-D "
+                "ends; 'grundy --help' for more)\n",
+                grundy_game_spec(fixed), component_of(fixed));
+    }
+#else
+    (void)c;
+    (void)fixed;
+#endif
 }
 
 /* Validates the mode and its arguments, then runs it. */
@@ -316,6 +493,12 @@ run(cli *c)
                           "--save FILE");
         return EXIT_INVALID;
     }
+    if (first != NULL && (strcmp(first, "games") == 0 ||
+                          strcmp(first, "sg") == 0 ||
+                          strcmp(first, "period") == 0) &&
+        (status = mode_options(c, first)) >= 0) {
+        return status;
+    }
     if (first != NULL && strcmp(first, "games") == 0) {
         if (c->nargs > 1) {
             usage_error("%s", "games takes no arguments");
@@ -329,32 +512,37 @@ run(cli *c)
     if (first != NULL && strcmp(first, "period") == 0) {
         return run_period(c);
     }
+    if (first != NULL && strcmp(first, "-") == 0) {
+        usage_error("%s", "'-' is not a game: positions come from standard "
+                    "input when none is given on the command line ('grundy "
+                    "< FILE', or 'grundy nim < FILE'); '-f -' names "
+                    "standard input");
+        return EXIT_INVALID;
+    }
     if (c->nargs == 0) {
-#ifdef HAVE_ISATTY
-        /* A newcomer typing just `grundy` should not face a silent wait. */
-        if (c->file == NULL && isatty(0)) {
-            fputs("grundy: reading positions from the terminal, one "
-                  "'GAME COMPONENT...' per line (Ctrl-D ends; 'grundy "
-                  "--help' for more)\n", stderr);
-        }
-#endif
+        prompt(c, NULL);
         return run_lines(c, NULL);
+    }
+    if (c->nargs > 1 && c->file != NULL) {
+        usage_error("%s", "-f reads positions from a file: give only the "
+                    "GAME on the command line, not components");
+        return EXIT_INVALID;
     }
     if ((st = grundy_game_parse(c->ctx, first, strlen(first), &game,
                                 &err)) != GRUNDY_OK) {
         word_advice(st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
+        if (c->nargs > 1) {
+            json_error(c, &err);
+        }
         return exit_for(st);
     }
-    if (c->nargs == 1) {
-        status = run_lines(c, game);
-    } else if (c->file != NULL) {
-        usage_error("%s", "-f reads positions from a file: give only the "
-                    "GAME on the command line, not components");
-        status = EXIT_INVALID;
-    } else {
-        status = run_args(c);
+    if (c->nargs > 1) {
+        grundy_game_free(game);
+        return run_args(c);
     }
+    prompt(c, game);
+    status = run_lines(c, game);
     grundy_game_free(game);
     return status;
 }

@@ -34,10 +34,15 @@ is_blank(char ch)
            ch == '\v' || ch == '\f';
 }
 
-/* Trims blanks; 1 when the line holds a position (not blank, not '#'). */
+/* Cuts a comment ('#' to the end of the line) and trims blanks; 1 when
+ * a position is left. */
 static int
 trim_line(char **line, size_t *len)
 {
+    const char *hash = memchr(*line, '#', *len);
+    if (hash != NULL) {
+        *len = (size_t)(hash - *line);
+    }
     while (*len > 0 && is_blank((*line)[*len - 1])) {
         (*len)--;
     }
@@ -45,7 +50,7 @@ trim_line(char **line, size_t *len)
         (*line)++;
         (*len)--;
     }
-    return *len > 0 && (*line)[0] != '#';
+    return *len > 0;
 }
 
 /* Buffered line reader over fread: lines of any length up to `max`,
@@ -767,6 +772,61 @@ thread_count(const cli *c)
     return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
 }
 
+/* Skips a UTF-8 byte-order mark at the start of the input (editors on
+ * some systems write one); it would otherwise be part of the first
+ * game's name. Read errors are left to the line loop. */
+static void
+skip_bom(reader *r)
+{
+    static const char bom[3] = {'\xEF', '\xBB', '\xBF'};
+    while (!r->eof && r->end - r->start < sizeof bom &&
+           memcmp(r->buf + r->start, bom, r->end - r->start) == 0) {
+        if (reader_fill(r, r->cap) != LINE_OK) {
+            return;
+        }
+    }
+    if (r->end - r->start >= sizeof bom &&
+        memcmp(r->buf + r->start, bom, sizeof bom) == 0) {
+        r->start += sizeof bom;
+    }
+}
+
+/* 1 (with a message) when FILE is a directory: reading it fails at
+ * once, and "FILE:1: read error" would point at a line it does not have. */
+static int
+is_directory(FILE *f, const char *name)
+{
+#ifdef HAVE_READ
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "grundy: %s: is a directory, not a file of "
+                "positions\n", name);
+        return 1;
+    }
+#else
+    (void)f;
+    (void)name;
+#endif
+    return 0;
+}
+
+/* Closed forms stream in rounds, their records gathered in memory and
+ * written a round at a time, on n threads. Tables would be built once
+ * per thread: a fixed game with tables goes line by line, and lines
+ * naming such games are handed to the main context. */
+static int
+run_lines_reader(cli *c, reader *r, const char *name, grundy_game *fixed,
+                 int n)
+{
+#ifdef HAVE_THREADS
+    if (fixed == NULL || ctx_game_closed_form(fixed)) {
+        return run_lines_parallel(c, r, name, fixed, n);
+    }
+#endif
+    (void)n;
+    return run_lines_sequential(c, r, name, fixed);
+}
+
 int
 run_lines(cli *c, grundy_game *fixed)
 {
@@ -781,25 +841,21 @@ run_lines(cli *c, grundy_game *fixed)
                 strerror(errno));
         return EXIT_IO;
     }
+    if (is_directory(r.f, name)) {
+        if (r.f != stdin) {
+            fclose(r.f);
+        }
+        return EXIT_IO;
+    }
     r.memory = grundy_ctx_memory_limit(c->ctx);
     r.max = r.memory < MAX_LINE ? r.memory : MAX_LINE;
     r.cap = r.max < ((size_t)1 << 16) ? r.max : (size_t)1 << 16;
     if ((r.buf = malloc(r.cap)) == NULL) {
         fputs("grundy: out of memory\n", stderr);
         status = EXIT_LIMIT;
-    }
-#ifdef HAVE_THREADS
-    /* Closed forms stream in rounds, their records gathered in memory
-     * and written a round at a time, on n threads. Tables would be built
-     * once per thread: a fixed game with tables goes line by line, and
-     * lines naming such games are handed to the main context. */
-    else if (fixed == NULL || ctx_game_closed_form(fixed)) {
-        status = run_lines_parallel(c, &r, name, fixed, n);
-    }
-#endif
-    else {
-        (void)n;
-        status = run_lines_sequential(c, &r, name, fixed);
+    } else {
+        skip_bom(&r);
+        status = run_lines_reader(c, &r, name, fixed, n);
     }
     free(r.buf);
     if (r.f != stdin) {

@@ -29,13 +29,14 @@ print_value(cli *c, grundy_game *game, const char *tok, const uint64_t *v,
         return EXIT_WIN;
     }
     if (c->format & GRUNDY_FORMAT_JSON) {
-        /* The numbers as parsed, not the token: "007" or a tab in it
-         * would not be valid JSON. */
-        fputs(n == 1 ? "{\"n\":" : "{\"n\":\"", stdout);
+        /* The numbers as parsed, not the token ("007" would not be valid
+         * JSON): one number, or an array for a component of several
+         * ("3,5" is [3,5]). */
+        fputs(n == 1 ? "{\"n\":" : "{\"n\":[", stdout);
         for (size_t i = 0; i < n; i++) {
             printf(i > 0 ? ",%llu" : "%llu", (unsigned long long)v[i]);
         }
-        printf(n == 1 ? ",\"sg\":%llu}\n" : "\",\"sg\":%llu}\n",
+        printf(n == 1 ? ",\"sg\":%llu}\n" : "],\"sg\":%llu}\n",
                (unsigned long long)sg);
     } else {
         printf("%s %llu\n", tok, (unsigned long long)sg);
@@ -196,10 +197,40 @@ run_period(cli *c)
     return output_failed(c) ? EXIT_IO : p.found ? EXIT_WIN : EXIT_LOSE;
 }
 
+/* s as a JSON string (the family texts are ASCII; quotes and
+ * backslashes escaped all the same). */
+static void
+put_json_text(const char *s)
+{
+    putchar('"');
+    for (; *s != '\0'; s++) {
+        if (*s == '"' || *s == '\\') {
+            putchar('\\');
+        }
+        putchar(*s);
+    }
+    putchar('"');
+}
+
 int
 run_games(cli *c)
 {
     const grundy_family_info *f;
+    if (c->quiet) {
+        return EXIT_WIN;
+    }
+    if (c->format & GRUNDY_FORMAT_JSON) {
+        for (size_t i = 0; (f = grundy_family_at(i)) != NULL; i++) {
+            fputs("{\"game\":", stdout);
+            put_json_text(f->usage);
+            fputs(",\"component\":", stdout);
+            put_json_text(f->component);
+            fputs(",\"rule\":", stdout);
+            put_json_text(f->summary);
+            fputs("}\n", stdout);
+        }
+        return output_failed(c) ? EXIT_IO : EXIT_WIN;
+    }
     printf("%-14s %-22s %s\n", "GAME", "COMPONENT", "RULE");
     for (size_t i = 0; (f = grundy_family_at(i)) != NULL; i++) {
         printf("%-14s %-22s %s\n", f->usage, f->component, f->summary);

@@ -128,11 +128,10 @@ sg_value(const char *s, size_t *pos, int *zero)
     return 1;
 }
 
-/* A text record: "win sg=N: MOVE" (N > 0), "lose sg=0", and in misere
- * play "win (misere): MOVE", "win (misere)" (no move is left) or
- * "lose (misere)". A huge Fibonacci or
- * Wythoff component, answered without its value, is "win: MOVE" or
- * "lose" today. */
+/* A text record: "win sg=N: MOVE" (N > 0), "win sg=?: MOVE" (a huge
+ * Fibonacci or Wythoff component, whose value is out of reach),
+ * "lose sg=0", and in misere play "win (misere): MOVE", "win (misere)"
+ * (no move is left) or "lose (misere)". */
 static void
 check_text(const char *line, unsigned opts)
 {
@@ -149,11 +148,11 @@ check_text(const char *line, unsigned opts)
         }
         return;
     }
-    if (strcmp(line, "lose sg=0") == 0 || strcmp(line, "lose") == 0) {
+    if (strcmp(line, "lose sg=0") == 0) {
         return;
     }
-    if (starts(line, "win: ")) {
-        at = 3;
+    if (starts(line, "win sg=?")) {
+        at = 8;
     } else if (!starts(line, "win ") || !sg_value(line + 4, &at, &zero) ||
                zero) {
         abort();
