@@ -440,8 +440,8 @@ root_component(search *s, const uint64_t *key, size_t len, size_t at,
 }
 
 grundy_status
-misere_search(const grundy_position *pos, move_sink *sink, int *win,
-              grundy_error *err)
+misere_search(const grundy_position *pos, const unsigned char *repeats,
+              move_sink *sink, int *win, grundy_error *err)
 {
     search s = {0};
     uint64_t *key = NULL;
@@ -452,6 +452,9 @@ misere_search(const grundy_position *pos, move_sink *sink, int *win,
     s.err = err;
     st = root_key(&s, pos, &key, &len, &at);
     for (size_t c = 0; st == GRUNDY_OK && c < pos->ncomps; c++) {
+        if (repeats != NULL && repeats[c]) {
+            continue;   /* its moves are those of an earlier twin */
+        }
         st = root_component(&s, key, len, at[c], c + 1, sink, &moved);
         if (!sink->all && grundy_result_move_count(sink->res) > 0) {
             break;

@@ -9,12 +9,14 @@
 
 /*
  * Misere play by exhaustive search over the whole position (no rule
- * known): sets *win and emits the winning moves into sink.
+ * known): sets *win and emits the winning moves into sink, skipping
+ * the components flagged in repeats (NULL: none), twins of earlier ones.
  * GRUNDY_ELIMIT beyond MISERE_MAX_POSITIONS distinct positions or when a
  * component's options cannot be listed.
  */
 #define MISERE_MAX_POSITIONS 200000
-grundy_status misere_search(const grundy_position *pos, move_sink *sink,
+grundy_status misere_search(const grundy_position *pos,
+                            const unsigned char *repeats, move_sink *sink,
                             int *win, grundy_error *err);
 
 #endif

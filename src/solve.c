@@ -24,6 +24,22 @@ comp_at(const grundy_position *pos, size_t i)
                        own ? tok : NULL, own ? pc->toklen : 0, 0};
 }
 
+/* The term that holds component i (terms are in order: binary search). */
+static size_t
+term_of(const grundy_position *pos, size_t i)
+{
+    size_t lo = 0, hi = pos->nterms - 1;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        if (pos->terms[mid].first <= i) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
 /* Grundy value of every component into res->values; their XOR in *x. */
 static grundy_status
 component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
@@ -91,6 +107,85 @@ options_of(const grundy_position *pos, grundy_game *game, size_t i,
     return st;
 }
 
+/* Games of equal specs are the same game (the cache may or may not have
+ * made them one object: closed forms are not cached). */
+static int
+same_game(const grundy_game *a, const grundy_game *b)
+{
+    return a == b || strcmp(a->spec, b->spec) == 0;
+}
+
+static uint64_t
+spec_hash(const char *spec)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (; *spec != '\0'; spec++) {
+        h = (h ^ (unsigned char)*spec) * 0x100000001B3u;
+    }
+    return h;
+}
+
+/*
+ * With --all, which components repeat an earlier one: the same game, the
+ * same numbers, a row or a ring alike. A move on a repeat leaves the
+ * position a move on the earlier one leaves, with two components in
+ * the other order (a sum does not depend on the order of its terms), so
+ * its moves are not listed again. *out is NULL without --all; else one
+ * flag a component, found with one hash probe each.
+ */
+static grundy_status
+find_repeats(const grundy_position *pos, const move_sink *sink,
+             unsigned char **out, grundy_error *err)
+{
+    size_t cap = 16, *slot;
+    unsigned char *rep;
+    *out = NULL;
+    if (!sink->all || pos->ncomps < 2) {
+        return GRUNDY_OK;
+    }
+    while (cap < 2 * pos->ncomps) {
+        cap *= 2;
+    }
+    rep = calloc(pos->ncomps, 1);
+    slot = calloc(cap, sizeof *slot);
+    if (rep == NULL || slot == NULL) {
+        free(rep);
+        free(slot);
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        uint64_t game_hash = spec_hash(term->game->spec);
+        for (size_t i = term->first; i < term->first + term->count; i++) {
+            const pos_comp *pc = &pos->comps[i];
+            const uint64_t *v = pos->vals + pc->off;
+            uint64_t h = game_hash ^ (uint64_t)pc->ring;
+            size_t at;
+            for (size_t k = 0; k < pc->n; k++) {
+                h = (h ^ v[k]) * 0x100000001B3u;
+                h ^= h >> 29;
+            }
+            for (at = (size_t)h & (cap - 1); slot[at] != 0;
+                 at = (at + 1) & (cap - 1)) {
+                const pos_comp *pj = &pos->comps[slot[at] - 1];
+                if (pj->n == pc->n && pj->ring == pc->ring &&
+                    same_game(pos->terms[term_of(pos, slot[at] - 1)].game,
+                              term->game) &&
+                    memcmp(pos->vals + pj->off, v, pc->n * sizeof *v) == 0) {
+                    rep[i] = 1;
+                    break;
+                }
+            }
+            if (!rep[i]) {
+                slot[at] = i + 1;
+            }
+        }
+    }
+    free(slot);
+    *out = rep;
+    return GRUNDY_OK;
+}
+
 static int
 enough(const move_sink *sink)
 {
@@ -107,6 +202,7 @@ static grundy_status
 solve_normal(const grundy_position *pos, move_sink *sink, grundy_error *err)
 {
     grundy_result *res = sink->res;
+    unsigned char *rep = NULL;
     uint64_t x;
     grundy_status st = component_values(pos, res, &x, err);
     if (st != GRUNDY_OK) {
@@ -115,20 +211,23 @@ solve_normal(const grundy_position *pos, move_sink *sink, grundy_error *err)
     res->sg_known = 1;
     res->sg = x;
     res->win = x != 0;
-    for (size_t t = 0; res->win && t < pos->nterms; t++) {
+    if (!res->win || (st = find_repeats(pos, sink, &rep, err)) != GRUNDY_OK) {
+        return st;
+    }
+    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
-        for (size_t i = term->first;
-             i < term->first + term->count && !enough(sink); i++) {
+        for (size_t i = term->first; st == GRUNDY_OK &&
+                                     i < term->first + term->count &&
+                                     !enough(sink); i++) {
             uint64_t want = res->values[i] ^ x;
-            if (sink->all || want < res->values[i]) {
+            if ((sink->all || want < res->values[i]) &&
+                (rep == NULL || !rep[i])) {
                 st = options_of(pos, term->game, i, want, sink, err);
-                if (st != GRUNDY_OK) {
-                    return st;
-                }
             }
         }
     }
-    return GRUNDY_OK;
+    free(rep);
+    return st;
 }
 
 /*
@@ -144,6 +243,7 @@ solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
                      grundy_error *err)
 {
     grundy_result *res = sink->res;
+    unsigned char *rep = NULL;
     size_t big = 0;
     uint64_t x;
     grundy_status st = component_values(pos, res, &x, err);
@@ -156,21 +256,25 @@ solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
     res->sg_known = 1;
     res->sg = x;
     res->win = big == 0 ? x != 1 : x != 0;
-    for (size_t t = 0; res->win && t < pos->nterms; t++) {
+    if (!res->win || (st = find_repeats(pos, sink, &rep, err)) != GRUNDY_OK) {
+        return st;
+    }
+    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
-        for (size_t i = term->first;
-             i < term->first + term->count && !enough(sink); i++) {
+        for (size_t i = term->first; st == GRUNDY_OK &&
+                                     i < term->first + term->count &&
+                                     !enough(sink); i++) {
             uint64_t g = res->values[i], ox = x ^ g;
             size_t obig = big - (g >= 2);
             /* Others all <= 1: leave XOR 1 with values <= 1; else XOR 0. */
             uint64_t want = obig == 0 && ox <= 1 ? ox ^ 1 : ox;
-            st = options_of(pos, term->game, i, want, sink, err);
-            if (st != GRUNDY_OK) {
-                return st;
+            if (rep == NULL || !rep[i]) {
+                st = options_of(pos, term->game, i, want, sink, err);
             }
         }
     }
-    return GRUNDY_OK;
+    free(rep);
+    return st;
 }
 
 static int
@@ -225,6 +329,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0, NULL,
                       NULL, ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX};
     int misere = (flags & GRUNDY_MISERE) != 0;
+    unsigned char *rep = NULL;
     grundy_status st;
 
     res->win = res->sg_known = 0;
@@ -252,7 +357,11 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if (all_nimlike(pos)) {
         return solve_misere_nimlike(pos, &sink, err);
     }
-    st = misere_search(pos, &sink, &res->win, err);
+    if ((st = find_repeats(pos, &sink, &rep, err)) != GRUNDY_OK) {
+        return st;
+    }
+    st = misere_search(pos, rep, &sink, &res->win, err);
+    free(rep);
     if (st == GRUNDY_OK) {
         /* The normal-play value, where every component has one; out of
          * memory is an error, not a silently missing value. */

@@ -146,12 +146,19 @@ $after" ''
 go --memory 200M
 check "10^7 components, --memory 200M: over the limit" 3 "" \
 'position too large: [0-9]+ components and 20000005 bytes of text need more than the memory limit of 200 MiB'
-# --all on 10^6 equal heaps: every heap is a winning move and each move
-# repeats the 2 MB line: bounded by the limit, not quadratic memory.
+# --all on 10^6 distinct heaps 1..1000001 (XOR 1: each odd heap is a
+# winning move) and each move repeats the 7 MB line: bounded by the
+# limit, not quadratic memory.
+{ printf nim; seq 1 1000001 | tr '\n' ' ' | sed 's/^/ /; s/ $//'; echo; } > "$tmp/in"
+go --all --memory 64M
+check "--all on 10^6 distinct heaps: the moves' text over the limit" 3 "" \
+'the winning moves need more than the memory limit of 64 MiB to write out \(one move needs less\); raise it with --memory$'
+# On 10^6 equal heaps every move leaves the same position (up to the
+# order of the heaps): --all lists it once.
 { heaps 1000001; echo; } > "$tmp/in"
 go --all --memory 64M
-check "--all on 10^6 heaps: the moves' text over the limit" 3 "" \
-'the winning moves need more than the memory limit of 64 MiB to write out \(one move needs less\); raise it with --memory$'
+check "--all on 10^6 equal heaps: one move, the others are the same position" 0 \
+"win sg=1: take 1 from heap 1 (1 -> 0) -> nim 0$(yes ' 1' | head -n 1000000 | tr -d '\n')" ''
 go
 check "10^6 heaps without --all: one move" 0 \
 "win sg=1: take 1 from heap 1 (1 -> 0) -> nim 0$(yes ' 1' | head -n 1000000 | tr -d '\n')" ''

@@ -208,7 +208,13 @@ expected_moves(const rules *r, const pos *p, char (*out)[128], size_t cap)
     }
     for (int i = 0; i < p->nrows; i++) {
         size_t no = options(r, p->row[i], os);
-        for (size_t j = 0; j < no; j++) {
+        /* A row of the size of an earlier one: its moves leave the same
+         * positions up to the order of rows, which --all lists once. */
+        int twin = 0;
+        for (int k = 0; k < i; k++) {
+            twin |= p->row[k] == p->row[i];
+        }
+        for (size_t j = 0; !twin && j < no; j++) {
             char buf[128];
             int dup = 0;
             if ((x ^ r->g[p->row[i]] ^ opt_value(r, &os[j])) != 0) {
