@@ -104,6 +104,18 @@ GRUNDY_API void grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps);
 /* The work limit in steps (GRUNDY_DEFAULT_WORK_LIMIT until set; 0: none). */
 GRUNDY_API uint64_t grundy_ctx_work_limit(const grundy_ctx *ctx);
 
+/* How far grundy_game_period looks for a period: up to `values` Grundy
+ * values; 0 (the default) for GRUNDY_DEFAULT_PERIOD_SEARCH, or
+ * GRUNDY_PERIOD_SEARCH_LIMITS for as far as the memory and work limits
+ * allow (the search then stops where the next doubling of the table would
+ * pass one, and says which in grundy_period.stopped_by). */
+#define GRUNDY_DEFAULT_PERIOD_SEARCH ((uint64_t)1 << 20)
+#define GRUNDY_PERIOD_SEARCH_LIMITS UINT64_MAX
+GRUNDY_API void grundy_ctx_set_period_search(grundy_ctx *ctx,
+                                             uint64_t values);
+/* The period search length set (0 until set). */
+GRUNDY_API uint64_t grundy_ctx_period_search(const grundy_ctx *ctx);
+
 /* Threads a Grundy-sequence computation may use: 1, or 0 (the default)
  * for the engine's own choice, two on long tables. */
 GRUNDY_API void grundy_ctx_set_threads(grundy_ctx *ctx, unsigned threads);
@@ -163,9 +175,13 @@ typedef struct grundy_period {
     const char *theorem; /* NULL: certified by the first `certified`
                             values; else the closed form's source (static
                             text), and `certified` is 0 */
+    grundy_limit stopped_by; /* when !found: the limit that ended the
+                                search (GRUNDY_LIMIT_NONE: the search
+                                length of grundy_ctx_set_period_search) */
 } grundy_period;
 /* Fills *out with the certified period of game's Grundy sequence, or
- * found = 0 when none was found within the context's limits.
+ * found = 0 when none was found within the search length and the
+ * context's limits (grundy_ctx_set_period_search).
  * GRUNDY_EUNSUPPORTED for a game that is not a heap game with a Grundy
  * sequence (wythoff, for one); GRUNDY_ELIMIT, GRUNDY_ENOMEM. */
 GRUNDY_API grundy_status grundy_game_period(grundy_game *game,

@@ -26,6 +26,7 @@
 struct grundy_ctx {
     size_t memory_limit;          /* bytes a game's tables may use */
     uint64_t work_limit;          /* steps a sequence computation may take */
+    uint64_t period_search;       /* values a period search may compute */
     unsigned threads;             /* for a sequence computation; 0: its own */
     grundy_progress_fn progress;  /* NULL: nobody listens */
     void *progress_user;          /* passed back to progress */
@@ -101,6 +102,18 @@ uint64_t
 grundy_ctx_work_limit(const grundy_ctx *ctx)
 {
     return ctx->work_limit;
+}
+
+void
+grundy_ctx_set_period_search(grundy_ctx *ctx, uint64_t values)
+{
+    ctx->period_search = values;
+}
+
+uint64_t
+grundy_ctx_period_search(const grundy_ctx *ctx)
+{
+    return ctx->period_search;
 }
 
 void

@@ -21,10 +21,18 @@
 
 /*
  * Memory charged per heap size: 2 bytes of table, up to 1.5 bytes of rare
- * heap lists (at most a quarter of the heaps, 6 bytes each) and 2 bytes
- * of scratch while a period certificate is tried, rounded up.
+ * heap lists (at most a quarter of the heaps, 6 bytes each) and a quarter
+ * of a byte of scratch while a period certificate is tried (a 4-byte
+ * border array over the last sixteenth of the table), rounded up. The
+ * lists are that long only for games with many rare heaps; a game whose
+ * rare heaps die out, the kind whose period can be certified, peaks below
+ * 2.5 bytes (bench/period.sh measures it).
  */
-#define SGSEQ_BYTES_PER_VALUE 6u
+#define SGSEQ_BYTES_PER_VALUE 4u
+/* Long tables look for their period in the last 1/SGSEQ_WINDOW of the
+ * values (shorter ones in the second half): see sgseq_try_certify. */
+#define SGSEQ_WINDOW 16u
+#define SGSEQ_WINDOW_FROM ((size_t)1 << 16)
 /* Table lengths stay below 2^32 so rare heap positions fit in 32 bits. */
 #define SGSEQ_MAX_LEN ((uint64_t)UINT32_MAX)
 #define SGSEQ_MAX_VALUE 65535u
@@ -984,11 +992,15 @@ sgseq_mex(sgseq *s, size_t n)
 
 /*
  * Tries to certify a period from the table. The candidate is the least
- * period q of the second half W = G[h, N) (KMP border array): a certified
- * period p of the sequence makes W p-periodic, and once W is long enough
- * (Fine-Wilf) q divides p, so q is the minimal period; if the bound is not
- * met yet, the next, longer attempt finds it. n0 is the exact start of the
- * run G(n) = G(n + q) ending at the top of the table.
+ * period q of a window W = G[h, N) at the top of the table, its second
+ * half or, past SGSEQ_WINDOW_FROM values, its last 1/SGSEQ_WINDOW (KMP
+ * border array, 4 bytes a value of W: a quarter of a byte a value of
+ * the table).
+ * A certified period p of the sequence makes W p-periodic, and once W is
+ * longer than p + q (Fine-Wilf) q divides p, so q is the minimal period;
+ * if not yet, the next, longer attempt finds it. The window only proposes:
+ * the certificate rests on the run G(n) = G(n + q) checked value by value
+ * back from the window to its exact start n0, whatever the window.
  *   Guy-Smith: G(n + p) = G(n) for n0 <= n < 2 n0 + p + t (n0 >= 1) implies
  *     it for all n >= n0: 2 n0 + 2 p + t values certify.
  *   Window (subtraction sets): max(S) consecutive equal values determine all
@@ -998,7 +1010,9 @@ sgseq_mex(sgseq *s, size_t n)
 static void
 sgseq_try_certify(sgseq *s)
 {
-    size_t n = s->len, h = n / 2, len = n - h;
+    size_t n = s->len,
+           h = n < SGSEQ_WINDOW_FROM ? n / 2 : n - n / SGSEQ_WINDOW,
+           len = n - h;
     const uint16_t *w = s->g + h;
     uint32_t *fail;
     size_t q, i, k = 0;
@@ -1791,12 +1805,34 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
     return GRUNDY_OK;
 }
 
+/* 1 when err is a limit that a period search governed by the limits
+ * stops at (rather than fails on): the work or the memory limit. */
+static int
+sgseq_search_stop(grundy_status st, const grundy_error *err)
+{
+    return st == GRUNDY_ELIMIT && err != NULL &&
+           (err->limit == GRUNDY_LIMIT_WORK ||
+            err->limit == GRUNDY_LIMIT_MEMORY);
+}
+
+/*
+ * The period search: doubles the table until a certificate holds or the
+ * search length is reached. With env->period_search = UINT64_MAX the
+ * length is what the limits allow: the table the memory limit holds, and
+ * no doubling whose estimated steps pass the work limit (the search stops
+ * there, found = 0 and stopped_by naming the limit, rather than failing:
+ * how far to look is exactly what the limits are for here).
+ */
 grundy_status
 sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
              grundy_error *err)
 {
     uint64_t max = sgseq_max_len(s, env);
-    uint64_t search = s->search_limit < max ? s->search_limit : max;
+    int by_limits = env->period_search == UINT64_MAX;
+    uint64_t bound = env->period_search == 0 ? s->search_limit
+                                              : env->period_search;
+    uint64_t search = bound < max ? bound : max;
+    grundy_limit stop = bound > max ? GRUNDY_LIMIT_MEMORY : GRUNDY_LIMIT_NONE;
 
     memset(out, 0, sizeof *out);
     if (!sgseq_can_certify(s)) {
@@ -1808,12 +1844,25 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
     }
     while (!s->certified && s->len < search) {
         uint64_t target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
+        grundy_error why;
         grundy_status st;
         if (target > search) {
             target = search;
         }
-        st = sgseq_compute(s, (size_t)target, env, err);
+        if (by_limits && env->work_limit != 0 && s->len >= 1024 &&
+            sgseq_work_estimate(s, s->len, target) > env->work_limit) {
+            stop = GRUNDY_LIMIT_WORK;
+            break;
+        }
+        st = sgseq_compute(s, (size_t)target, env, by_limits ? &why : err);
+        if (by_limits && sgseq_search_stop(st, &why)) {
+            stop = why.limit;
+            break;
+        }
         if (st != GRUNDY_OK) {
+            if (by_limits && err != NULL) {
+                *err = why;
+            }
             return st;
         }
         if (s->overflow) {
@@ -1828,6 +1877,7 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
     } else {
         out->found = 0;
         out->searched = s->len;
+        out->stopped_by = stop;
     }
     return GRUNDY_OK;
 }

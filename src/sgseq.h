@@ -66,6 +66,9 @@ typedef struct sgseq_env {
     void *progress_user;
     const char *name;             /* "octal:0.6", for error messages */
     uint64_t work_limit;          /* steps one computation may take; 0: any */
+    uint64_t period_search;       /* sgseq_period's length: 0 for the
+                                     sequence's search limit, UINT64_MAX
+                                     for what the limits allow */
 } sgseq_env;
 
 /*

@@ -376,7 +376,7 @@ test_random_positions(void **state)
 /* ---- the engine: removal classes against per-k kernels ---------------- */
 
 static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test",
-                                      0};
+                                      0, 0};
 
 static uint64_t
 seq_value(sgseq *s, uint64_t n)

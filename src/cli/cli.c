@@ -24,7 +24,7 @@ help(void)
 "       grundy [OPTIONS] GAME        one position of GAME per input line\n"
 "       grundy [OPTIONS]             one 'GAME COMPONENT...' per input line\n"
 "       grundy sg GAME N|A..B...     Grundy values of single components\n"
-"       grundy period GAME           certified period of a heap game\n"
+"       grundy period GAME [N]       certified period of a heap game\n"
 "       grundy games                 the supported games and their syntax\n"
 "\n"
 "Solves impartial games exactly: says whether the player to move wins or\n"
@@ -77,6 +77,9 @@ help(void)
 "or usage; 3 no exact answer within the limits (the message names the\n"
 "limit to raise); 4 reading input or writing output failed.\n"
 "\n"
+"'period' looks for a period up to N values, or as far as --memory and\n"
+"--work allow; the answer says which limit ended a search that found none.\n"
+"\n"
 "Run 'grundy games' for the list of games.\n", stdout);
 }
 
@@ -95,7 +98,7 @@ parse_leading(const char *s, char **end, unsigned long long *v)
     return errno != 0 ? -1 : 0;
 }
 
-static int
+int
 parse_steps(const char *s, unsigned long long *out)
 {
     char *end;

@@ -53,6 +53,10 @@ typedef struct cli {
  * (EXIT_* above). Runs in-process as often as called (fuzz_line). */
 int grundy_cli(int argc, char **argv);
 
+/* A count such as 100000000000000 or 1e14 (decimal, optionally times a
+ * power of ten) into *out; -1 when malformed or past 2^64 - 1. */
+int parse_steps(const char *s, unsigned long long *out);
+
 /* "grundy: " fmt (with arg) and the hint to try --help, on stderr. */
 void usage_error(const char *fmt, const char *arg);
 /* A grundy_progress_fn: progress lines on stderr (user is the cli). */

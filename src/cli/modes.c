@@ -143,9 +143,19 @@ run_period(cli *c)
     grundy_period p;
     grundy_status st;
 
-    if (c->nargs != 2) {
-        usage_error("%s", "period needs exactly one GAME, e.g. "
-                    "'grundy period kayles'");
+    unsigned long long values = GRUNDY_PERIOD_SEARCH_LIMITS;
+
+    if (c->nargs != 2 && c->nargs != 3) {
+        usage_error("%s", "period needs a GAME and at most a number of "
+                    "values to search, e.g. 'grundy period kayles' or "
+                    "'grundy period octal:0.376 1e7'");
+        return EXIT_INVALID;
+    }
+    if (c->nargs == 3 && (parse_steps(c->args[2], &values) != 0 ||
+                          values == 0)) {
+        fprintf(stderr, "grundy: period: bad number of values '%s': write "
+                "a count such as 10000000 or 1e7, at least 1\n",
+                c->args[2]);
         return EXIT_INVALID;
     }
     if ((st = grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]),
@@ -154,6 +164,9 @@ run_period(cli *c)
         fprintf(stderr, "grundy: %s\n", err.message);
         return exit_for(st);
     }
+    /* Without N, the limits say how far to look (progress is shown on a
+     * terminal, and the answer says which limit ended the search). */
+    grundy_ctx_set_period_search(c->ctx, values);
     st = grundy_game_period(game, &p, &err);
     progress_done(c);
     grundy_game_free(game);
@@ -188,11 +201,21 @@ run_period(cli *c)
                (unsigned long long)p.preperiod,
                (unsigned long long)p.certified);
     } else if (c->format & GRUNDY_FORMAT_JSON) {
-        printf("{\"game\":\"%s\",\"period\":null,\"searched\":%llu}\n",
-               c->args[1], (unsigned long long)p.searched);
+        printf("{\"game\":\"%s\",\"period\":null,\"searched\":%llu,"
+               "\"stopped_by\":%s}\n", c->args[1],
+               (unsigned long long)p.searched,
+               p.stopped_by == GRUNDY_LIMIT_MEMORY ? "\"memory\""
+               : p.stopped_by == GRUNDY_LIMIT_WORK ? "\"work\"" : "null");
     } else {
-        printf("%s: no period found up to n=%llu\n", c->args[1],
-               (unsigned long long)p.searched);
+        printf("%s: no period found up to n=%llu%s\n", c->args[1],
+               (unsigned long long)p.searched,
+               p.stopped_by == GRUNDY_LIMIT_MEMORY
+                   ? " (the memory limit ends the search there: raise "
+                     "--memory to look further)"
+               : p.stopped_by == GRUNDY_LIMIT_WORK
+                   ? " (the work limit ends the search there: raise --work "
+                     "to look further)"
+                   : "");
     }
     return output_failed(c) ? EXIT_IO : p.found ? EXIT_WIN : EXIT_LOSE;
 }

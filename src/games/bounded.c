@@ -167,7 +167,8 @@ bounded_period(grundy_game *game, grundy_period *out, grundy_error *err)
     }
     /* G(n) = n mod (M+1): purely periodic from 0, and the first M+1 values
      * are the whole certificate. */
-    *out = (grundy_period){1, b->m + 1, 0, b->m + 1, b->m + 1, 0, NULL};
+    *out = (grundy_period){.found = 1, .period = b->m + 1,
+                           .certified = b->m + 1, .searched = b->m + 1};
     return GRUNDY_OK;
 }
 

@@ -67,6 +67,7 @@ ggame_env(grundy_game *game)
     env.progress_user = game->ctx;
     env.name = game->label;
     env.work_limit = grundy_ctx_work_limit(game->ctx);
+    env.period_search = grundy_ctx_period_search(game->ctx);
     return env;
 }
 
