@@ -1,5 +1,5 @@
 #!/bin/sh
-# octal.sh - benchmarks of the Grundy-sequence engine (src/sgseq.c), each
+# octal.sh - benchmarks of the Grundy-sequence engine (src/sgseq*.c), each
 # next to its baseline in the same run:
 #   (a) engine vs the plain definition, 2^16 heaps of kayles and 0.16
 #   (b) Officers (0.6) to 2^24 heaps, vs the published ~0.6 million
@@ -16,7 +16,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -std=c11 -O3 -I"$root/include" -I"$root/src" \
-    "$root/bench/sgseq_bench.c" "$root/src/sgseq.c" "$root/src/sgclass.c" \
+    "$root/bench/sgseq_bench.c" "$root"/src/sgseq*.c "$root/src/sgclass.c" \
     "$root/src/util.c" \
     -pthread -o "$tmp/sgseq_bench"
 b="$tmp/sgseq_bench"

@@ -13,7 +13,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -std=c11 -O3 -I"$root/include" -I"$root/src" \
-    "$root/bench/takebreak_bench.c" "$root/src/sgseq.c" \
+    "$root/bench/takebreak_bench.c" "$root"/src/sgseq*.c \
     "$root/src/sgclass.c" "$root/src/util.c" -pthread -o "$tmp/tb"
 b="$tmp/tb"
 echo "machine: $(nproc) cores, load average$(uptime | sed 's/.*load average//')"

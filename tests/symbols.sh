@@ -3,8 +3,9 @@
 # every function or object an object file of libgrundy.a defines outside
 # itself is public (a grundy_* function declared in include/grundy.h) or
 # carries its module's prefix: the file's name
-# (ctx.c: ctx_*, sgseq.c: sgseq_*), or the short prefix its header
-# announces (intmath.c: im_*, error.c: err_*, moves.c: move_*); a game
+# (ctx.c: ctx_*, sgseq.c: sgseq_*; the engine's parts sgseq_NAME.c keep
+# the module's sgseq_*), or the short prefix its header announces
+# (intmath.c: im_*, error.c: err_*, moves.c: move_*); a game
 # file (src/games/NAME.c) defines only its operations tables, *_family.
 # Anything else should be static or renamed.
 lib=$1 src=$2
@@ -24,6 +25,7 @@ nm -g --defined-only "$lib" | awk -v games=" $(echo $games) " \
             if (obj == "intmath") p = "im_"
             else if (obj == "error") p = "err_"
             else if (obj == "moves") p = "move_"
+            else if (obj ~ /^sgseq_/) p = "sgseq_"
             if (substr(sym, 1, length(p)) == p) next
         }
         printf "FAIL: %s.c defines %s\n", obj, sym; bad++

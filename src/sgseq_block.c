@@ -1,0 +1,451 @@
+/*
+ * sgseq_block.c - blocks of 256 heaps: phase A (the splits whose parts
+ * are all older than the block, run by run so that the table is read in
+ * order) for every heap of the block, on this thread or shared with a
+ * second one, then phase B heap by heap. The engine's only file with
+ * threads and atomics.
+ */
+#include "sgseq_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+#if !defined(__STDC_NO_THREADS__) && !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+#include <threads.h>
+#define SGSEQ_THREADS 1
+#else
+#define SGSEQ_THREADS 0
+#endif
+
+/*
+ * Blocks. For heap n = base + j of a block starting at base, a split
+ * a + b = n - k (a <= b) involves a heap of the block only when
+ * b >= base, that is a <= j - k <= j. So all splits with a > j use values
+ * known before the block: phase A does that work for every heap of the
+ * block, two threads side by side; phase B then finishes the heaps in
+ * order with the few splits a <= j and the single-heap options.
+ */
+typedef struct sgseq_pool {
+    sgseq *s;
+    unsigned char *part;  /* phase A marks, SGSEQ_BLOCK rows of `size` */
+    size_t front[SGSEQ_BLOCK]; /* splits a <= front[j] marked */
+    size_t cfrom[SGSEQ_BLOCK]; /* common[i] marked in phase A for i below */
+    size_t rfrom[SGSEQ_BLOCK]; /* rare[i] settled in phase A for i below */
+    unsigned char absent[SGSEQ_BLOCK]; /* some of them are no option */
+    size_t size;          /* 1 << vbits at phase A */
+    size_t base, count;   /* the block */
+    uint64_t scanned[2];
+    int running;          /* the worker thread exists */
+#if SGSEQ_THREADS
+    atomic_size_t next;   /* next heap of the block for phase A */
+    mtx_t mtx;
+    cnd_t cnd;
+    atomic_uint posted, finished; /* job numbers */
+    atomic_int quit;
+    thrd_t worker;
+#endif
+} sgseq_pool;
+
+/*
+ * The rare heaps r that pair with an older heap m - r for every heap of
+ * the run base + j0 .. base + j1 - 1 and removal k: [*from, *to) of the
+ * rare list (empty when *from >= *to). Partner m - r is older than the
+ * block iff r > j - k, and r must be below m = base + j - k.
+ */
+static void
+sgseq_run_shared(const sgseq *s, const sgseq_pool *pool, size_t j0,
+                 size_t j1, size_t k, size_t *from, size_t *to)
+{
+    size_t last = j1 - 1;
+    *from = k <= last ? sgseq_rare_below(s, last - k + 1) : 0;
+    *to = sgseq_splits(k, pool->base + j0)
+              ? sgseq_rare_below(s, pool->base + j0 - k)
+              : 0;
+}
+
+/*
+ * Phase A's rare-heap marks for a run of SGSEQ_RUN heaps at once: for
+ * each rare heap r, the partners m - r of consecutive heaps are
+ * consecutive in the table, so the run reads the table in order, and its
+ * rows stay in the first-level cache. Heap by heap, each rare heap was a
+ * read far from the last one, and those reads were half of phase A.
+ */
+static void
+sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
+{
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    size_t size = pool->size, len = j1 - j0;
+    unsigned char *part = pool->part;
+
+    memset(part + j0 * size, 0, len * size);
+    if (s->mask == 0) {
+        return;
+    }
+    for (size_t i = 0; i < s->n4; i++) {
+        size_t k = (size_t)s->k4[i], from, to;
+        sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
+        for (size_t r = from; r < to; r++) {
+            /* Heap base + j pairs r with base + j - k - r. The values are
+             * formed first, in a loop the compiler vectorises. */
+            const uint16_t *p = g + pool->base - k - rpos[r] + j0;
+            uint16_t v = rval[r], x[SGSEQ_RUN];
+            unsigned char *row = part + j0 * size;
+            for (size_t j = 0; j < len; j++) {
+                x[j] = (uint16_t)(p[j] ^ v);
+            }
+            for (size_t j = 0; j < len; j++) {
+                row[j * size + x[j]] = 1;
+            }
+        }
+    }
+}
+
+/*
+ * Phase A for heap base + j (of the run j0 .. j1 - 1) into row: the
+ * option values of the splits with a > j, as in sgseq_sparse: every rare
+ * heap pairing with a heap known before the block (those shared by the
+ * whole run were marked by sgseq_phase_a_run), then splits from a = j + 1
+ * up until each rare value below the least missing common value has been
+ * seen. Phase B may fill that value and then scans on for the few rare
+ * values above it.
+ */
+static void
+sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
+              size_t j1, uint64_t *scanned)
+{
+    /* Local copies: stores through row (a char pointer) could alias s. */
+    const uint16_t *g = s->g;
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    size_t n = pool->base + j, size = pool->size, nmiss = 0;
+    unsigned char *row = pool->part + j * size;
+    unsigned limit = (unsigned)size;
+    uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
+
+    if (s->mask == 0) {
+        /* The definition: every split with a > j. */
+        sgseq_mark_splits(s, n, j + 1, row);
+        pool->front[j] = sgseq_top(s, n);
+        return;
+    }
+    for (size_t i = 0; i < s->n4; i++) {
+        size_t k = (size_t)s->k4[i], from, to;
+        if (sgseq_splits(k, n)) {
+            size_t m = n - k, nr = sgseq_rare_below(s, m);
+            /* Partner m - r is older than the block iff r > j - k. */
+            size_t first = k <= j ? sgseq_rare_below(s, j - k + 1) : 0;
+            const uint16_t *gm = g + m;
+            sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
+            if (from >= to) {
+                from = to = nr;
+            }
+            for (size_t r = first; r < from; r++) {
+                row[*(gm - rpos[r]) ^ rval[r]] = 1;
+            }
+            for (size_t r = to > first ? to : first; r < nr; r++) {
+                row[*(gm - rpos[r]) ^ rval[r]] = 1;
+            }
+        }
+    }
+    pool->cfrom[j] = s->ncommon;
+    for (size_t i = 0; i < s->ncommon; i++) {
+        if (!row[s->common[i]]) {
+            limit = s->common[i];
+            pool->cfrom[j] = i;
+            break;
+        }
+    }
+    pool->rfrom[j] = 0;
+    for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
+        if (!row[s->rare[i]]) {
+            miss[nmiss++] = s->rare[i];
+        }
+        pool->rfrom[j] = i + 1;
+    }
+    nmiss = sgseq_scan(s, n, j + 1, row, miss, nmiss, scanned,
+                       &pool->front[j]);
+    /* Values still missing were looked for over every split a > j: they
+     * are options only if a split of phase B has them. */
+    pool->absent[j] = nmiss > 0;
+}
+
+/* Phase A for runs of heaps of the posted block, taken from a shared
+ * counter: when one thread is slowed (a busy machine), the other does
+ * more of the block. */
+static void
+sgseq_phase_a_share(sgseq_pool *pool, uint64_t *scanned)
+{
+    size_t j0;
+#if SGSEQ_THREADS
+    while ((j0 = atomic_fetch_add(&pool->next, SGSEQ_RUN)) < pool->count) {
+#else
+    for (j0 = 0; j0 < pool->count; j0 += SGSEQ_RUN) {
+#endif
+        size_t j1 = j0 + SGSEQ_RUN < pool->count ? j0 + SGSEQ_RUN
+                                                 : pool->count;
+        sgseq_phase_a_run(pool->s, pool, j0, j1);
+        for (size_t j = j0; j < j1; j++) {
+            sgseq_phase_a(pool->s, pool, j, j0, j1, scanned);
+        }
+    }
+}
+
+#if SGSEQ_THREADS
+/*
+ * Waits until *word differs from old: spins a little first (a block's
+ * phase B is short, and waking a sleeping thread can take longer than
+ * that on a busy machine), then sleeps on the condition variable. The
+ * writer changes the word under the mutex and broadcasts, so no wakeup
+ * is lost.
+ */
+static unsigned
+sgseq_wait(sgseq_pool *pool, atomic_uint *word, unsigned old)
+{
+    unsigned now;
+    for (long spin = 0; spin < SGSEQ_SPIN; spin++) {
+        if ((now = atomic_load(word)) != old || atomic_load(&pool->quit)) {
+            return now;
+        }
+    }
+    mtx_lock(&pool->mtx);
+    while ((now = atomic_load(word)) == old && !atomic_load(&pool->quit)) {
+        cnd_wait(&pool->cnd, &pool->mtx);
+    }
+    mtx_unlock(&pool->mtx);
+    return now;
+}
+
+static void
+sgseq_signal(sgseq_pool *pool, atomic_uint *word, unsigned value)
+{
+    mtx_lock(&pool->mtx);
+    atomic_store(word, value);
+    cnd_broadcast(&pool->cnd);
+    mtx_unlock(&pool->mtx);
+}
+
+static int
+sgseq_worker(void *arg)
+{
+    sgseq_pool *pool = arg;
+    unsigned seen = 0;
+    for (;;) {
+        seen = sgseq_wait(pool, &pool->posted, seen);
+        if (atomic_load(&pool->quit)) {
+            break;
+        }
+        sgseq_phase_a_share(pool, &pool->scanned[1]);
+        sgseq_signal(pool, &pool->finished, seen);
+    }
+    return 0;
+}
+
+static void
+sgseq_pool_stop(sgseq_pool *pool)
+{
+    if (pool->running) {
+        mtx_lock(&pool->mtx);
+        atomic_store(&pool->quit, 1);
+        cnd_broadcast(&pool->cnd);
+        mtx_unlock(&pool->mtx);
+        thrd_join(pool->worker, NULL);
+        mtx_destroy(&pool->mtx);
+        cnd_destroy(&pool->cnd);
+        pool->running = 0;
+    }
+    free(pool->part);
+    pool->part = NULL;
+}
+
+/* Starts the worker; 0, or -1 when threads are not available. */
+static int
+sgseq_pool_start(sgseq_pool *pool)
+{
+    if (pool->part == NULL &&
+        (pool->part = malloc((size_t)SGSEQ_BLOCK << SGSEQ_BLOCK_MAXBITS)) ==
+            NULL) {
+        return -1;
+    }
+    atomic_init(&pool->next, 0);
+    atomic_init(&pool->posted, 0);
+    atomic_init(&pool->finished, 0);
+    atomic_init(&pool->quit, 0);
+    if (mtx_init(&pool->mtx, mtx_plain) != thrd_success) {
+        return -1;
+    }
+    if (cnd_init(&pool->cnd) != thrd_success) {
+        mtx_destroy(&pool->mtx);
+        return -1;
+    }
+    if (thrd_create(&pool->worker, sgseq_worker, pool) != thrd_success) {
+        cnd_destroy(&pool->cnd);
+        mtx_destroy(&pool->mtx);
+        return -1;
+    }
+    pool->running = 1;
+    return 0;
+}
+
+#else
+static void
+sgseq_pool_stop(sgseq_pool *pool)
+{
+    free(pool->part);
+    pool->part = NULL;
+}
+
+static int
+sgseq_pool_start(sgseq_pool *pool)
+{
+    (void)pool;
+    return -1;
+}
+#endif
+
+/* Phase B for heap base + j: the splits with a <= j, the single-heap
+ * options, then c and the rare values below it as in sgseq_sparse,
+ * scanning on from where phase A stopped if one is still missing. */
+static uint32_t
+sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
+{
+    unsigned char *mark = s->mark;
+    const uint16_t *g = s->g;
+    size_t n = pool->base + j, size = (size_t)1 << s->vbits;
+    size_t nmiss = 0, front;
+    uint32_t c = (uint32_t)size;
+
+    memcpy(mark, pool->part + j * pool->size, pool->size);
+    memset(mark + pool->size, 0, size - pool->size);
+    for (size_t i = 0; i < s->n2; i++) {
+        if (s->k2[i] < n) {
+            mark[g[n - (size_t)s->k2[i]]] = 1;
+        }
+    }
+    for (size_t i = 0; i < s->n1; i++) {
+        if (s->k1[i] == n) {
+            mark[0] = 1;
+        }
+    }
+    for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+        size_t m = n - (size_t)s->k4[i], hi = j < m / 2 ? j : m / 2;
+        for (size_t a = 1; a <= hi; a++) {
+            mark[g[a] ^ g[m - a]] = 1;
+        }
+    }
+    if (s->mask == 0) {
+        /* The definition: every option is marked; the mex. */
+        for (size_t v = 0; v < size; v++) {
+            if (!mark[v]) {
+                return (uint32_t)v;
+            }
+        }
+        return c;
+    }
+    /* Phase A saw the common values before cfrom and settled the rare
+     * values before rfrom (both lists ascending; a grown vbits only
+     * appends): each was marked, or, when absent, seen in no split a > j.
+     * One of those still unmarked is no option at all, and below c
+     * (below the least unmarked common value of phase A), so the least
+     * is G(n). */
+    for (size_t i = pool->cfrom[j]; i < s->ncommon; i++) {
+        if (!mark[s->common[i]]) {
+            c = s->common[i];
+            break;
+        }
+    }
+    for (size_t i = 0; pool->absent[j] && i < pool->rfrom[j]; i++) {
+        if (!mark[s->rare[i]]) {
+            return s->rare[i];
+        }
+    }
+    /* Rare values from rfrom up to c were not looked for in phase A: the
+     * splits marked there have some, and the scan goes on after them. */
+    for (size_t i = pool->rfrom[j]; i < s->nrarev && s->rare[i] < c; i++) {
+        if (!mark[s->rare[i]]) {
+            s->miss[nmiss++] = s->rare[i];
+        }
+    }
+    if (nmiss == 0) {
+        return c;
+    }
+    s->full_scans++;
+    nmiss = sgseq_scan(s, n, pool->front[j] + 1, mark, s->miss, nmiss,
+                       &s->scanned, &front);
+    return nmiss > 0 ? s->miss[0] : c;
+}
+
+/* Whether heap n starts a block (phase A run by run over the block, on
+ * one thread or two, then phase B heap by heap). */
+int
+sgseq_use_block(const sgseq *s, size_t n)
+{
+    /* SGSEQ_PLAIN stays the literal definition, one heap at a time. */
+    return s->method != SGSEQ_PLAIN && s->cls == NULL &&
+           (s->mask == 0 || s->vbits > 6) &&
+           s->vbits <= SGSEQ_BLOCK_MAXBITS && n >= SGSEQ_BLOCK_FROM &&
+           n % SGSEQ_BLOCK == 0;
+}
+
+/* Heaps base .. base + count - 1 by phases A and B. Returns as
+ * sgseq_store; on failure to start threads, 2 (the caller goes on one
+ * heap at a time). */
+int
+sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
+{
+    if (s->threads >= 2 && !pool->running && sgseq_pool_start(pool) != 0) {
+        s->threads = 1;   /* no second thread: the block on this one */
+    }
+    if (pool->part == NULL &&
+        (pool->part = malloc((size_t)SGSEQ_BLOCK << SGSEQ_BLOCK_MAXBITS)) ==
+            NULL) {
+        return 2;
+    }
+    pool->s = s;
+    pool->base = base;
+    pool->count = count;
+    pool->size = (size_t)1 << s->vbits;
+#if SGSEQ_THREADS
+    if (pool->running) {
+        unsigned job = atomic_load(&pool->posted) + 1;
+        atomic_store(&pool->next, 0);
+        sgseq_signal(pool, &pool->posted, job);
+        sgseq_phase_a_share(pool, &pool->scanned[0]);
+        while (sgseq_wait(pool, &pool->finished, job - 1) != job) {
+            continue;
+        }
+    } else {
+        atomic_store(&pool->next, 0);
+        sgseq_phase_a_share(pool, &pool->scanned[0]);
+    }
+#else
+    sgseq_phase_a_share(pool, &pool->scanned[0]);
+#endif
+    s->scanned += pool->scanned[0] + pool->scanned[1];
+    pool->scanned[0] = pool->scanned[1] = 0;
+    for (size_t j = 0; j < count; j++) {
+        int r = sgseq_store(s, base + j,
+                            sgseq_unequal(s, base + j,
+                                          sgseq_phase_b(s, pool, j)));
+        if (r != 0) {
+            return r;
+        }
+    }
+    return 0;
+}
+
+sgseq_pool *
+sgseq_pool_new(void)
+{
+    return calloc(1, sizeof(sgseq_pool));
+}
+
+void
+sgseq_pool_free(sgseq_pool *pool)
+{
+    if (pool != NULL) {
+        sgseq_pool_stop(pool);
+        free(pool);
+    }
+}

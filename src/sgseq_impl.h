@@ -1,0 +1,246 @@
+/*
+ * sgseq_impl.h - what the files of the Grundy-sequence engine share (not
+ * part of libgrundy's interface): the sequence struct, its constants, a
+ * few one-line helpers, and what each part offers the others.
+ *   sgseq.c         driver and public API (sgseq.h): rules, the compute
+ *                   loop, values, periods, saved tables, error texts
+ *   sgseq_sparse.c  sparse-space bookkeeping: value classes, the rare
+ *                   heaps, the choice of the mask
+ *   sgseq_mex.c     mex kernels: the definition, sparse space, the
+ *                   vectorised scans
+ *   sgseq_cert.c    period certificates (Guy-Smith, window test)
+ *   sgseq_block.c   blocks of heaps on one thread or two (the only file
+ *                   with threads and atomics)
+ *   sgseq_budget.c  budgets: bytes and steps as numbers, never as text
+ */
+#ifndef GRUNDY_SGSEQ_IMPL_H
+#define GRUNDY_SGSEQ_IMPL_H
+
+#include "sgseq.h"
+#include "family.h"
+#include "sgclass.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Memory charged per heap size: 2 bytes of table, up to 1.5 bytes of rare
+ * heap lists (at most a quarter of the heaps, 6 bytes each) and a quarter
+ * of a byte of scratch while a period certificate is tried (a 4-byte
+ * border array over the last sixteenth of the table), rounded up. The
+ * lists are that long only for games with many rare heaps; a game whose
+ * rare heaps die out, the kind whose period can be certified, peaks below
+ * 2.5 bytes (bench/period.sh measures it).
+ */
+#define SGSEQ_BYTES_PER_VALUE 4u
+/* Long tables look for their period in the last 1/SGSEQ_WINDOW of the
+ * values (shorter ones in the second half): see sgseq_try_certify. */
+#define SGSEQ_WINDOW 16u
+#define SGSEQ_WINDOW_FROM ((size_t)1 << 16)
+/* Table lengths stay below 2^32 so rare heap positions fit in 32 bits. */
+#define SGSEQ_MAX_LEN ((uint64_t)UINT32_MAX)
+#define SGSEQ_MAX_VALUE 65535u
+#define SGSEQ_DEFAULT_SEARCH ((uint64_t)1 << 20)
+/* Work (split visits) a value query may spend looking for a period before
+ * it gives up on a heap beyond the memory limit: a few seconds. */
+#define SGSEQ_QUERY_SEARCH_WORK ((uint64_t)1 << 33)
+/* Below this length the definition is cheap enough; no mask is chosen. */
+#define SGSEQ_SPARSE_FROM 256u
+/* From this length on, the method is settled enough (several mask
+ * choices made) for the work estimate of a long extension to hold. */
+#define SGSEQ_WORK_FROM ((size_t)1 << 16)
+/* Splits scanned between two checks of the missing rare values (the
+ * register path; sgseq_scan grows its chunks with the list). */
+#define SGSEQ_CHUNK 32u
+/* At most this many missing values are looked for by comparison alone
+ * (sgseq_scan), in runs of SGSEQ_RUN_COMPARE splits. */
+#define SGSEQ_COMPARE 4u
+/* sgseq_run_has compares with four values at once. */
+_Static_assert(SGSEQ_COMPARE <= 4, "sgseq_run_has takes four values");
+#define SGSEQ_RUN_COMPARE 128u
+/* Blocks of heaps computed by two threads (see sgseq_block). */
+#define SGSEQ_BLOCK 256u
+/* Heaps of a block whose rare-heap marks are made together (phase A). */
+#define SGSEQ_RUN 32u
+/* Polls of a shared word before a thread goes to sleep on it. */
+#define SGSEQ_SPIN 20000L
+#define SGSEQ_BLOCK_FROM ((size_t)1 << 13)
+#define SGSEQ_BLOCK_MAXBITS 12u
+
+/* A move set with more removal sizes than this in one list (or with a
+ * repeating group, or splits into three) goes to the removal classes of
+ * sgclass.c instead of the per-k kernels below. */
+#define SGSEQ_KERNEL_MAX_K 64u
+
+struct sgseq {
+    uint64_t *k1, *k2, *k4;  /* removals leaving nothing, one, two heaps */
+    size_t n1, n2, n4;
+    sgclass *cls;            /* long or infinite move sets: values come
+                                from sgclass, and k1, k2, k4 are empty */
+    int unequal;             /* splits in two leave different heaps */
+    unsigned parts;          /* most heaps one move leaves (1, 2 or 3) */
+    uint64_t t;              /* largest k with a move (Guy-Smith's t);
+                                UINT64_MAX for a repeating group */
+    sgseq_cert cert;
+    sgseq_method method;
+    uint64_t search_limit;
+    uint32_t max_value;      /* larger values are an error */
+    int overflow;            /* G(len) > max_value: the table stops */
+
+    uint16_t *g;             /* g[n] = G(n) for n < len */
+    size_t len, cap;
+    unsigned vbits;          /* every value so far is < 1 << vbits */
+    uint16_t vmax;
+    unsigned char *mark;     /* option values seen, 1 << vbits bytes */
+    uint64_t *hist;          /* hist[v] = heaps with value v */
+    uint16_t *common, *rare; /* values < 1 << vbits by class, ascending */
+    size_t ncommon, nrarev;
+    uint64_t common64;       /* the common values below 64, as bits */
+    uint16_t *miss;          /* rare values still missing (scratch) */
+
+    unsigned mask;           /* sparse-space mask; 0: the definition */
+    uint32_t *rpos;          /* heaps >= 1 with a rare value, ascending */
+    uint16_t *rval;          /* their values */
+    size_t nrare, rcap;
+    uint64_t full_scans;
+    uint64_t scanned;        /* splits looked at by those scans */
+    uint64_t scan_avg;       /* per value, over the last sparse stretch */
+    uint64_t seg_len, seg_scanned; /* len and scanned at the last choice */
+
+    int certify;             /* try period certificates (default 1) */
+    unsigned threads;        /* 1 or 2 (default) */
+    int certified;
+    uint64_t p, n0, cert_len;
+};
+
+
+/* sgseq_mex's "out of memory" (no value is this large). */
+#define SGSEQ_OOM UINT32_MAX
+
+static inline int
+sgseq_parity(unsigned v)
+{
+    v ^= v >> 8;
+    v ^= v >> 4;
+    v ^= v >> 2;
+    v ^= v >> 1;
+    return (int)(v & 1u);
+}
+
+/* Index of the lowest set bit of x != 0 (de Bruijn, portable C). */
+static inline unsigned
+sgseq_ctz(uint64_t x)
+{
+    static const unsigned char pos[64] = {
+        0, 1, 2, 53, 3, 7, 54, 27, 4, 38, 41, 8, 34, 55, 48, 28,
+        62, 5, 39, 46, 44, 42, 22, 9, 24, 35, 59, 56, 49, 18, 29, 11,
+        63, 52, 6, 26, 37, 40, 33, 47, 61, 45, 43, 21, 23, 58, 17, 10,
+        51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12,
+    };
+    return pos[((x & (~x + 1)) * UINT64_C(0x022fdd63cc95386d)) >> 58];
+}
+
+/* 1 when removing k from heap n can leave two non-empty heaps (written
+ * so that a k near 2^64 cannot wrap around). */
+static inline int
+sgseq_splits(uint64_t k, size_t n)
+{
+    return k < n && n - k >= 2;
+}
+
+/* Largest part a <= b over the splits of heap n (0: none). */
+static inline size_t
+sgseq_top(const sgseq *s, size_t n)
+{
+    /* k4 is ascending: the smallest removal leaves the most. */
+    if (s->n4 == 0 || !sgseq_splits(s->k4[0], n)) {
+        return 0;
+    }
+    return (n - (size_t)s->k4[0]) / 2;
+}
+
+static inline int
+sgseq_is_pow2(size_t n)
+{
+    return n != 0 && (n & (n - 1)) == 0;
+}
+
+/* ---- sgseq_sparse.c: value classes and rare heaps ---------------------- */
+
+/* (Re)builds the value-class lists for the current mask and vbits. */
+void sgseq_classes(sgseq *s);
+/* Makes the per-value arrays cover values < 1 << bits; -1: no memory. */
+int sgseq_set_vbits(sgseq *s, unsigned bits);
+/* Appends heap n (value v) to the rare list; -1: no memory. */
+int sgseq_add_rare(sgseq *s, size_t n, uint16_t v);
+/* Puts the rare heaps of the table (current mask) in the list. */
+int sgseq_rebuild_rare(sgseq *s);
+/* Chooses the sparse-space mask (0: the definition) from the value counts
+ * and rebuilds the lists; -1: no memory. */
+int sgseq_choose_mask(sgseq *s);
+/* Number of rare heaps below m. */
+size_t sgseq_rare_below(const sgseq *s, size_t m);
+
+/* ---- sgseq_mex.c: the value of one heap -------------------------------- */
+
+/* Scans the splits of heap n with a >= lo until each value of miss[0 ..
+ * nmiss) is seen (marking what it sees); returns how many are still
+ * missing, adds the splits looked at to *scanned, and sets *front to the
+ * last a up to which every split's value is marked. */
+size_t sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
+                  uint16_t *miss, size_t nmiss, uint64_t *scanned,
+                  size_t *front);
+/* Marks the values of every split a + b = n - k with lo <= a <= b. */
+void sgseq_mark_splits(const sgseq *s, size_t n, size_t lo,
+                       unsigned char *mark);
+/* v, or the least value above it the unequal-split rule allows. */
+uint32_t sgseq_unequal(const sgseq *s, size_t n, uint32_t v);
+/* G(n) from the table below n; SGSEQ_OOM when out of memory. */
+uint32_t sgseq_mex(sgseq *s, size_t n);
+
+/* ---- sgseq_cert.c: period certificates --------------------------------- */
+
+/* Tries to certify a period from the table (sets s->certified, p, n0). */
+void sgseq_try_certify(sgseq *s);
+/* 0 when no certificate can ever hold for these rules. */
+int sgseq_can_certify(const sgseq *s);
+
+/* ---- sgseq_budget.c: bytes and steps ----------------------------------- */
+
+/* bytes rounded up to what a --memory style limit would be asked for. */
+uint64_t sgseq_need_bytes(uint64_t bytes);
+/* a * b, or UINT64_MAX when it does not fit. */
+uint64_t sgseq_mul_sat(uint64_t a, uint64_t b);
+/* Cost of the splits of one heap relative to one split visit. */
+uint64_t sgseq_split_weight(const sgseq *s);
+/* Estimated steps to extend the table from `from` to `to` values. */
+uint64_t sgseq_work_estimate(const sgseq *s, uint64_t from, uint64_t to);
+/* Bytes charged per heap: the table and lists, and sgclass's rows. */
+uint64_t sgseq_heap_bytes(const sgseq *s);
+/* Table length the memory limit allows. */
+uint64_t sgseq_max_len(const sgseq *s, const sgseq_env *env);
+/* 1 when doubling the table would take a value query's period search
+ * past its work allowance. */
+int sgseq_search_costly(const sgseq *s);
+
+/* ---- sgseq_block.c: blocks of heaps ------------------------------------ */
+
+typedef struct sgseq_pool sgseq_pool;
+/* A pool for blocks (its thread starts with the first block that wants
+ * two); NULL when out of memory. sgseq_pool_free stops and frees it (NULL
+ * is a no-op). */
+sgseq_pool *sgseq_pool_new(void);
+void sgseq_pool_free(sgseq_pool *pool);
+/* Whether heap n starts a block. */
+int sgseq_use_block(const sgseq *s, size_t n);
+/* Heaps base .. base + count - 1; returns as sgseq_store, or 2 when the
+ * block cannot run (the caller goes on one heap at a time). */
+int sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count);
+
+/* ---- sgseq.c ----------------------------------------------------------- */
+
+/* Records G(n) = v for n = len. Returns 0, 1 when v does not fit (the
+ * table stops: s->overflow), -1 when out of memory. */
+int sgseq_store(sgseq *s, size_t n, uint32_t v);
+
+#endif

@@ -1,0 +1,202 @@
+/*
+ * sgseq_sparse.c - sparse-space bookkeeping of the Grundy-sequence engine:
+ * a value is rare when popcount(v & mask) is even (docs/theory.md 3); the
+ * value-class lists, the list of rare heaps, and the choice of the mask
+ * from the value counts (a Walsh-Hadamard transform of the histogram).
+ */
+#include "sgseq_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* (Re)builds the value-class lists for the current mask and vbits. */
+void
+sgseq_classes(sgseq *s)
+{
+    size_t size = (size_t)1 << s->vbits;
+    s->ncommon = 0;
+    s->nrarev = 0;
+    s->common64 = 0;
+    for (size_t v = 0; v < size; v++) {
+        /* Sparse space: rare iff popcount(v & mask) is even. */
+        if (s->mask != 0 && sgseq_parity((unsigned)v & s->mask)) {
+            s->common[s->ncommon++] = (uint16_t)v;
+            s->common64 |= v < 64 ? (uint64_t)1 << v : 0;
+        } else {
+            s->rare[s->nrarev++] = (uint16_t)v;
+        }
+    }
+}
+
+/* Makes the per-value arrays cover values < 1 << bits. */
+int
+sgseq_set_vbits(sgseq *s, unsigned bits)
+{
+    size_t size = (size_t)1 << bits, old = s->mark ? (size_t)1 << s->vbits : 0;
+    unsigned char *mark = realloc(s->mark, size);
+    uint64_t *hist;
+    uint16_t *common, *rare, *miss;
+
+    if (mark == NULL) {
+        return -1;
+    }
+    s->mark = mark;
+    hist = realloc(s->hist, size * sizeof *hist);
+    if (hist == NULL) {
+        return -1;
+    }
+    memset(hist + old, 0, (size - old) * sizeof *hist);
+    s->hist = hist;
+    common = realloc(s->common, size * sizeof *common);
+    if (common == NULL) {
+        return -1;
+    }
+    s->common = common;
+    rare = realloc(s->rare, size * sizeof *rare);
+    if (rare == NULL) {
+        return -1;
+    }
+    s->rare = rare;
+    miss = realloc(s->miss, size * sizeof *miss);
+    if (miss == NULL) {
+        return -1;
+    }
+    s->miss = miss;
+    s->vbits = bits;
+    sgseq_classes(s);
+    return 0;
+}
+
+/* Appends heap n (value v) to the rare list. */
+int
+sgseq_add_rare(sgseq *s, size_t n, uint16_t v)
+{
+    if (s->nrare == s->rcap) {
+        size_t cap = s->rcap ? 2 * s->rcap : 256;
+        uint32_t *pos = realloc(s->rpos, cap * sizeof *pos);
+        uint16_t *val;
+        if (pos == NULL) {
+            return -1;
+        }
+        s->rpos = pos;
+        val = realloc(s->rval, cap * sizeof *val);
+        if (val == NULL) {
+            return -1;
+        }
+        s->rval = val;
+        s->rcap = cap;
+    }
+    s->rpos[s->nrare] = (uint32_t)n;
+    s->rval[s->nrare] = v;
+    s->nrare++;
+    return 0;
+}
+
+/* Puts the rare heaps of the table (under the current mask) in the list. */
+int
+sgseq_rebuild_rare(sgseq *s)
+{
+    s->nrare = 0;
+    if (s->mask == 0) {
+        return 0;
+    }
+    for (size_t n = 1; n < s->len; n++) {
+        if (!sgseq_parity(s->g[n] & s->mask) &&
+            sgseq_add_rare(s, n, s->g[n]) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * Chooses the sparse-space mask from the value counts: the number of rare
+ * heaps under mask m is (total + W[m]) / 2, W the Walsh-Hadamard transform
+ * of the histogram. Keeps the definition when sparse space would cost more
+ * (many rare heaps, or long scans for the rare values).
+ */
+int
+sgseq_choose_mask(sgseq *s)
+{
+    size_t size = (size_t)1 << s->vbits;
+    int64_t *w = malloc(size * sizeof *w);
+    uint64_t total = s->len, best = UINT64_MAX, current;
+    unsigned best_mask = 0;
+
+    if (w == NULL) {
+        return -1;
+    }
+    if (s->n4 == 0 || s->cls != NULL) {
+        /* Without splits every value costs |K| anyway; removal classes
+         * have no sparse space. */
+        free(w);
+        return 0;
+    }
+    for (size_t v = 0; v < size; v++) {
+        w[v] = (int64_t)s->hist[v];
+    }
+    for (size_t h = 1; h < size; h <<= 1) {
+        for (size_t i = 0; i < size; i += 2 * h) {
+            for (size_t j = i; j < i + h; j++) {
+                int64_t x = w[j], y = w[j + h];
+                w[j] = x + y;
+                w[j + h] = x - y;
+            }
+        }
+    }
+    for (size_t m = 1; m < size; m++) {
+        uint64_t rare = (uint64_t)((int64_t)total + w[m]) / 2;
+        if (rare < best) {
+            best = rare;
+            best_mask = (unsigned)m;
+        }
+    }
+    current = s->mask ? (uint64_t)((int64_t)total + w[s->mask]) / 2 : total;
+    free(w);
+    /* Cost per value: sparse space loops over the rare heaps and scans for
+     * rare values (measured on the last stretch, ~1.5 times the cost of a
+     * split of the definition's loop); the definition looks at every
+     * split, about 3/8 len of them per removal over the next stretch. */
+    if (s->mask != 0 && s->len > s->seg_len) {
+        s->scan_avg = (s->scanned - s->seg_scanned) / (s->len - s->seg_len);
+    } else if (s->mask == 0) {
+        /* Not measured yet: a coupon collector over the 2^vbits values
+         * needs about 2^vbits ln(2^vbits / 4) random splits. */
+        s->scan_avg = ((uint64_t)size * (s->vbits > 1 ? s->vbits - 1 : 1) *
+                       7) / 10;
+    }
+    s->seg_len = s->len;
+    s->seg_scanned = s->scanned;
+    if (s->method != SGSEQ_SPARSE &&
+        3 * (best * s->n4 + s->scan_avg) / 2 >= s->n4 * total * 3 / 8) {
+        best_mask = 0;
+    } else if (s->mask != 0 && best * 4 > current * 3) {
+        /* Not clearly better: keep the current lists. */
+        return 0;
+    }
+    if (best_mask == s->mask) {
+        return 0;
+    }
+    s->mask = best_mask;
+    sgseq_classes(s);
+    return sgseq_rebuild_rare(s);
+}
+
+/* Number of rare heaps below m (the list is ascending). */
+size_t
+sgseq_rare_below(const sgseq *s, size_t m)
+{
+    size_t lo = 0, hi = s->nrare;
+    if (hi == 0 || s->rpos[hi - 1] < m) {
+        return hi;
+    }
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->rpos[mid] < m) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
