@@ -7,7 +7,14 @@
 #   (c) period certificates of every code 0.01..0.77 (search up to 2^14
 #       values each), engine vs definition
 #   (d) stripes:3 to 2^17 heaps, engine vs definition
-# Usage: sh bench/octal.sh [a|b|c|d ...]   (default: all; b takes a minute)
+#   (e) Officers (0.6) to 2^22 heaps through the grundy command on one and
+#       two threads, beside bench/sparse_ref.c (a second, simple sparse
+#       implementation written for this comparison) and the definition
+#       (on 2^15 heaps: it is quadratic): values/s and peak memory, and
+#       the values checked equal (checksum of G to 2^18, and G(2^22 - 1));
+#       with OGSOLVE=/path/to/ogsolve also ogsolve's rc2 method (build it
+#       as the README's performance section says)
+# Usage: sh bench/octal.sh [a|b|c|d|e ...]   (default: all; b takes a minute)
 # Builds its own driver with cc -O3 (as the CMake Release build), no CMake
 # needed. The machine's load is printed first: figures from a shared
 # machine are noisy, and (b) also prints the CPU time it used.
@@ -17,7 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -std=c11 -O3 -I"$root/include" -I"$root/src" \
     "$root/bench/sgseq_bench.c" "$root"/src/sgseq*.c "$root/src/sgclass.c" \
-    "$root/src/util.c" \
+    "$root/src/util.c" "$root/src/error.c" \
     -pthread -o "$tmp/sgseq_bench"
 b="$tmp/sgseq_bench"
 parts=${*:-a b c d}
@@ -61,6 +68,40 @@ for part in $parts; do
         echo "== (c) certify every code 0.01..0.77 (search up to 16384 values)"
         "$b" periods 16384 auto
         "$b" periods 16384 plain | tail -n 1
+        ;;
+    e)
+        echo "== (e) Officers octal:0.6 to 2^22 heaps: grundy, a simple sparse implementation, the definition"
+        bb=$root/build-bench
+        cmake -S "$root" -B "$bb/build" -DCMAKE_BUILD_TYPE=Release \
+              -DGRUNDY_TESTS=OFF >/dev/null
+        cmake --build "$bb/build" -j"$(sh "$root/scripts/jobs.sh")" \
+              --target grundy-cli >/dev/null
+        g="$bb/build/grundy"
+        ${CC:-cc} -O2 -o "$tmp/sparse_ref" "$root/bench/sparse_ref.c"
+        ${CC:-cc} -O2 -o "$tmp/peak_rss" "$root/bench/peak_rss.c"
+        # The values agree: sum of n * G(n) below 2^18.
+        ref=$("$tmp/sparse_ref" 0.6 262144 2>/dev/null | awk '{print $3}')
+        got=$("$g" sg octal:0.6 0..262143 | awk '{s += $1 * $2} END {printf "%.0f", s}')
+        [ "$ref" = "$got" ] && echo "values to 2^18 agree (checksum $got)" ||
+            { echo "VALUES DIFFER: sparse_ref $ref, grundy $got"; exit 1; }
+        n=4194304
+        row() {   # LABEL HEAPS CMD...: time, values/s, peak RSS, output
+            label=$1 heaps=$2
+            shift 2
+            out=$("$tmp/peak_rss" "$@" 2> "$tmp/rss" | tail -n 1)
+            tail -n 1 "$tmp/rss" | awk -v l="$label" -v h="$heaps" -v o="$out" '{
+                printf "%-26s %7.2f s %9.0f values/s %7.1f MB  G: %s\n",
+                       l, $2, h / $2, $1 / 1048576, o }'
+        }
+        row "grundy --threads 1" $n "$g" --threads 1 sg octal:0.6 $((n - 1))
+        row "grundy --threads 2" $n "$g" --threads 2 sg octal:0.6 $((n - 1))
+        row "sparse_ref (simple)" $n "$tmp/sparse_ref" 0.6 $n
+        # ogsolve (github.com/beling/impartial-games), when OGSOLVE names
+        # its binary: its best method, rc2, on one thread.
+        if [ -n "${OGSOLVE:-}" ]; then
+            row "ogsolve -m rc2" $n "$OGSOLVE" 0.6 -m rc2 -n $((n - 1))
+        fi
+        row "definition (2^15 heaps)" 32768 "$b" 0.6 32768 plain
         ;;
     d)
         echo "== (d) stripes:3, heaps 0..2^17-1"

@@ -14,7 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -std=c11 -O3 -I"$root/include" -I"$root/src" \
     "$root/bench/takebreak_bench.c" "$root"/src/sgseq*.c \
-    "$root/src/sgclass.c" "$root/src/util.c" -pthread -o "$tmp/tb"
+    "$root/src/sgclass.c" "$root/src/util.c" "$root/src/error.c" -pthread -o "$tmp/tb"
 b="$tmp/tb"
 echo "machine: $(nproc) cores, load average$(uptime | sed 's/.*load average//')"
 for part in ${*:-a b c d}; do
