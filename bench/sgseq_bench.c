@@ -83,12 +83,12 @@ values(const char *spec, uint64_t n, const char *method)
     sgseq_get_stats(s, &st);
     printf("%-12s %-6s heaps=%llu computed=%llu time=%.3fs cpu=%.3fs "
            "rate=%.0f/s "
-           "mask=%#x rare=%llu full_scans=%llu scanned=%llu max=%u\n",
+           "mask=%#x%s rare=%llu full_scans=%llu scanned=%llu max=%u\n",
            spec, method, (unsigned long long)n,
            (unsigned long long)sgseq_length(s), t1 - t0,
            (double)(c1 - c0) / CLOCKS_PER_SEC,
            (double)sgseq_length(s) / (t1 - t0), st.mask,
-           (unsigned long long)st.rare, (unsigned long long)st.full_scans,
+           st.heap_parity ? "+parity" : "", (unsigned long long)st.rare, (unsigned long long)st.full_scans,
            (unsigned long long)st.scanned,
            (unsigned)st.max_value);
     sgseq_free(s);

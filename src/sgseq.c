@@ -176,6 +176,7 @@ sgseq_free(sgseq *s)
     free(s->g);
     free(s->mark);
     free(s->hist);
+    free(s->hist_odd);
     free(s->common);
     free(s->rare);
     free(s->miss);
@@ -260,6 +261,8 @@ void
 sgseq_get_stats(const sgseq *s, sgseq_stats *out)
 {
     out->mask = s->mask;
+    out->heap_parity = s->heap_parity;
+    out->rare_class = s->rare_class;
     out->rare = s->nrare;
     out->full_scans = s->full_scans;
     out->scanned = s->scanned;
@@ -330,10 +333,11 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
     s->g[n] = (uint16_t)v;
     s->len = n + 1;
     s->hist[v]++;
+    s->hist_odd[v] += n & 1u;
     if (v > s->vmax) {
         s->vmax = (uint16_t)v;
     }
-    if (s->mask != 0 && n >= 1 && !sgseq_parity(v & s->mask) &&
+    if (s->mask != 0 && n >= 1 && sgseq_heap_rare(s, n, v) &&
         sgseq_add_rare(s, n, (uint16_t)v) != 0) {
         return -1;
     }

@@ -159,6 +159,8 @@ size_t sgseq_footprint(const sgseq *s);
 /* Statistics of the last computation, for benchmarks. */
 typedef struct sgseq_stats {
     unsigned mask;        /* sparse-space mask in use (0: plain) */
+    unsigned heap_parity; /* 1: heaps count their parity in their class */
+    unsigned rare_class;  /* the class of the rare heaps (0 or 1) */
     uint64_t rare;        /* heaps >= 1 with a rare value under mask */
     uint64_t full_scans;  /* values that needed a scan of the splits */
     uint64_t scanned;     /* splits looked at by those scans */

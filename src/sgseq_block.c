@@ -123,6 +123,7 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
     unsigned char *row = pool->part + j * size;
     unsigned limit = (unsigned)size;
     uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
+    sgseq_view cl = sgseq_view_of(s, n);
 
     if (s->mask == 0) {
         /* The definition: every split with a > j. */
@@ -149,18 +150,18 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
             }
         }
     }
-    pool->cfrom[j] = s->ncommon;
-    for (size_t i = 0; i < s->ncommon; i++) {
-        if (!row[s->common[i]]) {
-            limit = s->common[i];
+    pool->cfrom[j] = cl.ncommon;
+    for (size_t i = 0; i < cl.ncommon; i++) {
+        if (!row[cl.common[i]]) {
+            limit = cl.common[i];
             pool->cfrom[j] = i;
             break;
         }
     }
     pool->rfrom[j] = 0;
-    for (size_t i = 0; i < s->nrarev && s->rare[i] < limit; i++) {
-        if (!row[s->rare[i]]) {
-            miss[nmiss++] = s->rare[i];
+    for (size_t i = 0; i < cl.nrare && cl.rare[i] < limit; i++) {
+        if (!row[cl.rare[i]]) {
+            miss[nmiss++] = cl.rare[i];
         }
         pool->rfrom[j] = i + 1;
     }
@@ -315,6 +316,7 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
     size_t n = pool->base + j, size = (size_t)1 << s->vbits;
     size_t nmiss = 0, front;
     uint32_t c = (uint32_t)size;
+    sgseq_view cl = sgseq_view_of(s, n);
 
     memcpy(mark, pool->part + j * pool->size, pool->size);
     memset(mark + pool->size, 0, size - pool->size);
@@ -349,22 +351,22 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
      * One of those still unmarked is no option at all, and below c
      * (below the least unmarked common value of phase A), so the least
      * is G(n). */
-    for (size_t i = pool->cfrom[j]; i < s->ncommon; i++) {
-        if (!mark[s->common[i]]) {
-            c = s->common[i];
+    for (size_t i = pool->cfrom[j]; i < cl.ncommon; i++) {
+        if (!mark[cl.common[i]]) {
+            c = cl.common[i];
             break;
         }
     }
     for (size_t i = 0; pool->absent[j] && i < pool->rfrom[j]; i++) {
-        if (!mark[s->rare[i]]) {
-            return s->rare[i];
+        if (!mark[cl.rare[i]]) {
+            return cl.rare[i];
         }
     }
     /* Rare values from rfrom up to c were not looked for in phase A: the
      * splits marked there have some, and the scan goes on after them. */
-    for (size_t i = pool->rfrom[j]; i < s->nrarev && s->rare[i] < c; i++) {
-        if (!mark[s->rare[i]]) {
-            s->miss[nmiss++] = s->rare[i];
+    for (size_t i = pool->rfrom[j]; i < cl.nrare && cl.rare[i] < c; i++) {
+        if (!mark[cl.rare[i]]) {
+            s->miss[nmiss++] = cl.rare[i];
         }
     }
     if (nmiss == 0) {

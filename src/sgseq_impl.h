@@ -99,6 +99,12 @@ struct sgseq {
     uint16_t *miss;          /* rare values still missing (scratch) */
 
     unsigned mask;           /* sparse-space mask; 0: the definition */
+    unsigned heap_parity;    /* 1: a heap's class also counts its parity
+                                (sgseq_heap_rare); only when every removal
+                                that splits has the same parity */
+    unsigned rare_class;     /* the class of the rare heaps (0 or 1) */
+    uint64_t *hist_odd;      /* hist_odd[v] = odd heaps with value v */
+    uint64_t rare64;         /* the rare values below 64, as bits */
     uint32_t *rpos;          /* heaps >= 1 with a rare value, ascending */
     uint16_t *rval;          /* their values */
     size_t nrare, rcap;
@@ -163,6 +169,59 @@ static inline int
 sgseq_is_pow2(size_t n)
 {
     return n != 0 && (n & (n - 1)) == 0;
+}
+
+/*
+ * Sparse space with heap parity (docs/theory.md 3): the class of heap x is
+ * parity(G(x) & mask) ^ (heap_parity & x), and the heaps of one class,
+ * rare_class, are the rare ones. For a split a + b = m, parity(w & mask)
+ * of w = G(a) ^ G(b) is class(a) ^ class(b) ^ (heap_parity & m): a pair
+ * with exactly one rare heap gives a value of parity 1 ^ (heap_parity &
+ * m), the "common" values for this m, whichever class is rare; every
+ * other pair gives the other parity. With all splitting removals of one
+ * parity, m's parity follows n's: sgseq_swapped(s, n) says the roles of
+ * the two value lists are exchanged for heap n. (Without heap parity,
+ * class 0 is rare, as in the textbook method.)
+ */
+static inline int
+sgseq_heap_rare(const sgseq *s, size_t n, unsigned v)
+{
+    unsigned odd = s->heap_parity & (unsigned)n & 1u;
+    return ((unsigned)sgseq_parity(v & s->mask) ^ odd) == s->rare_class;
+}
+
+static inline int
+sgseq_swapped(const sgseq *s, size_t n)
+{
+    return s->heap_parity && ((n ^ (size_t)s->k4[0]) & 1u);
+}
+
+/* The value lists for heap n: common (from pairs with one rare heap) and
+ * rare, as sgseq_swapped says. */
+typedef struct sgseq_view {
+    const uint16_t *common, *rare;
+    size_t ncommon, nrare;
+    uint64_t common64;
+} sgseq_view;
+
+static inline sgseq_view
+sgseq_view_of(const sgseq *s, size_t n)
+{
+    sgseq_view v;
+    if (sgseq_swapped(s, n)) {
+        v.common = s->rare;
+        v.ncommon = s->nrarev;
+        v.rare = s->common;
+        v.nrare = s->ncommon;
+        v.common64 = s->rare64;
+    } else {
+        v.common = s->common;
+        v.ncommon = s->ncommon;
+        v.rare = s->rare;
+        v.nrare = s->nrarev;
+        v.common64 = s->common64;
+    }
+    return v;
 }
 
 /* ---- sgseq_sparse.c: value classes and rare heaps ---------------------- */

@@ -238,6 +238,7 @@ sgseq_sparse(sgseq *s, size_t n)
     const uint16_t *rval = s->rval;
     size_t size = (size_t)1 << s->vbits, nmiss = 0, front;
     uint32_t c = (uint32_t)size;
+    sgseq_view cl = sgseq_view_of(s, n);
 
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
@@ -248,15 +249,15 @@ sgseq_sparse(sgseq *s, size_t n)
             }
         }
     }
-    for (size_t i = 0; i < s->ncommon; i++) {
-        if (!mark[s->common[i]]) {
-            c = s->common[i];
+    for (size_t i = 0; i < cl.ncommon; i++) {
+        if (!mark[cl.common[i]]) {
+            c = cl.common[i];
             break;
         }
     }
-    for (size_t i = 0; i < s->nrarev && s->rare[i] < c; i++) {
-        if (!mark[s->rare[i]]) {
-            s->miss[nmiss++] = s->rare[i];
+    for (size_t i = 0; i < cl.nrare && cl.rare[i] < c; i++) {
+        if (!mark[cl.rare[i]]) {
+            s->miss[nmiss++] = cl.rare[i];
         }
     }
     if (nmiss == 0) {
@@ -281,7 +282,7 @@ sgseq_sparse64(sgseq *s, size_t n)
     const uint16_t *rval = s->rval;
     unsigned size = 1u << s->vbits;
     uint64_t all = size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << size) - 1;
-    uint64_t seen = 0, common = s->common64, need, low;
+    uint64_t seen = 0, common = sgseq_view_of(s, n).common64, need, low;
     unsigned c;
 
     for (size_t i = 0; i < s->n2; i++) {

@@ -17,6 +17,7 @@ sgseq_classes(sgseq *s)
     s->ncommon = 0;
     s->nrarev = 0;
     s->common64 = 0;
+    s->rare64 = 0;
     for (size_t v = 0; v < size; v++) {
         /* Sparse space: rare iff popcount(v & mask) is even. */
         if (s->mask != 0 && sgseq_parity((unsigned)v & s->mask)) {
@@ -24,6 +25,7 @@ sgseq_classes(sgseq *s)
             s->common64 |= v < 64 ? (uint64_t)1 << v : 0;
         } else {
             s->rare[s->nrarev++] = (uint16_t)v;
+            s->rare64 |= v < 64 ? (uint64_t)1 << v : 0;
         }
     }
 }
@@ -47,6 +49,12 @@ sgseq_set_vbits(sgseq *s, unsigned bits)
     }
     memset(hist + old, 0, (size - old) * sizeof *hist);
     s->hist = hist;
+    hist = realloc(s->hist_odd, size * sizeof *hist);
+    if (hist == NULL) {
+        return -1;
+    }
+    memset(hist + old, 0, (size - old) * sizeof *hist);
+    s->hist_odd = hist;
     common = realloc(s->common, size * sizeof *common);
     if (common == NULL) {
         return -1;
@@ -101,7 +109,7 @@ sgseq_rebuild_rare(sgseq *s)
         return 0;
     }
     for (size_t n = 1; n < s->len; n++) {
-        if (!sgseq_parity(s->g[n] & s->mask) &&
+        if (sgseq_heap_rare(s, n, s->g[n]) &&
             sgseq_add_rare(s, n, s->g[n]) != 0) {
             return -1;
         }
@@ -109,32 +117,10 @@ sgseq_rebuild_rare(sgseq *s)
     return 0;
 }
 
-/*
- * Chooses the sparse-space mask from the value counts: the number of rare
- * heaps under mask m is (total + W[m]) / 2, W the Walsh-Hadamard transform
- * of the histogram. Keeps the definition when sparse space would cost more
- * (many rare heaps, or long scans for the rare values).
- */
-int
-sgseq_choose_mask(sgseq *s)
+/* The Walsh-Hadamard transform of w[0 .. size), in place. */
+static void
+sgseq_walsh(int64_t *w, size_t size)
 {
-    size_t size = (size_t)1 << s->vbits;
-    int64_t *w = malloc(size * sizeof *w);
-    uint64_t total = s->len, best = UINT64_MAX, current;
-    unsigned best_mask = 0;
-
-    if (w == NULL) {
-        return -1;
-    }
-    if (s->n4 == 0 || s->cls != NULL) {
-        /* Without splits every value costs |K| anyway; removal classes
-         * have no sparse space. */
-        free(w);
-        return 0;
-    }
-    for (size_t v = 0; v < size; v++) {
-        w[v] = (int64_t)s->hist[v];
-    }
     for (size_t h = 1; h < size; h <<= 1) {
         for (size_t i = 0; i < size; i += 2 * h) {
             for (size_t j = i; j < i + h; j++) {
@@ -144,15 +130,85 @@ sgseq_choose_mask(sgseq *s)
             }
         }
     }
-    for (size_t m = 1; m < size; m++) {
-        uint64_t rare = (uint64_t)((int64_t)total + w[m]) / 2;
-        if (rare < best) {
-            best = rare;
-            best_mask = (unsigned)m;
+}
+
+/* 1 when every removal that splits has the same parity: then the parity
+ * of the split heap m follows n's, and the heap-parity classes apply. */
+static int
+sgseq_parity_allowed(const sgseq *s)
+{
+    for (size_t i = 1; i < s->n4; i++) {
+        if ((s->k4[i] ^ s->k4[0]) & 1u) {
+            return 0;
         }
     }
-    current = s->mask ? (uint64_t)((int64_t)total + w[s->mask]) / 2 : total;
-    free(w);
+    return s->n4 > 0;
+}
+
+/*
+ * Chooses the sparse-space mask, whether heaps count their parity, and
+ * which class is rare, from the value counts: with E and O the
+ * histograms of the even and odd heaps and WE, WO their Walsh-Hadamard
+ * transforms, mask m makes (T + WE[m] + WO[m]) / 2 heaps rare; with heap
+ * parity (T + WE[m] - WO[m]) / 2 heaps are of class 0 and the rest of
+ * class 1, either of which may be the rare one (0.127 at 2^17: 2804 rare
+ * heaps without, 693 with). The fewest rare heaps win. Keeps the definition when sparse
+ * space would cost more (many rare heaps, or long scans for the rare
+ * values). Any choice is exact; a good one is only faster.
+ */
+int
+sgseq_choose_mask(sgseq *s)
+{
+    size_t size = (size_t)1 << s->vbits;
+    int64_t *we, *wo;
+    uint64_t total = s->len, best = UINT64_MAX, current = total;
+    unsigned best_mask = 0, best_parity = 0, best_class = 0;
+    int parity_ok = sgseq_parity_allowed(s);
+
+    if (s->n4 == 0 || s->cls != NULL) {
+        /* Without splits every value costs |K| anyway; removal classes
+         * have no sparse space. */
+        return 0;
+    }
+    we = malloc(2 * size * sizeof *we);
+    if (we == NULL) {
+        return -1;
+    }
+    wo = we + size;
+    for (size_t v = 0; v < size; v++) {
+        wo[v] = (int64_t)s->hist_odd[v];
+        we[v] = (int64_t)(s->hist[v] - s->hist_odd[v]);
+    }
+    sgseq_walsh(we, size);
+    sgseq_walsh(wo, size);
+    for (size_t m = 1; m < size; m++) {
+        uint64_t plain = (uint64_t)((int64_t)total + we[m] + wo[m]) / 2;
+        /* Heaps of class 0 with heap parity; class 1 is the rest. */
+        uint64_t odd0 = (uint64_t)((int64_t)total + we[m] - wo[m]) / 2;
+        if (plain < best) {
+            best = plain;
+            best_mask = (unsigned)m;
+            best_parity = best_class = 0;
+        }
+        if (parity_ok && odd0 < best) {
+            best = odd0;
+            best_mask = (unsigned)m;
+            best_parity = 1;
+            best_class = 0;
+        }
+        if (parity_ok && total - odd0 < best) {
+            best = total - odd0;
+            best_mask = (unsigned)m;
+            best_parity = best_class = 1;
+        }
+    }
+    if (s->mask != 0) {
+        current = (uint64_t)((int64_t)total + we[s->mask] +
+                             (s->heap_parity ? -wo[s->mask] : wo[s->mask])) /
+                  2;
+        current = s->rare_class ? total - current : current;
+    }
+    free(we);
     /* Cost per value: sparse space loops over the rare heaps and scans for
      * rare values (measured on the last stretch, ~1.5 times the cost of a
      * split of the definition's loop); the definition looks at every
@@ -169,15 +225,18 @@ sgseq_choose_mask(sgseq *s)
     s->seg_scanned = s->scanned;
     if (s->method != SGSEQ_SPARSE &&
         3 * (best * s->n4 + s->scan_avg) / 2 >= s->n4 * total * 3 / 8) {
-        best_mask = 0;
+        best_mask = best_parity = best_class = 0;
     } else if (s->mask != 0 && best * 4 > current * 3) {
         /* Not clearly better: keep the current lists. */
         return 0;
     }
-    if (best_mask == s->mask) {
+    if (best_mask == s->mask && best_parity == s->heap_parity &&
+        best_class == s->rare_class) {
         return 0;
     }
     s->mask = best_mask;
+    s->heap_parity = best_parity;
+    s->rare_class = best_class;
     sgseq_classes(s);
     return sgseq_rebuild_rare(s);
 }

@@ -223,6 +223,57 @@ test_officers_sparse_vs_plain(void **state)
     sgseq_free(fast);
 }
 
+/* Heap parity in the rare/common split (codes whose splitting removals
+ * all have one parity): 0.127 chooses it, and its rare heaps at 2^17 are
+ * 693 instead of 2804; values equal the definition's (to 2^14) and one
+ * thread's equal two threads' (to 2^17, through blocks); sparse space
+ * forced on more such codes, both parities of removal, matches the
+ * definition too. */
+static void
+test_heap_parity(void **state)
+{
+    static const char *codes[] = {"0.127", "0.07", "0.4", "0.0007", "0.14",
+                                  "0.106", "0.34", "0.007"};
+    code c127 = parse_code("0.127");
+    sgseq *one = new_octal(&c127), *two = new_octal(&c127);
+    sgseq_stats st;
+    (void)state;
+    assert_non_null(one);
+    assert_non_null(two);
+    sgseq_set_certify(one, 0);
+    sgseq_set_certify(two, 0);
+    sgseq_set_threads(one, 1);
+    sgseq_set_threads(two, 2);
+    assert_int_equal(value(one, 131071), value(two, 131071));
+    for (uint64_t n = 0; n < 131072; n++) {
+        assert_int_equal(value(one, n), value(two, n));
+    }
+    sgseq_get_stats(one, &st);
+    assert_int_equal(st.heap_parity, 1);
+    assert_int_equal(st.rare, 693);
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        code c = parse_code(codes[i]);
+        sgseq *plain = new_octal(&c), *sparse = new_octal(&c);
+        assert_non_null(plain);
+        assert_non_null(sparse);
+        sgseq_set_method(plain, SGSEQ_PLAIN);
+        sgseq_set_method(sparse, SGSEQ_SPARSE);
+        sgseq_set_certify(plain, 0);
+        sgseq_set_certify(sparse, 0);
+        for (uint64_t n = 0; n < 16384; n++) {
+            uint64_t v = value(plain, n);
+            assert_int_equal(value(sparse, n), v);
+            if (strcmp(codes[i], "0.127") == 0) {
+                assert_int_equal(value(one, n), v);
+            }
+        }
+        sgseq_free(plain);
+        sgseq_free(sparse);
+    }
+    sgseq_free(one);
+    sgseq_free(two);
+}
+
 /* Games with values above 64 go through the two-thread block path from
  * heap 8192 on (sparse space forced): the same values as the definition
  * and as one thread. */
@@ -612,6 +663,7 @@ main(void)
         cmocka_unit_test(test_sparse_vs_plain),
         cmocka_unit_test(test_officers_sparse_vs_plain),
         cmocka_unit_test(test_threads_vs_plain),
+        cmocka_unit_test(test_heap_parity),
         cmocka_unit_test(test_threads_vs_one_long),
         cmocka_unit_test(test_plain_blocks),
         cmocka_unit_test(test_random_sub_vs_reference),
