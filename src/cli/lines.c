@@ -34,6 +34,20 @@ is_blank(char ch)
            ch == '\v' || ch == '\f';
 }
 
+/* Trims blanks at both ends; 1 when anything is left. */
+static int
+trim_blanks(char **line, size_t *len)
+{
+    while (*len > 0 && is_blank((*line)[*len - 1])) {
+        (*len)--;
+    }
+    while (*len > 0 && is_blank(**line)) {
+        (*line)++;
+        (*len)--;
+    }
+    return *len > 0;
+}
+
 /* Cuts a comment ('#' to the end of the line) and trims blanks; 1 when
  * a position is left. */
 static int
@@ -43,14 +57,7 @@ trim_line(char **line, size_t *len)
     if (hash != NULL) {
         *len = (size_t)(hash - *line);
     }
-    while (*len > 0 && is_blank((*line)[*len - 1])) {
-        (*len)--;
-    }
-    while (*len > 0 && is_blank(**line)) {
-        (*line)++;
-        (*len)--;
-    }
-    return *len > 0;
+    return trim_blanks(line, len);
 }
 
 /* Buffered line reader over fread: lines of any length up to `max`,
@@ -388,14 +395,18 @@ share_run(const worker *w, share *sh)
         grundy_error err;
         grundy_status st;
         sh->nlines++;
-        if (!trim_line(&line, &len)) {
+        if (!trim_blanks(&line, &len)) {
             continue;
         }
-        /* Plain lines of a family that answers them directly; any other
-         * line (errors included) goes the general way. */
+        /* Plain lines of a family that answers them directly (digits and
+         * single spaces: no comment in them); any other line (errors
+         * included) goes the general way, its comment cut first. */
         if (w->game != NULL && !w->c->quiet &&
             format_answer_plain(w->game, w->c->flags, w->c->format, line,
                                 len, &sh->out)) {
+            continue;
+        }
+        if (!trim_line(&line, &len)) {
             continue;
         }
         st = grundy_position_parse(w->ctx, w->pos, w->game, line, len, &err);
