@@ -1,0 +1,498 @@
+/*
+ * bignum.c - exact non-negative integers of any size (bignum.h): 64-bit
+ * limbs, least significant first, never a zero limb on top (0 has none).
+ * Schoolbook algorithms throughout: decimal conversion in chunks of 19
+ * digits (quadratic in the length, a few milliseconds at 10^4 digits),
+ * products with 128-bit partial products, the integer square root bit by
+ * bit. Every result is written only after its operands were read, so a
+ * result may be one of its operands.
+ */
+#include "bignum.h"
+#include "intmath.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct bignum {
+    uint64_t *d;
+    size_t n, cap;
+};
+
+#define TEN19 UINT64_C(10000000000000000000)
+
+bignum *
+bignum_new(void)
+{
+    return calloc(1, sizeof(bignum));
+}
+
+void
+bignum_free(bignum *x)
+{
+    if (x != NULL) {
+        free(x->d);
+        free(x);
+    }
+}
+
+/* Room for n limbs (the value is kept). */
+static int
+reserve(bignum *x, size_t n)
+{
+    uint64_t *d;
+    size_t cap = x->cap != 0 ? x->cap : 4;
+    if (n <= x->cap) {
+        return 0;
+    }
+    while (cap < n) {
+        if (cap > SIZE_MAX / 2 / sizeof *d) {
+            return -1;
+        }
+        cap *= 2;
+    }
+    if ((d = realloc(x->d, cap * sizeof *d)) == NULL) {
+        return -1;
+    }
+    x->d = d;
+    x->cap = cap;
+    return 0;
+}
+
+static void
+normalize(bignum *x)
+{
+    while (x->n > 0 && x->d[x->n - 1] == 0) {
+        x->n--;
+    }
+}
+
+int
+bignum_set_u64(bignum *x, uint64_t v)
+{
+    if (reserve(x, 1) != 0) {
+        return -1;
+    }
+    x->d[0] = v;
+    x->n = v != 0;
+    return 0;
+}
+
+int
+bignum_copy(bignum *x, const bignum *y)
+{
+    if (x == y) {
+        return 0;
+    }
+    if (reserve(x, y->n) != 0) {
+        return -1;
+    }
+    if (y->n > 0) {
+        memcpy(x->d, y->d, y->n * sizeof *y->d);
+    }
+    x->n = y->n;
+    return 0;
+}
+
+int
+bignum_to_u64(const bignum *x, uint64_t *v)
+{
+    if (x->n > 1) {
+        return 0;
+    }
+    *v = x->n == 1 ? x->d[0] : 0;
+    return 1;
+}
+
+int
+bignum_is_zero(const bignum *x)
+{
+    return x->n == 0;
+}
+
+size_t
+bignum_bits(const bignum *x)
+{
+    uint64_t top;
+    size_t b = 0;
+    if (x->n == 0) {
+        return 0;
+    }
+    top = x->d[x->n - 1];
+    while (top != 0) {
+        top >>= 1;
+        b++;
+    }
+    return (x->n - 1) * 64 + b;
+}
+
+int
+bignum_bit(const bignum *x, size_t i)
+{
+    return i / 64 < x->n ? (int)((x->d[i / 64] >> (i % 64)) & 1u) : 0;
+}
+
+int
+bignum_cmp(const bignum *x, const bignum *y)
+{
+    if (x->n != y->n) {
+        return x->n < y->n ? -1 : 1;
+    }
+    for (size_t i = x->n; i-- > 0;) {
+        if (x->d[i] != y->d[i]) {
+            return x->d[i] < y->d[i] ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+int
+bignum_cmp_u64(const bignum *x, uint64_t v)
+{
+    uint64_t u;
+    if (!bignum_to_u64(x, &u)) {
+        return 1;
+    }
+    return u < v ? -1 : u > v;
+}
+
+int
+bignum_add(bignum *r, const bignum *x, const bignum *y)
+{
+    size_t n = x->n > y->n ? x->n : y->n;
+    size_t nx = x->n, ny = y->n;
+    uint64_t carry = 0;
+    if (reserve(r, n + 1) != 0) {
+        return -1;
+    }
+    /* r may be x or y: each limb is read before it is written. */
+    for (size_t i = 0; i < n; i++) {
+        uint64_t a = i < nx ? x->d[i] : 0, b = i < ny ? y->d[i] : 0;
+        uint64_t s = a + b;
+        uint64_t c1 = s < a;
+        s += carry;
+        carry = c1 | (s < carry);
+        r->d[i] = s;
+    }
+    r->d[n] = carry;
+    r->n = n + 1;
+    normalize(r);
+    return 0;
+}
+
+int
+bignum_sub(bignum *r, const bignum *x, const bignum *y)
+{
+    size_t n = x->n, ny = y->n;
+    uint64_t borrow = 0;
+    if (bignum_cmp(x, y) < 0) {
+        r->n = 0;
+        return -2;
+    }
+    if (reserve(r, n) != 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t a = x->d[i], b = i < ny ? y->d[i] : 0;
+        uint64_t d = a - b;
+        uint64_t b1 = a < b;
+        uint64_t e = d - borrow;
+        borrow = b1 | (d < borrow);
+        r->d[i] = e;
+    }
+    r->n = n;
+    normalize(r);
+    return 0;
+}
+
+int
+bignum_xor(bignum *r, const bignum *x, const bignum *y)
+{
+    size_t n = x->n > y->n ? x->n : y->n;
+    size_t nx = x->n, ny = y->n;
+    if (reserve(r, n) != 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        r->d[i] = (i < nx ? x->d[i] : 0) ^ (i < ny ? y->d[i] : 0);
+    }
+    r->n = n;
+    normalize(r);
+    return 0;
+}
+
+int
+bignum_add_u64(bignum *r, const bignum *x, uint64_t v)
+{
+    size_t n = x->n;
+    uint64_t carry = v;
+    if (reserve(r, n + 1) != 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t s = x->d[i] + carry;
+        carry = s < carry;
+        r->d[i] = s;
+    }
+    r->d[n] = carry;
+    r->n = n + 1;
+    normalize(r);
+    return 0;
+}
+
+int
+bignum_mul_u64(bignum *r, const bignum *x, uint64_t v)
+{
+    size_t n = x->n;
+    uint64_t carry = 0;
+    if (reserve(r, n + 1) != 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        im_u128 p = (im_u128)x->d[i] * v + carry;
+        r->d[i] = (uint64_t)p;
+        carry = (uint64_t)(p >> 64);
+    }
+    r->d[n] = carry;
+    r->n = n + 1;
+    normalize(r);
+    return 0;
+}
+
+int
+bignum_mul(bignum *r, const bignum *x, const bignum *y)
+{
+    size_t n = x->n + y->n;
+    uint64_t *t;
+    if (x->n == 0 || y->n == 0) {
+        r->n = 0;
+        return 0;
+    }
+    /* A separate product: r may be x or y. */
+    if ((t = calloc(n, sizeof *t)) == NULL) {
+        return -1;
+    }
+    for (size_t i = 0; i < x->n; i++) {
+        uint64_t carry = 0, a = x->d[i];
+        for (size_t j = 0; j < y->n; j++) {
+            im_u128 p = (im_u128)a * y->d[j] + t[i + j] + carry;
+            t[i + j] = (uint64_t)p;
+            carry = (uint64_t)(p >> 64);
+        }
+        t[i + y->n] = carry;
+    }
+    free(r->d);
+    r->d = t;
+    r->cap = n;
+    r->n = n;
+    normalize(r);
+    return 0;
+}
+
+int
+bignum_shl(bignum *r, const bignum *x, size_t k)
+{
+    size_t w = k / 64, b = k % 64, n = x->n;
+    if (n == 0) {
+        r->n = 0;
+        return 0;
+    }
+    if (n + w + 1 < n || reserve(r, n + w + 1) != 0) {
+        return -1;
+    }
+    /* From the top down, so that r may be x. */
+    r->d[n + w] = b != 0 ? x->d[n - 1] >> (64 - b) : 0;
+    for (size_t i = n; i-- > 0;) {
+        uint64_t lo = b != 0 && i > 0 ? x->d[i - 1] >> (64 - b) : 0;
+        r->d[i + w] = b != 0 ? x->d[i] << b | lo : x->d[i];
+    }
+    for (size_t i = 0; i < w; i++) {
+        r->d[i] = 0;
+    }
+    r->n = n + w + 1;
+    normalize(r);
+    return 0;
+}
+
+int
+bignum_shr(bignum *r, const bignum *x, size_t k)
+{
+    size_t w = k / 64, b = k % 64, n = x->n;
+    if (w >= n) {
+        r->n = 0;
+        return 0;
+    }
+    if (reserve(r, n - w) != 0) {
+        return -1;
+    }
+    /* From the bottom up, so that r may be x. */
+    for (size_t i = 0; i + w < n; i++) {
+        uint64_t hi = b != 0 && i + w + 1 < n ? x->d[i + w + 1] << (64 - b)
+                                              : 0;
+        r->d[i] = b != 0 ? x->d[i + w] >> b | hi : x->d[i + w];
+    }
+    r->n = n - w;
+    normalize(r);
+    return 0;
+}
+
+int
+bignum_divmod_u64(bignum *q, const bignum *x, uint64_t d, uint64_t *rem)
+{
+    size_t n = x->n;
+    uint64_t r = 0;
+    if (q != NULL && reserve(q, n) != 0) {
+        return -1;
+    }
+    for (size_t i = n; i-- > 0;) {
+        im_u128 cur = (im_u128)r << 64 | x->d[i];
+        if (q != NULL) {
+            q->d[i] = (uint64_t)(cur / d);
+        }
+        r = (uint64_t)(cur % d);
+    }
+    if (q != NULL) {
+        q->n = n;
+        normalize(q);
+    }
+    *rem = r;
+    return 0;
+}
+
+int
+bignum_parse_dec(bignum *x, const char *s, size_t len)
+{
+    size_t at = 0, first;
+    if (len == 0) {
+        return -2;
+    }
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') {
+            return -2;
+        }
+    }
+    /* Leading zeros cost nothing. */
+    while (at + 1 < len && s[at] == '0') {
+        at++;
+    }
+    /* About 3.33 bits a digit: room for the whole number at once. */
+    if (reserve(x, (len - at) / 19 + 2) != 0) {
+        return -1;
+    }
+    x->n = 0;
+    first = (len - at) % 19 != 0 ? (len - at) % 19 : 19;
+    while (at < len) {
+        uint64_t chunk = 0, scale = 1;
+        for (size_t i = 0; i < first; i++) {
+            chunk = chunk * 10 + (uint64_t)(s[at + i] - '0');
+            scale *= 10;
+        }
+        at += first;
+        first = 19;
+        if (bignum_mul_u64(x, x, scale) != 0 ||
+            bignum_add_u64(x, x, chunk) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+size_t
+bignum_dec_size(const bignum *x)
+{
+    /* log10(2) < 0.30103 < 30103 / 100000: bits * 30103 / 100000 + 1
+     * digits suffice. */
+    size_t bits = bignum_bits(x);
+    return bits == 0 ? 1 : bits / 100000 * 30103 +
+                               (bits % 100000) * 30103 / 100000 + 1;
+}
+
+size_t
+bignum_to_dec(const bignum *x, char *buf)
+{
+    bignum *t;
+    uint64_t *chunks;
+    size_t nchunks = 0, at = 0;
+    if (x->n == 0) {
+        buf[0] = '0';
+        buf[1] = '\0';
+        return 1;
+    }
+    t = bignum_new();
+    chunks = malloc((bignum_dec_size(x) / 19 + 2) * sizeof *chunks);
+    if (t == NULL || chunks == NULL || bignum_copy(t, x) != 0) {
+        bignum_free(t);
+        free(chunks);
+        return 0;
+    }
+    /* Chunks of 19 digits, least significant first. */
+    while (t->n > 0) {
+        bignum_divmod_u64(t, t, TEN19, &chunks[nchunks++]);
+    }
+    for (size_t i = nchunks; i-- > 0;) {
+        char digits[20];
+        int k = 0;
+        uint64_t v = chunks[i];
+        do {
+            digits[k++] = (char)('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+        /* Inner chunks keep their leading zeros. */
+        while (i + 1 < nchunks && k < 19) {
+            digits[k++] = '0';
+        }
+        while (k > 0) {
+            buf[at++] = digits[--k];
+        }
+    }
+    buf[at] = '\0';
+    bignum_free(t);
+    free(chunks);
+    return at;
+}
+
+/*
+ * floor(sqrt(x)) bit by bit (the binary form of the schoolbook method):
+ * with bit the largest power of 4 not above x, keep res and num such
+ * that res^2 + num = the part of x seen so far; quadratic in the length,
+ * exact, no division.
+ */
+int
+bignum_isqrt(bignum *r, const bignum *x)
+{
+    bignum *num = bignum_new(), *res = bignum_new(), *bit = bignum_new(),
+           *t = bignum_new();
+    size_t bits = bignum_bits(x);
+    int st = -1;
+    if (num == NULL || res == NULL || bit == NULL || t == NULL ||
+        bignum_copy(num, x) != 0 || bignum_set_u64(bit, 1) != 0 ||
+        bignum_shl(bit, bit, bits > 0 ? (bits - 1) / 2 * 2 : 0) != 0) {
+        goto out;
+    }
+    if (bits == 0) {
+        st = bignum_set_u64(r, 0);
+        goto out;
+    }
+    while (!bignum_is_zero(bit)) {
+        if (bignum_add(t, res, bit) != 0) {
+            goto out;
+        }
+        if (bignum_cmp(num, t) >= 0) {
+            if (bignum_sub(num, num, t) != 0 || bignum_shr(res, res, 1) != 0 ||
+                bignum_add(res, res, bit) != 0) {
+                goto out;
+            }
+        } else if (bignum_shr(res, res, 1) != 0) {
+            goto out;
+        }
+        if (bignum_shr(bit, bit, 2) != 0) {
+            goto out;
+        }
+    }
+    st = bignum_copy(r, res);
+out:
+    bignum_free(num);
+    bignum_free(res);
+    bignum_free(bit);
+    bignum_free(t);
+    return st;
+}
