@@ -114,7 +114,9 @@ typedef struct family {
      * `want` that options() would emit for component c, as data, for the
      * quick path of format_answer_plain. The component stays one number,
      * *to; explain receives the move's words as options() gives them
-     * (NUL-terminated, room for 128 bytes). Returns the words' length;
+     * (NUL-terminated, room for 128 bytes), ending in *to in decimal and
+     * ')' ("take 2 from heap 1 (3 -> 1)"): the record copies the new
+     * number from there. Returns the words' length;
      * 0 when c has no option of that value; -1 to leave it to options()
      * (the general path then answers the line). test_plain checks that
      * both paths give the same records. */

@@ -419,6 +419,26 @@ copy(char *p, const char *s, size_t n)
 
 #define COPY_LIT(p, lit) copy((p), "" lit, sizeof(lit) - 1)
 
+/* The new number of a plain answer, in decimal: the words end in it and
+ * ')' (family.h, option_one), so it is copied rather than formatted a
+ * second time; formatted when the words do not end that way. */
+static char *
+copy_to_digits(char *p, const plain_answer *a)
+{
+    size_t end = a->explain_len, start;
+    if (end >= 2 && a->explain[end - 1] == ')') {
+        start = --end;
+        while (start > 0 && a->explain[start - 1] >= '0' &&
+               a->explain[start - 1] <= '9') {
+            start--;
+        }
+        if (start < end && (end - start == 1 || a->explain[start] != '0')) {
+            return copy(p, a->explain + start, end - start);
+        }
+    }
+    return p + util_u64_to_dec(a->to, p);
+}
+
 /* The record of a plain line, as format_text / format_json would write
  * it for the same answer: the position after the move is the line with
  * one token replaced, and the line (digits and spaces) needs no JSON
@@ -454,7 +474,7 @@ format_plain(obuf *o, unsigned format, const char *line, size_t len,
             p = COPY_LIT(p, " -> ");
         }
         p = copy(p, line, tok);
-        p += util_u64_to_dec(a->to, p);
+        p = copy_to_digits(p, a);
         p = copy(p, line + after, len - after);
         if (json) {
             p = COPY_LIT(p, "\",\"explain\":");
