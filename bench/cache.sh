@@ -10,16 +10,7 @@
 #          100000 columns) beside 2,000 small pairs.
 . "$(dirname "$0")/lib.sh"
 base_rev=${BENCH_BASE:-f7cd0cf}
-base=$work/base-$base_rev
-if [ ! -x "$base/build/grundy" ]; then
-    rm -rf "$base" && mkdir -p "$base/src"
-    git -C "$root" archive "$base_rev" | tar -x -C "$base/src"
-    cmake -S "$base/src" -B "$base/build" -DCMAKE_BUILD_TYPE=Release \
-          -DGRUNDY_TESTS=OFF >/dev/null
-    cmake --build "$base/build" -j"$(sh "$root/scripts/jobs.sh")" \
-          --target grundy-cli >/dev/null
-fi
-old=$base/build/grundy
+old=$(base_build "$base_rev")
 awk -v one="$1" 'BEGIN {
     srand(7)
     for (i = 0; i < 20000; i++) {

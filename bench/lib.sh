@@ -27,3 +27,19 @@ seconds() {
 ratio() {
     awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
 }
+
+# base_build REV: a Release build of commit REV of this repository in
+# $work/base-REV (built once, kept); prints the path of its grundy. The
+# baseline that a script compares with, measured in the same run.
+base_build() {
+    base=$work/base-$1
+    if [ ! -x "$base/build/grundy" ]; then
+        rm -rf "$base" && mkdir -p "$base/src"
+        git -C "$root" archive "$1" | tar -x -C "$base/src"
+        cmake -S "$base/src" -B "$base/build" -DCMAKE_BUILD_TYPE=Release \
+              -DGRUNDY_TESTS=OFF >/dev/null
+        cmake --build "$base/build" -j"$(sh "$root/scripts/jobs.sh")" \
+              --target grundy-cli >/dev/null
+    fi
+    echo "$base/build/grundy"
+}

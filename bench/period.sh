@@ -9,16 +9,7 @@
 # Bytes per value = (peak RSS - RSS of a trivial run) / table length.
 . "$(dirname "$0")/lib.sh"
 base_rev=${BENCH_BASE:-33dc804}
-base=$work/base-$base_rev
-if [ ! -x "$base/build/grundy" ]; then
-    rm -rf "$base" && mkdir -p "$base/src"
-    git -C "$root" archive "$base_rev" | tar -x -C "$base/src"
-    cmake -S "$base/src" -B "$base/build" -DCMAKE_BUILD_TYPE=Release \
-          -DGRUNDY_TESTS=OFF >/dev/null
-    cmake --build "$base/build" -j"$(sh "$root/scripts/jobs.sh")" \
-          --target grundy-cli >/dev/null
-fi
-old=$base/build/grundy
+old=$(base_build "$base_rev")
 cc -O2 -o "$work/peak_rss" "$root/bench/peak_rss.c"
 # measure LABEL TABLE-LENGTH CMD...: one line of figures.
 measure() {
