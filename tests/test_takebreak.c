@@ -749,12 +749,54 @@ test_identity_codes(void **state)
     }
 }
 
-/* hex:0.8: G(n) = floor((n - 1) / 3) for n >= 1 (theory.md 3b); 8.(3):
- * n + 1 for n = 7 mod 8, n - 1 for n = 0 mod 8, else n (n >= 1). */
+/* hex:0.8: G(n) = floor((n - 1) / 3) for n >= 1 (theory.md 3b), the
+ * closed form grundy answers it by, against the table computed from the
+ * rules (take 1, leave three heaps); 8.(3): n + 1 for n = 7 mod 8, n - 1
+ * for n = 0 mod 8, else n (n >= 1). */
 static void
 test_hex_known(void **state)
 {
     fixture *f = *state;
+    sgseq_run run = {1, 1, SGSEQ_THREE};
+    sgseq_rules r = {&run, 1, NULL, 0, 2, 0, 0};
+    sgseq *s = sgseq_new_rules(&r, SGSEQ_GUY_SMITH);
+    grundy_game *game;
+    grundy_error err;
+    grundy_period per;
+    assert_non_null(s);
+    for (uint64_t n = 1200; n-- > 0;) {
+        assert_int_equal(seq_value(s, n), n == 0 ? 0 : (n - 1) / 3);
+    }
+    sgseq_free(s);
+    assert_int_equal(grundy_game_parse(f->ctx, "hex:0.8", 7, &game, &err),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_game_period(game, &per, &err), GRUNDY_OK);
+    assert_true(per.found && per.period == 3 && per.preperiod == 1 &&
+                per.saltus == 1 && per.theorem != NULL);
+    grundy_game_free(game);
+    /* Huge heaps: the winning move is legal (three parts of n - 1) and
+     * leaves a position of value 0. */
+    for (uint64_t n = 5000; n < UINT64_MAX / 2; n = n * 3 + 7) {
+        char text[96], after[96];
+        uint64_t p[3], x = 2;
+        snprintf(text, sizeof text, "hex:0.8 %llu 2", (unsigned long long)n);
+        fixture_solve_ok(f, text, 0);
+        if (!grundy_result_win(f->res)) {
+            assert_true((n - 1) / 3 == 0);
+            continue;
+        }
+        snprintf(after, sizeof after, "%s",
+                 grundy_result_move_position(f->res, 0));
+        assert_int_equal(sscanf(after, "hex:0.8 %llu %llu %llu %llu",
+                                (unsigned long long *)&p[0],
+                                (unsigned long long *)&p[1],
+                                (unsigned long long *)&p[2],
+                                (unsigned long long *)&x), 4);
+        assert_true(p[0] + p[1] + p[2] == n - 1 && p[0] >= 1 && p[1] >= 1 &&
+                    p[2] >= 1 && x == 2);
+        fixture_solve_ok(f, after, 0);
+        assert_false(grundy_result_win(f->res));
+    }
     for (uint64_t n = 1; n < 300; n++) {
         uint64_t want = n % 8 == 7 ? n + 1 : n % 8 == 0 ? n - 1 : n;
         assert_int_equal(value_of(f, "hex:0.8", n), (n - 1) / 3);
@@ -798,9 +840,10 @@ test_uncertified_limit(void **state)
     grundy_game_free(game);
     grundy_ctx_set_memory_limit(f->ctx, GRUNDY_DEFAULT_MEMORY_LIMIT);
     /* Splits in three cost rows of words per split: the work estimate
-     * counts them, so a long hex:0.8 table is refused at once. */
+     * counts them, so a long hex:0.c table is refused at once (hex:0.8
+     * has a closed form). */
     grundy_ctx_set_work_limit(f->ctx, 1000000000);
-    assert_int_equal(fixture_solve(f, "hex:0.8 50000", 0, &err),
+    assert_int_equal(fixture_solve(f, "hex:0.c 50000", 0, &err),
                      GRUNDY_ELIMIT);
     assert_int_equal(err.limit, GRUNDY_LIMIT_WORK);
     assert_true(err.needed > 1000000000);

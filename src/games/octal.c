@@ -39,6 +39,8 @@ typedef struct octal {
     int lasker;      /* the rules are Lasker's Nim 4.(3): closed form */
     int identity;    /* every k >= 1 may leave one heap or none, d0 = 0:
                         G(n) = n (octal_is_identity) */
+    int thirds;      /* hex:0.8 (take 1, split the rest in three):
+                        G(n) = floor((n - 1) / 3) (octal_thirds_g) */
 } octal;
 
 /* ---- creating games --------------------------------------------------- */
@@ -132,6 +134,8 @@ octal_make(grundy_game *game, sgseq_run *run, size_t nrun, int merge,
                 run[0].bits == SGSEQ_TWO && nrep == 1 && rep[0] == 3 &&
                 rep_from == 1;
     o->identity = octal_is_identity(run, nrun, rep, nrep, rep_from);
+    o->thirds = nrun == 1 && run[0].lo == 1 && run[0].hi == 1 &&
+                run[0].bits == SGSEQ_THREE && nrep == 0;
     memset(&r, 0, sizeof r);
     r.run = run;
     r.nrun = nrun;
@@ -479,6 +483,20 @@ octal_lasker_g(uint64_t n, int *ok)
     }
 }
 
+/*
+ * hex:0.8 (remove 1, leave exactly three non-empty heaps): G(n) =
+ * floor((n - 1) / 3) for n >= 1, G(0) = 0. Proof (docs/theory.md 3b), by
+ * induction: an option a + b + c = n - 1 is worth G(a) ^ G(b) ^ G(c) <=
+ * G(a) + G(b) + G(c) <= (n - 4) / 3 < G(n), so G(n) is no option; and
+ * every v < G(n) is one: a in {3v + 1, 3v + 2} (both worth v) with n - 1
+ * - a even and at least 2, b = c = (n - 1 - a) / 2, G(b) ^ G(c) = 0.
+ */
+static uint64_t
+octal_thirds_g(uint64_t n)
+{
+    return n == 0 ? 0 : (n - 1) / 3;
+}
+
 /* The heap of Lasker's Nim worth v (G is a bijection on the naturals). */
 static uint64_t
 octal_lasker_inverse(uint64_t v)
@@ -515,6 +533,10 @@ octal_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
         *sg = v[0];
         return GRUNDY_OK;
     }
+    if (o->thirds) {
+        *sg = octal_thirds_g(v[0]);
+        return GRUNDY_OK;
+    }
     env = octal_env(game);
     return sgseq_value(o->seq, v[0], &env, sg, err);
 }
@@ -542,6 +564,17 @@ octal_period(grundy_game *game, grundy_period *out, grundy_error *err)
         out->saltus = 1;
         out->theorem = "G(n) = n: every removal may leave one heap or "
                        "none, and a split is worth at most its size";
+        return GRUNDY_OK;
+    }
+    if (o->thirds) {
+        /* G(n + 3) = G(n) + 1 for n >= 1, by the closed form. */
+        memset(out, 0, sizeof *out);
+        out->found = 1;
+        out->period = 3;
+        out->preperiod = 1;
+        out->saltus = 1;
+        out->theorem = "G(n) = floor((n - 1) / 3), proved in "
+                       "docs/theory.md 3b";
         return GRUNDY_OK;
     }
     env = octal_env(game);
@@ -574,6 +607,9 @@ octal_g(const octal *o, uint64_t x)
     }
     if (o->identity) {
         return x;
+    }
+    if (o->thirds) {
+        return octal_thirds_g(x);
     }
     known = sgseq_known(o->seq, x, &v);
     /* Callers ask only for x <= n once heap n's value is known: then the
@@ -889,6 +925,30 @@ octal_lasker_one(octal_walk *w, uint64_t n, grundy_error *err)
                    (unsigned long long)OCTAL_LASKER_DIRECT);
 }
 
+/*
+ * hex:0.8 beyond OCTAL_LASKER_DIRECT: the option of value want as in the
+ * proof of octal_thirds_g (take 1, leave a + b + b); none when want is not
+ * below G(n), since every option is worth less (no option is missed).
+ */
+static void
+octal_thirds_one(octal_walk *w, uint64_t n)
+{
+    uint64_t v = w->want, a;
+    if (v >= octal_thirds_g(n)) {
+        return;
+    }
+    a = 3 * v + 1;
+    if ((n - 1 - a) % 2 != 0) {
+        a++;
+    }
+    /* Ascending parts: a and b = b. */
+    if (a <= (n - 1 - a) / 2) {
+        octal_emit_triple(w, 1, a, (n - 1 - a) / 2, (n - 1 - a) / 2);
+    } else {
+        octal_emit_triple(w, 1, (n - 1 - a) / 2, (n - 1 - a) / 2, a);
+    }
+}
+
 /* ---- rings ------------------------------------------------------------ */
 
 /*
@@ -1066,7 +1126,8 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     if (st != GRUNDY_OK) {
         return st;
     }
-    if ((o->lasker || o->identity) && n > OCTAL_LASKER_DIRECT) {
+    if ((o->lasker || o->identity || o->thirds) &&
+        n > OCTAL_LASKER_DIRECT) {
         if (want == GRUNDY_ANY_VALUE || move_sink_wants_all(sink)) {
             return err_set(err, GRUNDY_ELIMIT, -1,
                            "heap %llu of %s: every option is listed up to "
@@ -1080,6 +1141,10 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
             if (want < n) {
                 octal_emit_one(&w, n - want, want, want == 0);
             }
+            return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+        }
+        if (o->thirds) {
+            octal_thirds_one(&w, n);
             return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
         }
         st = octal_lasker_one(&w, n, err);
@@ -1112,7 +1177,7 @@ static sgseq *
 octal_sequence(grundy_game *game, sgseq_env *env)
 {
     octal *o = game->state;
-    if (o->lasker || o->identity) {
+    if (o->lasker || o->identity || o->thirds) {
         return NULL;
     }
     *env = octal_env(game);
