@@ -266,9 +266,15 @@ GRUNDY_API int grundy_result_win(const grundy_result *res);
 /* 1 when the result is for misere play, 0 for normal play. */
 GRUNDY_API int grundy_result_misere(const grundy_result *res);
 /* 1, and *sg set (when sg is not NULL), when the normal-play Grundy value
- * of the whole position is known; 0 when it is not (a lone component
- * beyond tables solved by a closed form, for instance). */
+ * of the whole position is known and fits in 64 bits; 0 when it is not
+ * known (a lone component beyond tables solved by a closed form, for
+ * instance) or is larger (see grundy_result_sg_decimal). */
 GRUNDY_API int grundy_result_sg(const grundy_result *res, uint64_t *sg);
+/* The normal-play Grundy value in decimal, whatever its size (positions
+ * with numbers beyond 64 bits can have such values), owned by res and
+ * valid until res is solved again or freed; NULL when it is not known
+ * (or out of memory). */
+GRUNDY_API const char *grundy_result_sg_decimal(grundy_result *res);
 /* Number of winning moves reported: 0 when the mover loses, else 1, or
  * every winning move with GRUNDY_ALL_MOVES. */
 GRUNDY_API size_t grundy_result_move_count(const grundy_result *res);

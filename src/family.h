@@ -30,6 +30,41 @@ typedef struct component {
 
 typedef struct move_sink move_sink;
 struct family;
+struct bignum;
+
+/* A component with a number beyond 2^64 - 1: all its numbers, exact
+ * (bignum.h), and its 1-based place among the position's components. */
+typedef struct big_component {
+    struct bignum *const *v;
+    size_t n;
+    size_t index;
+} big_component;
+
+/*
+ * The operations of a family on numbers of any size (issue: heaps beyond
+ * 64 bits). Components whose numbers all fit in 64 bits never come here.
+ * Every slot is optional; a family with none refuses big numbers in the
+ * parser, naming the games that take them.
+ */
+typedef struct family_big {
+    /* Grundy value of c, exact; GRUNDY_EUNSUPPORTED or GRUNDY_ELIMIT with
+     * a message when it cannot be known exactly. */
+    grundy_status (*value)(grundy_game *game, const big_component *c,
+                           struct bignum *sg, grundy_error *err);
+    /* Emits (move_emit_big) the options of c worth want, each resulting
+     * position once; all of them when the sink wants all, else the first.
+     * GRUNDY_ELIMIT when they cannot all be listed. */
+    grundy_status (*options)(grundy_game *game, const big_component *c,
+                             const struct bignum *want, move_sink *sink,
+                             grundy_error *err);
+    /* Outcome (*win) of c alone and its winning moves (one, or all when
+     * the sink wants all), normal play or misere, for families whose big
+     * values are out of reach (fib, wythoff); GRUNDY_EUNSUPPORTED when it
+     * has no rule (the sum rules are then tried). */
+    grundy_status (*solve_alone)(grundy_game *game, const big_component *c,
+                                 int misere, move_sink *sink, int *win,
+                                 grundy_error *err);
+} family_big;
 struct sgseq;
 struct sgseq_env;
 
@@ -141,6 +176,9 @@ typedef struct family {
      * limits to extend it under in *env, for saving and resuming long
      * runs (seqfile.c); NULL when the values come from a closed form. */
     struct sgseq *(*sequence)(grundy_game *game, struct sgseq_env *env);
+
+    /* Optional: numbers beyond 64 bits (family_big above). */
+    const family_big *big;
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule
@@ -193,6 +231,17 @@ grundy_status registry_check(const grundy_game *game, const uint64_t *v,
  */
 int move_emit(move_sink *sink, const component *c, size_t parts,
               const size_t *arity, const uint64_t *vals, const char *explain);
+/* move_emit for a component with numbers beyond 64 bits: the parts'
+ * numbers are bignums (bignum.h). */
+int move_emit_big(move_sink *sink, const big_component *c, size_t parts,
+                  const size_t *arity, struct bignum *const *vals,
+                  const char *explain);
+/* Emits the move heap c -> m (m below c's one number) in Nim's words,
+ * "take K from heap I (N -> M)", numbers of any size (nim.c); used by
+ * every family whose moves take from a heap. 0, 1 as move_emit, -1 when
+ * out of memory. */
+int move_emit_take_big(move_sink *sink, const big_component *c,
+                  const struct bignum *m);
 /* Same for the common case of one single-number component becoming one
  * single-number component (a heap n -> m). */
 int move_emit1(move_sink *sink, const component *c, uint64_t m,
@@ -261,6 +310,18 @@ put_heap(char *p, const component *c)
     }
     return put_u64(p, c->v[0]);
 }
+
+/* A growable string for move words holding numbers of any length: start
+ * it zeroed; appends never fail (a failed growth sets oom and later
+ * appends do nothing); release s with free(). */
+typedef struct strbuf {
+    char *s;
+    size_t len, cap;
+    int oom;
+} strbuf;
+void util_sb_put(strbuf *b, const char *s);
+void util_sb_put_u64(strbuf *b, uint64_t v);
+void util_sb_put_big(strbuf *b, const struct bignum *x);
 
 /* Parses the whole of s[0..len) as a decimal uint64 (digits only, no sign,
  * no blanks). Returns 0 on success, -1 if not a number, -2 if too large. */

@@ -210,6 +210,9 @@ format_text(obuf *out, const grundy_result *res)
     if (!grundy_result_misere(res) && grundy_result_sg(res, &sg)) {
         PUT_LIT(out, " sg=");
         put_num(out, sg);
+    } else if (!grundy_result_misere(res) && res->sg_big) {
+        PUT_LIT(out, " sg=");
+        put(out, res->sg_text, strlen(res->sg_text));
     } else if (!grundy_result_misere(res)) {
         /* A win whose value is out of reach (a huge fib pile, a Wythoff
          * pair past any table): the outcome and move are exact, the
@@ -273,6 +276,11 @@ format_json(obuf *out, const char *input, size_t input_len,
     if (grundy_result_sg(res, &sg)) {
         PUT_LIT(out, ",\"sg\":");
         put_num(out, sg);
+    } else if (res->sg_known && res->sg_big) {
+        /* Every digit: a JSON number of any size (readers that need it
+         * exact must not parse it as a double). */
+        PUT_LIT(out, ",\"sg\":");
+        put(out, res->sg_text, strlen(res->sg_text));
     }
     if (grundy_result_move_count(res) > 0) {
         size_t elen, plen;

@@ -6,6 +6,7 @@
  * and misere.c decide which options win.
  */
 #include "moves.h"
+#include "bignum.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ grundy_result_free(grundy_result *res)
     free(res->moves);
     free(res->text);
     free(res->values);
+    free(res->sg_text);
     free(res);
 }
 
@@ -43,10 +45,34 @@ grundy_result_misere(const grundy_result *res)
 int
 grundy_result_sg(const grundy_result *res, uint64_t *sg)
 {
-    if (res->sg_known && sg != NULL) {
+    if (res->sg_known && !res->sg_big && sg != NULL) {
         *sg = res->sg;
     }
-    return res->sg_known;
+    return res->sg_known && !res->sg_big;
+}
+
+const char *
+grundy_result_sg_decimal(grundy_result *res)
+{
+    char buf[21];
+    size_t n;
+    if (!res->sg_known) {
+        return NULL;
+    }
+    if (res->sg_big) {
+        return res->sg_text;
+    }
+    n = util_u64_to_dec(res->sg, buf);
+    if (res->sg_textcap < n + 1) {
+        char *p = realloc(res->sg_text, n + 1);
+        if (p == NULL) {
+            return NULL;
+        }
+        res->sg_text = p;
+        res->sg_textcap = n + 1;
+    }
+    memcpy(res->sg_text, buf, n + 1);
+    return res->sg_text;
 }
 
 size_t
@@ -117,40 +143,52 @@ put_separator(grundy_result *res, size_t start)
     }
 }
 
-/* Appends parts 0..parts-1 of a move, blank-separated, numbers joined by
+/* The parts a move leaves: numbers of 64 bits (vals) or of any size
+ * (big), arity[i] numbers for part i. */
+typedef struct move_parts {
+    size_t parts;
+    const size_t *arity;
+    const uint64_t *vals;
+    bignum *const *big;
+    size_t nvals;
+} move_parts;
+
+/* Appends the parts of a move, blank-separated, numbers joined by
  * commas. */
 static void
-render_parts(grundy_result *res, size_t parts, const size_t *arity,
-             const uint64_t *vals)
+render_parts(grundy_result *res, const move_parts *mp)
 {
-    for (size_t p = 0, k = 0; p < parts; p++) {
+    for (size_t p = 0, k = 0; p < mp->parts; p++) {
         if (p > 0) {
             text_put(res, " ", 1);
         }
-        for (size_t j = 0; j < arity[p]; j++, k++) {
+        for (size_t j = 0; j < mp->arity[p]; j++, k++) {
+            char *at;
             if (j > 0) {
                 text_put(res, ",", 1);
             }
-            res->textlen += util_u64_to_dec(vals[k], res->text + res->textlen);
+            at = res->text + res->textlen;
+            res->textlen += mp->big != NULL ? bignum_to_dec(mp->big[k], at)
+                                            : util_u64_to_dec(mp->vals[k], at);
         }
     }
 }
 
 /* Appends the position after a move to res->text (room reserved): every
- * component in place, the changed one replaced by `parts` parts; a term
+ * component in place, the changed one replaced by its parts; a term
  * whose last component vanished is dropped with its game name. */
 static void
 render_position(grundy_result *res, const grundy_position *pos, size_t ci,
-                size_t parts, const size_t *arity, const uint64_t *vals)
+                const move_parts *mp)
 {
     size_t start = res->textlen;
-    if (pos->plain && parts > 0) {
+    if (pos->plain && mp->parts > 0) {
         /* The text is the rendering of its tokens already: copy it around
          * the changed token (no term loses its last component). */
         const pos_comp *pc = &pos->comps[ci];
         size_t after = pc->tok + pc->toklen;
         text_put(res, pos->text, pc->tok);
-        render_parts(res, parts, arity, vals);
+        render_parts(res, mp);
         text_put(res, pos->text + after, pos->textlen - after);
         res->text[res->textlen++] = '\0';
         return;
@@ -173,10 +211,10 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
                 written++;
                 continue;
             }
-            if (parts > 0) {
+            if (mp->parts > 0) {
                 put_separator(res, start);
-                render_parts(res, parts, arity, vals);
-                written += parts;
+                render_parts(res, mp);
+                written += mp->parts;
             }
         }
         if (written == 0) {
@@ -186,32 +224,32 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
     res->text[res->textlen++] = '\0';
 }
 
-int
-move_emit(move_sink *sink, const component *c, size_t parts,
-          const size_t *arity, const uint64_t *vals, const char *explain)
+/* Bytes the parts' numbers take in decimal, each with a separator. */
+static size_t
+parts_size(const move_parts *mp)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < mp->nvals; k++) {
+        n += (mp->big != NULL ? bignum_dec_size(mp->big[k]) : 21) + 1;
+    }
+    return n;
+}
+
+/* Renders the move into the result: its words and the position it
+ * leaves; 0 to go on, 1 when the sink wants no more, -1 on failure. */
+static int
+emit_rendered(move_sink *sink, size_t ci, const move_parts *mp,
+              const char *explain)
 {
     grundy_result *res = sink->res;
     const grundy_position *pos = sink->pos;
-    size_t ci = c->index - 1, nvals = 0, need, elen, start;
+    size_t elen = strlen(explain), start = res->textlen, need;
     result_move *m;
 
-    if (sink->collect != NULL) {
-        int r = sink->collect(sink->user, c, parts, arity, vals, explain);
-        if (r != 0) {
-            sink->oom = r == -2 ? SINK_LIMIT : SINK_NOMEM;
-            return -1;
-        }
-        return 0;
-    }
-    elen = strlen(explain);
-    start = res->textlen;
-    for (size_t p = 0; p < parts; p++) {
-        nvals += arity[p];
-    }
-    /* Worst case: the whole text again plus 21 bytes a new number. Each
+    /* Worst case: the whole text again plus the new numbers. Each
      * move repeats the whole position, so --all on a long line of equal
      * heaps needs text quadratic in its length: bounded by the budget. */
-    need = elen + 1 + pos->textlen + 2 * pos->nterms + 22 * nvals + 8;
+    need = elen + 1 + pos->textlen + 2 * pos->nterms + parts_size(mp) + 8;
     if (need > sink->budget || res->textlen > sink->budget - need) {
         sink->oom = SINK_LIMIT;
         return -1;
@@ -236,7 +274,7 @@ move_emit(move_sink *sink, const component *c, size_t parts,
     m->explain_len = elen;
     text_put(res, explain, elen + 1);
     m->position = res->textlen;
-    render_position(res, pos, ci, parts, arity, vals);
+    render_position(res, pos, ci, mp);
     m->position_len = res->textlen - 1 - m->position;
     /* Each resulting position once: families list options without
      * repeats, this guards moves of one component that coincide. */
@@ -253,6 +291,72 @@ move_emit(move_sink *sink, const component *c, size_t parts,
     }
     res->nmoves++;
     return sink->all ? 0 : 1;
+}
+
+int
+move_emit(move_sink *sink, const component *c, size_t parts,
+          const size_t *arity, const uint64_t *vals, const char *explain)
+{
+    move_parts mp = {parts, arity, vals, NULL, 0};
+    for (size_t p = 0; p < parts; p++) {
+        mp.nvals += arity[p];
+    }
+    if (sink->collect != NULL) {
+        int r = sink->collect(sink->user, c, parts, arity, vals, explain);
+        if (r != 0) {
+            sink->oom = r == -2 ? SINK_LIMIT : SINK_NOMEM;
+            return -1;
+        }
+        return 0;
+    }
+    return emit_rendered(sink, c->index - 1, &mp, explain);
+}
+
+int
+move_emit_big(move_sink *sink, const big_component *c, size_t parts,
+              const size_t *arity, bignum *const *vals, const char *explain)
+{
+    move_parts mp = {parts, arity, NULL, vals, 0};
+    for (size_t p = 0; p < parts; p++) {
+        mp.nvals += arity[p];
+    }
+    if (sink->collect != NULL) {
+        /* Searches (misere.c) take only 64-bit positions. */
+        sink->oom = SINK_NOMEM;
+        return -1;
+    }
+    return emit_rendered(sink, c->index - 1, &mp, explain);
+}
+
+/* Emits heap c -> m, "take n - m from heap i (n -> m)", for m < n of any
+ * size (the words and move of nim_explain). */
+int
+move_emit_take_big(move_sink *sink, const big_component *c,
+                   const bignum *m)
+{
+    bignum *k = bignum_new(), *to = bignum_new();
+    strbuf b = {0};
+    static const size_t one = 1;
+    int r = -1;
+    if (k != NULL && to != NULL && bignum_sub(k, c->v[0], m) == 0 &&
+        bignum_copy(to, m) == 0) {
+        util_sb_put(&b, "take ");
+        util_sb_put_big(&b, k);
+        util_sb_put(&b, " from heap ");
+        util_sb_put_u64(&b, c->index);
+        util_sb_put(&b, " (");
+        util_sb_put_big(&b, c->v[0]);
+        util_sb_put(&b, " -> ");
+        util_sb_put_big(&b, m);
+        util_sb_put(&b, ")");
+        if (!b.oom) {
+            r = move_emit_big(sink, c, 1, &one, &to, b.s);
+        }
+    }
+    bignum_free(k);
+    bignum_free(to);
+    free(b.s);
+    return r;
 }
 
 int

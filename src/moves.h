@@ -21,6 +21,11 @@ struct grundy_result {
     int misere;             /* solved for misere play */
     int sg_known;           /* sg below is the normal-play value */
     uint64_t sg;
+    int sg_big;             /* the value is beyond 64 bits: sg_text
+                             * holds it in decimal (solve_big.c) */
+    char *sg_text;          /* decimal text of the value (sg_big, or
+                             * grundy_result_sg_decimal) */
+    size_t sg_textcap;
     result_move *moves;     /* the winning moves found */
     size_t nmoves, movecap;
     char *text;             /* NUL-terminated strings of the moves */

@@ -23,6 +23,7 @@ position_reset(grundy_position *pos)
         grundy_game_free(pos->terms[i].game);
     }
     pos->nterms = pos->ncomps = pos->nvals = pos->textlen = 0;
+    pos->big = pos->big_pending = 0;
 }
 
 void
@@ -318,6 +319,32 @@ not_a_component(const pos_term *term, const char *s, size_t len,
                    term->game->family->info.component);
 }
 
+/* A number of digits s[0..len) beyond 2^64 - 1 in a component of a
+ * family that takes such numbers: marks the component big, or says why
+ * not (too many digits). Returns 0 or the error status. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static int
+big_number(grundy_position *pos, const char *s, size_t len, size_t tok,
+           grundy_error *err)
+{
+    size_t zeros = 0;
+    while (zeros + 1 < len && s[zeros] == '0') {
+        zeros++;
+    }
+    if (len - zeros > POSITION_MAX_DIGITS) {
+        char q[128];
+        util_quote_token(q, sizeof q, s, len);
+        return (int)err_set(err, GRUNDY_ELIMIT, (long)tok,
+                            "number too large in %s: %zu digits, and "
+                            "numbers may have at most %u digits", q,
+                            len - zeros, POSITION_MAX_DIGITS);
+    }
+    pos->big_pending = 1;
+    return 0;
+}
+
 /* The careful path for a token scan_numbers declined: appends its numbers
  * or says exactly what is wrong with it. */
 static grundy_status
@@ -335,12 +362,21 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
             continue;
         }
         r = util_parse_u64(s + start, i - start, &v);
-        if (r != 0) {
+        if (r == -2 && term->game->family->big != NULL) {
+            r = big_number(pos, s + start, i - start, tok, err);
+            if (r != 0) {
+                return (grundy_status)r;
+            }
+            v = UINT64_MAX;   /* the token holds the number */
+        } else if (r != 0) {
             util_quote_token(q, sizeof q, s, len);
             if (r == -2) {
                 return err_set(err, GRUNDY_EPOSITION, (long)tok,
-                               "number too large in %s: numbers must be at "
-                               "most 18446744073709551615", q);
+                               "number too large in %s: %s takes numbers "
+                               "up to 18446744073709551615 (any size: "
+                               "nim, bounded, sub, fib, wythoff, ferguson "
+                               "and codes with a certified period)", q,
+                               term->game->label);
             }
             if (i == start) {
                 return err_set(err, GRUNDY_EPOSITION, (long)tok,
@@ -415,7 +451,9 @@ add_checked(grundy_position *pos, size_t off, size_t tok, size_t len,
         return oom(pos, r, pos->textlen, err);
     }
     pos->comps[pos->ncomps++] =
-        (pos_comp){off, pos->nvals - off, tok, len, 0};
+        (pos_comp){off, pos->nvals - off, tok, len, 0, pos->big_pending};
+    pos->big |= pos->big_pending;
+    pos->big_pending = 0;
     term->count++;
     return GRUNDY_OK;
 }
@@ -430,8 +468,9 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
 {
     pos_term *term = &pos->terms[pos->nterms - 1];
     if (family_one_number(term->game->family) &&
-        pos->nvals - off == 1 && pos->ncomps < pos->compcap) {
-        pos->comps[pos->ncomps++] = (pos_comp){off, 1, tok, len, 0};
+        pos->nvals - off == 1 && pos->ncomps < pos->compcap &&
+        !pos->big_pending) {
+        pos->comps[pos->ncomps++] = (pos_comp){off, 1, tok, len, 0, 0};
         term->count++;
         return GRUNDY_OK;
     }
@@ -474,7 +513,7 @@ parse_ring(grundy_position *pos, size_t tok, size_t len, grundy_error *err)
         return oom(pos, r, pos->textlen, err);
     }
     pos->vals[pos->nvals] = v;
-    pos->comps[pos->ncomps++] = (pos_comp){pos->nvals, 1, tok, len, 1};
+    pos->comps[pos->ncomps++] = (pos_comp){pos->nvals, 1, tok, len, 1, 0};
     pos->nvals++;
     pos->terms[pos->nterms - 1].count++;
     return GRUNDY_OK;

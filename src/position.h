@@ -15,6 +15,8 @@ typedef struct pos_comp {
     size_t tok;      /* token start in text */
     size_t toklen;   /* token length */
     int ring;        /* "@n": a ring of the family (ring_value) */
+    int big;         /* a number beyond 2^64 - 1: its vals entry is
+                      * 2^64 - 1, the token holds it (solve_big.c) */
 } pos_comp;
 
 /* A term: components [first, first + count) of one game. */
@@ -38,6 +40,9 @@ struct grundy_position {
     size_t nterms, termcap;
     size_t budget;           /* bytes the arrays may hold: the memory limit */
     size_t wanted;           /* what the grow that passed it asked for */
+    int big;                 /* some component is big (pos_comp) */
+    int big_pending;         /* parse_numbers met a big number in the
+                              * component being added */
     int plain;               /* the text is its tokens joined by single
                               * spaces: a move's position is the text with
                               * one token replaced */
@@ -53,5 +58,9 @@ struct grundy_position {
  */
 size_t position_scan_plain(const char *text, size_t len, uint64_t *vals,
                            size_t *toks, size_t max);
+
+/* Digits a number beyond 64 bits may have (issue: a million, within
+ * --memory). */
+#define POSITION_MAX_DIGITS 1000000u
 
 #endif

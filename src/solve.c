@@ -6,6 +6,7 @@
  */
 #include "solve.h"
 #include "misere.h"
+#include "solve_big.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -332,7 +333,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     unsigned char *rep = NULL;
     grundy_status st;
 
-    res->win = res->sg_known = 0;
+    res->win = res->sg_known = res->sg_big = 0;
     res->misere = misere;
     res->sg = 0;
     res->nmoves = res->textlen = 0;
@@ -342,6 +343,9 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
                            "misere play of positions with rings (@n) is "
                            "not supported; normal play is");
         }
+    }
+    if (pos->big) {
+        return solve_big_position(pos, misere, &sink, err);
     }
     if (pos->ncomps == 1 && !pos->comps[0].ring &&
         pos->terms[0].game->family->solve_alone != NULL) {

@@ -5,6 +5,7 @@
  * util_grow_array's, no I/O.
  */
 #include "family.h"
+#include "bignum.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,4 +233,64 @@ util_size_text(char *dst, size_t cap, size_t bytes)
         u++;
     }
     snprintf(dst, cap, "%zu %s", bytes, units[u]);
+}
+
+/* Room for n more bytes and a NUL; 0, or -1 (oom set). */
+static int
+util_sb_room(strbuf *b, size_t n)
+{
+    size_t cap = b->cap != 0 ? b->cap : 128;
+    char *p;
+    if (b->oom) {
+        return -1;
+    }
+    if (n < b->cap - b->len) {
+        return 0;
+    }
+    if (n > SIZE_MAX / 4 - b->len) {
+        b->oom = 1;
+        return -1;
+    }
+    while (cap - b->len <= n) {
+        cap *= 2;
+    }
+    if ((p = realloc(b->s, cap)) == NULL) {
+        b->oom = 1;
+        return -1;
+    }
+    b->s = p;
+    b->cap = cap;
+    return 0;
+}
+
+void
+util_sb_put(strbuf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (util_sb_room(b, n) == 0) {
+        memcpy(b->s + b->len, s, n + 1);
+        b->len += n;
+    }
+}
+
+void
+util_sb_put_u64(strbuf *b, uint64_t v)
+{
+    if (util_sb_room(b, 21) == 0) {
+        b->len += util_u64_to_dec(v, b->s + b->len);
+    }
+}
+
+void
+util_sb_put_big(strbuf *b, const bignum *x)
+{
+    size_t n = bignum_dec_size(x), got;
+    if (util_sb_room(b, n + 1) != 0) {
+        return;
+    }
+    if ((got = bignum_to_dec(x, b->s + b->len)) == 0) {
+        b->oom = 1;
+        return;
+    }
+    b->len += got;
 }

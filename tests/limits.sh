@@ -132,9 +132,9 @@ win sg=3: take 1 from heap 2 (2 -> 1) -> 1 1" ''
 { echo 'nim 3 4'; printf 'nim '; yes 1 | head -n 100000000 | tr -d '\n'
   printf '\nnim 1 2\n'; } > "$tmp/in"
 go
-check "100 MB number: too large, named shortened" 2 "$before
+check "100 MB number: too large, named shortened, the limit named" 3 "$before
 $after" \
-"^grundy: <stdin>:2: number too large in '1{60,120}\.\.\.': numbers must be at most 18446744073709551615$"
+"^grundy: <stdin>:2: number too large in '1{60,120}\.\.\.': 100000000 digits, and numbers may have at most 1000000 digits$"
 
 # ---- 10^7 components in one position --------------------------------------
 { echo 'nim 3 4'; heaps 10000000; printf '\nnim 1 2\n'; } > "$tmp/in"

@@ -3,6 +3,7 @@
  * G(n) = n (Bouton), so the option of value t < n is the heap t itself.
  */
 #include "family.h"
+#include "bignum.h"
 
 /* Listing every option of a heap is for exhaustive searches over small
  * positions; beyond this many options it is refused. */
@@ -87,6 +88,36 @@ nim_options(grundy_game *game, const component *c, uint64_t want,
     return GRUNDY_OK;
 }
 
+/* ---- heaps beyond 64 bits -------------------------------------------- */
+
+static grundy_status
+nim_big_value(grundy_game *game, const big_component *c, bignum *sg,
+              grundy_error *err)
+{
+    (void)game;
+    if (bignum_copy(sg, c->v[0]) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
+
+static grundy_status
+nim_big_options(grundy_game *game, const big_component *c,
+                const bignum *want, move_sink *sink, grundy_error *err)
+{
+    (void)game;
+    if (bignum_cmp(want, c->v[0]) < 0 &&
+        move_emit_take_big(sink, c, want) < 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
+
+static const family_big nim_big = {
+    .value = nim_big_value,
+    .options = nim_big_options,
+};
+
 const family nim_family = {
     .name = "nim",
     .info = {"nim", "take any positive number of stones from one heap",
@@ -100,4 +131,5 @@ const family nim_family = {
     .value = nim_value,
     .options = nim_options,
     .option_one = nim_option_one,
+    .big = &nim_big,
 };

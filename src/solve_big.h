@@ -1,0 +1,15 @@
+/*
+ * solve_big.h - grundy_solve's path for positions holding a number beyond
+ * 2^64 - 1 (solve_big.c).
+ */
+#ifndef GRUNDY_SOLVE_BIG_H
+#define GRUNDY_SOLVE_BIG_H
+
+#include "moves.h"
+
+/* Outcome, value and winning moves of pos (pos->big set) into sink->res,
+ * as grundy_solve gives them, with exact numbers. */
+grundy_status solve_big_position(const grundy_position *pos, int misere,
+                        move_sink *sink, grundy_error *err);
+
+#endif
