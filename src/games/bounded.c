@@ -4,6 +4,7 @@
  * own, so the mex is n's residue (the classic Bachet game).
  */
 #include "family.h"
+#include "bignum.h"
 
 #include <stdlib.h>
 
@@ -172,6 +173,67 @@ bounded_period(grundy_game *game, grundy_period *out, grundy_error *err)
     return GRUNDY_OK;
 }
 
+/* ---- heaps beyond 64 bits -------------------------------------------- */
+
+/* n mod (M + 1) of a big heap: its low 64 bits when M = 2^64 - 1. */
+static int
+bounded_big_residue(const bounded *b, const bignum *n, uint64_t *g)
+{
+    bignum *high;
+    int r;
+    if (b->m != UINT64_MAX) {
+        return bignum_divmod_u64(NULL, n, b->m + 1, g);
+    }
+    if ((high = bignum_new()) == NULL) {
+        return -1;
+    }
+    r = bignum_shr(high, n, 64) != 0 || bignum_shl(high, high, 64) != 0 ||
+        bignum_sub(high, n, high) != 0 || !bignum_to_u64(high, g);
+    bignum_free(high);
+    return r ? -1 : 0;
+}
+
+static grundy_status
+bounded_big_value(grundy_game *game, const big_component *c, bignum *sg,
+                  grundy_error *err)
+{
+    uint64_t g;
+    if (bounded_big_residue(game->state, c->v[0], &g) != 0 ||
+        bignum_set_u64(sg, g) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
+
+/* The take of residue want from a heap above M (as bounded_take). */
+static grundy_status
+bounded_big_options(grundy_game *game, const big_component *c,
+                    const bignum *want, move_sink *sink, grundy_error *err)
+{
+    const bounded *b = game->state;
+    bignum *m = bignum_new();
+    uint64_t g, w, x;
+    int r = 0;
+    if (m == NULL || bounded_big_residue(b, c->v[0], &g) != 0) {
+        bignum_free(m);
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    if (bignum_to_u64(want, &w) && w != g &&
+        (b->m == UINT64_MAX || w <= b->m)) {
+        x = w < g ? g - w : g + (b->m - w) + 1;
+        r = bignum_set_u64(m, x) != 0 || bignum_sub(m, c->v[0], m) != 0 ||
+                    move_emit_take_big(sink, c, m) < 0 ? -1 : 0;
+    }
+    bignum_free(m);
+    return r != 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                  : GRUNDY_OK;
+}
+
+static const family_big bounded_big = {
+    .value = bounded_big_value,
+    .options = bounded_big_options,
+};
+
 const family bounded_family = {
     .name = "bounded",
     .info = {"bounded:M", "take 1 to M stones from one heap (M >= 1)",
@@ -187,4 +249,5 @@ const family bounded_family = {
     .options = bounded_options,
     .period = bounded_period,
     .option_one = bounded_option_one,
+    .big = &bounded_big,
 };

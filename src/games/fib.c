@@ -7,6 +7,7 @@
  */
 #include "family.h"
 #include "intmath.h"
+#include "bignum.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -553,6 +554,219 @@ fib_solve_alone(grundy_game *game, const component *c, int misere,
     return fib_emit_takes(st, sink, c, p, x, cnt, err);
 }
 
+/* ---- piles beyond 64 bits --------------------------------------------- */
+
+/* The losing sequence H up to a big pile, exact: every term is kept (the
+ * greedy representation walks it downwards), so its memory is about the
+ * pile's length times the number of terms, checked against --memory. */
+typedef struct fib_big {
+    bignum **h;
+    size_t nh, cap;
+} fib_big;
+
+static void
+fib_big_free(fib_big *b)
+{
+    for (size_t i = 0; i < b->nh; i++) {
+        bignum_free(b->h[i]);
+    }
+    free(b->h);
+}
+
+/* H1 < H2 < ... up to the first term above n (fib_create's recurrence,
+ * on exact numbers). GRUNDY_ELIMIT past the memory limit. */
+static grundy_status
+fib_big_sequence(grundy_game *game, const bignum *n, fib_big *b,
+                 grundy_error *err)
+{
+    const fib_state *st = game->state;
+    size_t m = 0, bytes = 0, limit = ctx_memory_limit(game->ctx);
+    bignum *rh = bignum_new();
+    grundy_status rc = GRUNDY_OK;
+    memset(b, 0, sizeof *b);
+    for (;;) {
+        bignum *next = bignum_new();
+        if (next == NULL || rh == NULL ||
+            util_grow_array((void **)&b->h, &b->cap, b->nh + 1,
+                            sizeof *b->h) != 0) {
+            bignum_free(next);
+            rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+            break;
+        }
+        b->h[b->nh++] = next;
+        if (b->nh == 1) {
+            rc = bignum_set_u64(next, 1) != 0 ? GRUNDY_ENOMEM : GRUNDY_OK;
+        } else {
+            const bignum *last = b->h[b->nh - 2];
+            /* m: the least index with R * H(m) >= the last term. */
+            for (;;) {
+                if (bignum_mul_u64(rh, b->h[m], st->r) != 0) {
+                    rc = GRUNDY_ENOMEM;
+                    break;
+                }
+                if (bignum_cmp(rh, last) >= 0) {
+                    break;
+                }
+                m++;
+            }
+            if (rc == GRUNDY_OK && bignum_add(next, last, b->h[m]) != 0) {
+                rc = GRUNDY_ENOMEM;
+            }
+        }
+        if (rc != GRUNDY_OK) {
+            rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+            break;
+        }
+        bytes += bignum_bits(next) / 8 + 64;
+        if (bytes > limit) {
+            rc = err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
+                               "%s: the losing sequence up to a pile of "
+                               "%zu digits needs more than the memory "
+                               "limit", game->label, bignum_dec_size(n));
+            break;
+        }
+        if (bignum_cmp(next, n) > 0) {
+            break;
+        }
+    }
+    bignum_free(rh);
+    return rc;
+}
+
+/* Emits the take x from big pile c (n stones): leaves (n - x, min(R x,
+ * n - x)), or nothing, in fib_emit's words. */
+static int
+fib_big_emit(const fib_state *st, move_sink *sink, const big_component *c,
+             const bignum *x)
+{
+    bignum *left = bignum_new(), *lim = bignum_new();
+    bignum *vals[2] = {left, lim};
+    size_t arity = 2;
+    strbuf e = {0};
+    int r = -1;
+    if (left != NULL && lim != NULL && bignum_sub(left, c->v[0], x) == 0 &&
+        bignum_mul_u64(lim, x, st->r) == 0 &&
+        (bignum_cmp(lim, left) <= 0 || bignum_copy(lim, left) == 0)) {
+        util_sb_put(&e, "take ");
+        util_sb_put_big(&e, x);
+        util_sb_put(&e, " from pile ");
+        util_sb_put_u64(&e, c->index);
+        util_sb_put(&e, " (");
+        util_sb_put_big(&e, c->v[0]);
+        util_sb_put(&e, " -> ");
+        util_sb_put_big(&e, left);
+        util_sb_put(&e, ")");
+        if (!e.oom) {
+            r = move_emit_big(sink, c, bignum_is_zero(left) ? 0 : 1, &arity,
+                              vals, e.s);
+        }
+    }
+    bignum_free(left);
+    bignum_free(lim);
+    free(e.s);
+    return r;
+}
+
+/* The winning takes of pile (n, k) in normal play (fib_winning_takes):
+ * the partial sums S_j of the greedy terms, smallest first, with S_j <= k
+ * and the next term above R S_j. Emits them; *win says if any. */
+static grundy_status
+fib_big_takes(grundy_game *game, const big_component *c, const bignum *n,
+              const bignum *k, move_sink *sink, int *win, grundy_error *err)
+{
+    const fib_state *st = game->state;
+    fib_big b = {NULL, 0, 0};
+    size_t nt = 0, *terms = NULL;
+    bignum *rest = bignum_new(), *sum = bignum_new(), *rs = bignum_new();
+    grundy_status rc = rest == NULL || sum == NULL || rs == NULL
+                           ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                           : fib_big_sequence(game, n, &b, err);
+    *win = 0;
+    if (rc == GRUNDY_OK &&
+        ((terms = malloc(b.nh * sizeof *terms)) == NULL ||
+         bignum_copy(rest, n) != 0)) {
+        rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    /* Greedy, largest first: the largest H not above what is left. */
+    for (size_t i = b.nh; rc == GRUNDY_OK && i-- > 0 && !bignum_is_zero(rest);) {
+        if (bignum_cmp(b.h[i], rest) <= 0) {
+            terms[nt++] = i;
+            if (bignum_sub(rest, rest, b.h[i]) != 0) {
+                rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+            }
+        }
+    }
+    if (rc == GRUNDY_OK && bignum_set_u64(sum, 0) != 0) {
+        rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (size_t j = nt; rc == GRUNDY_OK && j-- > 0;) {
+        int r = 0;
+        if (bignum_add(sum, sum, b.h[terms[j]]) != 0 ||
+            bignum_mul_u64(rs, sum, st->r) != 0) {
+            rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+            break;
+        }
+        if (bignum_cmp(sum, k) > 0) {
+            break;
+        }
+        if (j == 0 || bignum_cmp(rs, b.h[terms[j - 1]]) < 0) {
+            *win = 1;
+            r = fib_big_emit(st, sink, c, sum);
+        }
+        if (r < 0) {
+            rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        if (r != 0) {
+            break;
+        }
+    }
+    free(terms);
+    bignum_free(rest);
+    bignum_free(sum);
+    bignum_free(rs);
+    fib_big_free(&b);
+    return rc;
+}
+
+/* fib_solve_alone for a big pile: normal play from the greedy terms;
+ * misere as the normal pile (n - 1, min(k, n - 1)) (docs/theory.md 7;
+ * a big pile has n >= 2 and k >= 1 unless k was given as 0). */
+static grundy_status
+fib_big_solve_alone(grundy_game *game, const big_component *c, int misere,
+                    move_sink *sink, int *win, grundy_error *err)
+{
+    bignum *n = bignum_new(), *k = bignum_new(), *one = bignum_new();
+    grundy_status rc = GRUNDY_OK;
+    int ok = n != NULL && k != NULL && one != NULL &&
+             bignum_copy(n, c->v[0]) == 0 && bignum_set_u64(one, 1) == 0;
+    /* k: n - 1 for a fresh pile (n is big), else the limit capped at n. */
+    if (ok && c->n == 1) {
+        ok = bignum_sub(k, n, one) == 0;
+    } else if (ok) {
+        ok = bignum_copy(k, bignum_cmp(c->v[1], n) < 0 ? c->v[1] : n) == 0;
+    }
+    if (!ok) {
+        rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    } else if (bignum_is_zero(k)) {
+        *win = misere;   /* no move: normal play loses, misere wins */
+    } else if (misere && bignum_cmp_u64(n, 1) == 0) {
+        *win = 0;        /* the only move takes the last stone */
+    } else if (misere && (bignum_sub(n, n, one) != 0 ||
+                          (bignum_cmp(k, n) > 0 && bignum_copy(k, n) != 0))) {
+        rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    } else {
+        rc = fib_big_takes(game, c, n, k, sink, win, err);
+    }
+    bignum_free(n);
+    bignum_free(k);
+    bignum_free(one);
+    return rc;
+}
+
+static const family_big fib_big_ops = {
+    .solve_alone = fib_big_solve_alone,
+};
+
 const family fib_family = {
     .name = "fib",
     .info = {"fib, fib:R",
@@ -575,4 +789,5 @@ const family fib_family = {
     .options = fib_options,
     .solve_alone = fib_solve_alone,
     .footprint = fib_footprint,
+    .big = &fib_big_ops,
 };

@@ -6,6 +6,7 @@
  */
 #include "family.h"
 #include "intmath.h"
+#include "bignum.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -716,6 +717,224 @@ wy_destroy(grundy_game *game)
     game->state = NULL;
 }
 
+/* ---- piles beyond 64 bits --------------------------------------------- */
+
+/* Most decimal digits of a pile answered exactly: the integer square
+ * root below is quadratic in the length (about a second at this size);
+ * beyond, the answer would take minutes, so it is refused, naming this
+ * limit. */
+#define WY_BIG_DIGITS 30000u
+
+/* Scratch numbers of one big answer. */
+typedef struct wy_big {
+    bignum *t[6];
+    int oom;
+} wy_big;
+
+/* r = floor(d phi) = floor((d + isqrt(5 d^2)) / 2): d sqrt 5 is
+ * irrational for d > 0, so its fraction never carries the halving past
+ * an integer (docs/theory.md 5). r must not be d. */
+static void
+wy_big_floor_phi(wy_big *w, bignum *r, const bignum *d)
+{
+    bignum *sq = w->t[5];
+    if (w->oom || bignum_mul(sq, d, d) != 0 ||
+        bignum_mul_u64(sq, sq, 5) != 0 || bignum_isqrt(sq, sq) != 0 ||
+        bignum_add(r, sq, d) != 0 || bignum_shr(r, r, 1) != 0) {
+        w->oom = 1;
+    }
+}
+
+/* 1 when (a, b) is a normal-play P-position (wy_normal_lose). */
+static int
+wy_big_lose(wy_big *w, const bignum *a, const bignum *b)
+{
+    const bignum *lo = bignum_cmp(a, b) <= 0 ? a : b, *hi = lo == a ? b : a;
+    bignum *d = w->t[0], *f = w->t[1];
+    if (w->oom || bignum_sub(d, hi, lo) != 0) {
+        w->oom = 1;
+        return 0;
+    }
+    wy_big_floor_phi(w, f, d);
+    return !w->oom && bignum_cmp(f, lo) == 0;
+}
+
+/* r = the partner of x in its P-pair (wy_partner): with j = floor((x+1)
+ * / phi) = floor((x+1) phi) - (x+1), x + j when floor(j phi) = x, else j. */
+static void
+wy_big_partner(wy_big *w, bignum *r, const bignum *x)
+{
+    bignum *x1 = w->t[2], *j = w->t[3], *f = w->t[4];
+    if (w->oom || bignum_add_u64(x1, x, 1) != 0) {
+        w->oom = 1;
+        return;
+    }
+    wy_big_floor_phi(w, j, x1);
+    if (w->oom || bignum_sub(j, j, x1) != 0) {
+        w->oom = 1;
+        return;
+    }
+    wy_big_floor_phi(w, f, j);
+    if (!w->oom && (bignum_cmp(f, x) == 0 ? bignum_add(r, x, j)
+                                          : bignum_copy(r, j)) != 0) {
+        w->oom = 1;
+    }
+}
+
+/* Emits (a, b) -> (na, nb) in wy_emit's words. */
+static int
+wy_big_emit(move_sink *sink, const big_component *c, bignum *na,
+            bignum *nb, bignum *k)
+{
+    const bignum *a = c->v[0], *b = c->v[1];
+    bignum *vals[2] = {na, nb};
+    size_t arity = 2;
+    strbuf e = {0};
+    int both = bignum_cmp(na, a) != 0 && bignum_cmp(nb, b) != 0, r = -1;
+    if (bignum_sub(k, bignum_cmp(na, a) != 0 ? a : b,
+                   bignum_cmp(na, a) != 0 ? na : nb) == 0) {
+        util_sb_put(&e, "take ");
+        util_sb_put_big(&e, k);
+        util_sb_put(&e, both ? " from both piles of pair "
+                    : bignum_cmp(na, a) != 0 ? " from pile 1 of pair "
+                                             : " from pile 2 of pair ");
+        util_sb_put_u64(&e, c->index);
+        util_sb_put(&e, " (");
+        util_sb_put_big(&e, a);
+        util_sb_put(&e, ",");
+        util_sb_put_big(&e, b);
+        util_sb_put(&e, " -> ");
+        util_sb_put_big(&e, na);
+        util_sb_put(&e, ",");
+        util_sb_put_big(&e, nb);
+        util_sb_put(&e, ")");
+        r = e.oom ? -1 : move_emit_big(sink, c, 1, &arity, vals, e.s);
+    }
+    free(e.s);
+    return r;
+}
+
+/* The misere P-positions that differ from the normal ones
+ * (wy_misere_lose): 1 lost, 0 won, -1 as in normal play. */
+static int
+wy_big_misere_special(const bignum *a, const bignum *b)
+{
+    uint64_t x, y;
+    if (!bignum_to_u64(a, &x) || !bignum_to_u64(b, &y) || x > 2 || y > 2) {
+        return -1;
+    }
+    return wy_misere_lose(x, y);
+}
+
+/* Emits target (na, nb) when it is lost for the mover (under the rule in
+ * use) and reachable; returns the sink's answer (0 when not emitted). */
+static int
+wy_big_try(wy_big *w, move_sink *sink, const big_component *c, int misere,
+           bignum *na, bignum *nb, bignum *k)
+{
+    const bignum *a = c->v[0], *b = c->v[1];
+    int sa = bignum_cmp(na, a), sb = bignum_cmp(nb, b), lost, sp;
+    /* Reachable: one pile lowered, or both by the same amount. */
+    if (!((sa == 0 && sb < 0) || (sb == 0 && sa < 0))) {
+        bignum *da = w->t[0], *db = w->t[1];
+        if (sa >= 0 || sb >= 0) {
+            return 0;
+        }
+        if (bignum_sub(da, a, na) != 0 || bignum_sub(db, b, nb) != 0) {
+            return -1;
+        }
+        if (bignum_cmp(da, db) != 0) {
+            return 0;
+        }
+    }
+    sp = misere ? wy_big_misere_special(na, nb) : -1;
+    lost = sp >= 0 ? sp : wy_big_lose(w, na, nb);
+    if (w->oom) {
+        return -1;
+    }
+    return lost ? wy_big_emit(sink, c, na, nb, k) : 0;
+}
+
+/* The winning moves of a big pair: to the partner of either pile, the
+ * diagonal move to the pair of the same difference (wy_normal_targets),
+ * and in misere play the three small targets that replace normal ones. */
+static int
+wy_big_moves(wy_big *w, move_sink *sink, const big_component *c, int misere)
+{
+    const bignum *a = c->v[0], *b = c->v[1];
+    bignum *na = bignum_new(), *nb = bignum_new(), *k = bignum_new();
+    const bignum *lo = bignum_cmp(a, b) <= 0 ? a : b, *hi = lo == a ? b : a;
+    int r = na == NULL || nb == NULL || k == NULL ? -1 : 0;
+    /* Diagonal: the pair whose difference is hi - lo. */
+    if (r == 0 && bignum_sub(k, hi, lo) == 0) {
+        wy_big_floor_phi(w, na, k);
+        if (!w->oom && bignum_cmp(na, lo) < 0 &&
+            bignum_sub(k, lo, na) == 0 && bignum_sub(na, a, k) == 0 &&
+            bignum_sub(nb, b, k) == 0) {
+            r = wy_big_try(w, sink, c, misere, na, nb, k);
+        }
+    }
+    for (int pile = 0; r == 0 && pile < 2; pile++) {
+        bignum *keep = pile == 0 ? na : nb, *move = pile == 0 ? nb : na;
+        if (bignum_copy(keep, c->v[pile]) != 0) {
+            r = -1;
+            break;
+        }
+        wy_big_partner(w, move, c->v[pile]);
+        if (!w->oom) {
+            r = wy_big_try(w, sink, c, misere, na, nb, k);
+        }
+    }
+    for (uint64_t i = 0; misere && r == 0 && i < 3; i++) {
+        static const uint64_t added[3][2] = {{0, 1}, {1, 0}, {2, 2}};
+        if (bignum_set_u64(na, added[i][0]) != 0 ||
+            bignum_set_u64(nb, added[i][1]) != 0) {
+            r = -1;
+            break;
+        }
+        r = wy_big_try(w, sink, c, misere, na, nb, k);
+    }
+    bignum_free(na);
+    bignum_free(nb);
+    bignum_free(k);
+    return w->oom ? -1 : r;
+}
+
+static grundy_status
+wy_big_solve_alone(grundy_game *game, const big_component *c, int misere,
+                   move_sink *sink, int *win, grundy_error *err)
+{
+    wy_big w = {{NULL}, 0};
+    int sp, r = 0;
+    (void)game;
+    for (int i = 0; i < 2; i++) {
+        if (bignum_dec_size(c->v[i]) > WY_BIG_DIGITS) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "Wythoff piles of more than %u digits are not "
+                           "answered: the exact square root of 5k^2 they "
+                           "need grows with the square of the length",
+                           WY_BIG_DIGITS);
+        }
+    }
+    for (int i = 0; i < 6; i++) {
+        w.oom |= (w.t[i] = bignum_new()) == NULL;
+    }
+    sp = misere ? wy_big_misere_special(c->v[0], c->v[1]) : -1;
+    *win = !(sp >= 0 ? sp : wy_big_lose(&w, c->v[0], c->v[1]));
+    if (!w.oom && *win) {
+        r = wy_big_moves(&w, sink, c, misere);
+    }
+    for (int i = 0; i < 6; i++) {
+        bignum_free(w.t[i]);
+    }
+    return w.oom || r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                          : GRUNDY_OK;
+}
+
+static const family_big wy_big_ops = {
+    .solve_alone = wy_big_solve_alone,
+};
+
 const family wythoff_family = {
     .name = "wythoff",
     .info = {"wythoff",
@@ -735,4 +954,5 @@ const family wythoff_family = {
     .options = wy_options,
     .solve_alone = wy_solve_alone,
     .footprint = wy_footprint,
+    .big = &wy_big_ops,
 };
