@@ -4,6 +4,7 @@
  * pair: Grundy values (normal play) and misere outcomes, proved below.
  */
 #include "family.h"
+#include "bignum.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,6 +229,176 @@ fg_check(const grundy_game *game, const uint64_t *v, size_t n,
     return GRUNDY_OK;
 }
 
+/* ---- boxes beyond 64 bits --------------------------------------------- */
+
+/* Emits the split of box `box` of big pair c into x + (n - x) (fg_emit's
+ * words); 0, 1 as move_emit, -1 when out of memory. */
+static int
+fg_big_emit(move_sink *sink, const big_component *c, int box, bignum *x)
+{
+    bignum *y = bignum_new();
+    bignum *vals[2] = {x, y};
+    size_t arity = 2;
+    strbuf e = {0};
+    int r = -1;
+    if (y != NULL && bignum_sub(y, c->v[box - 1], x) == 0) {
+        util_sb_put(&e, "empty box ");
+        util_sb_put_u64(&e, (uint64_t)(3 - box));
+        util_sb_put(&e, " and split box ");
+        util_sb_put_u64(&e, (uint64_t)box);
+        util_sb_put(&e, " of pair ");
+        util_sb_put_u64(&e, c->index);
+        util_sb_put(&e, ": ");
+        util_sb_put_big(&e, c->v[box - 1]);
+        util_sb_put(&e, " -> ");
+        util_sb_put_big(&e, x);
+        util_sb_put(&e, " + ");
+        util_sb_put_big(&e, y);
+        util_sb_put(&e, " (");
+        util_sb_put_big(&e, c->v[0]);
+        util_sb_put(&e, ",");
+        util_sb_put_big(&e, c->v[1]);
+        util_sb_put(&e, " -> ");
+        util_sb_put_big(&e, x);
+        util_sb_put(&e, ",");
+        util_sb_put_big(&e, y);
+        util_sb_put(&e, ")");
+        r = e.oom ? -1 : move_emit_big(sink, c, 1, &arity, vals, e.s);
+    }
+    bignum_free(y);
+    free(e.s);
+    return r;
+}
+
+/* m = n - 1 of box i (n >= 1: checked by fg_check). */
+static int
+fg_big_less_one(bignum *m, const bignum *n)
+{
+    bignum *one = bignum_new();
+    int r = one == NULL || bignum_set_u64(one, 1) != 0 ||
+            bignum_sub(m, n, one) != 0;
+    bignum_free(one);
+    return r ? -1 : 0;
+}
+
+/* fg_value: the trailing one bits of (a - 1) | (b - 1). */
+static grundy_status
+fg_big_value(grundy_game *game, const big_component *c, bignum *sg,
+             grundy_error *err)
+{
+    bignum *a = bignum_new(), *b = bignum_new();
+    uint64_t n = 0;
+    int ok = a != NULL && b != NULL && fg_big_less_one(a, c->v[0]) == 0 &&
+             fg_big_less_one(b, c->v[1]) == 0;
+    (void)game;
+    while (ok && (bignum_bit(a, n) || bignum_bit(b, n))) {
+        n++;
+    }
+    ok = ok && bignum_set_u64(sg, n) == 0;
+    bignum_free(a);
+    bignum_free(b);
+    return ok ? GRUNDY_OK : err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+}
+
+static grundy_status
+fg_big_too_many(const big_component *c, grundy_error *err)
+{
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "ferguson: pair %zu has too many such moves to list "
+                   "them all (a box above %u)", c->index, FG_LIST_MAX);
+}
+
+/* The split of value want of each box (fg_options' huge-box rule): with
+ * m = n - 1 and bit w = want of m set, x = (m >> (w+1) << (w+1)) + 2^w
+ * leaves x - 1 and n - x - 1 = m mod 2^w, whose OR has exactly w trailing
+ * ones. One move per box; a list of all is refused (far too many). */
+static grundy_status
+fg_big_options(grundy_game *game, const big_component *c, const bignum *want,
+               move_sink *sink, grundy_error *err)
+{
+    bignum *m = bignum_new(), *x = bignum_new(), *bit = bignum_new();
+    uint64_t w;
+    int r = m == NULL || x == NULL || bit == NULL ? -1 : 0;
+    int nb = bignum_cmp(c->v[0], c->v[1]) == 0 ? 1 : 2;
+    (void)game;
+    if (move_sink_wants_all(sink)) {
+        r = -2;
+    }
+    for (int box = 1; r == 0 && box <= nb && bignum_to_u64(want, &w);
+         box++) {
+        if (fg_big_less_one(m, c->v[box - 1]) != 0) {
+            r = -1;
+        } else if (w < bignum_bits(m) && bignum_bit(m, (size_t)w)) {
+            r = bignum_shr(x, m, (size_t)w + 1) != 0 ||
+                        bignum_shl(x, x, (size_t)w + 1) != 0 ||
+                        bignum_set_u64(bit, 1) != 0 ||
+                        bignum_shl(bit, bit, (size_t)w) != 0 ||
+                        bignum_add(x, x, bit) != 0
+                    ? -1
+                    : fg_big_emit(sink, c, box, x);
+        }
+    }
+    bignum_free(m);
+    bignum_free(x);
+    bignum_free(bit);
+    if (r == -2) {
+        return fg_big_too_many(c, err);
+    }
+    return r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                 : GRUNDY_OK;
+}
+
+/* Misere (fg_misere_lose, Q = {1} u {n = 2 mod 3}): a big box n = 0 mod
+ * 3 splits into 1 + (n - 1), one = 1 mod 3 into 2 + (n - 2) (the first of
+ * many such moves: listing all is refused). Normal play goes by value. */
+static grundy_status
+fg_big_solve_alone(grundy_game *game, const big_component *c, int misere,
+                   move_sink *sink, int *win, grundy_error *err)
+{
+    bignum *x = bignum_new();
+    uint64_t res[2];
+    int q[2] = {0, 0}, r = x == NULL ? -1 : 0;
+    int nb = bignum_cmp(c->v[0], c->v[1]) == 0 ? 1 : 2;
+    (void)game;
+    if (!misere) {
+        bignum_free(x);
+        return GRUNDY_EUNSUPPORTED;
+    }
+    for (int i = 0; r == 0 && i < 2; i++) {
+        r = bignum_divmod_u64(NULL, c->v[i], 3, &res[i]);
+        q[i] = bignum_cmp_u64(c->v[i], 1) == 0 || res[i] == 2;
+    }
+    /* A big pair is never (1, 1). */
+    *win = !(q[0] && q[1]);
+    for (int box = 1; r == 0 && *win && box <= nb; box++) {
+        if (bignum_cmp_u64(c->v[box - 1], 3) < 0 || res[box - 1] == 2) {
+            continue;
+        }
+        if (res[box - 1] == 1 && move_sink_wants_all(sink)) {
+            r = -2;
+            break;
+        }
+        r = bignum_set_u64(x, res[box - 1] == 0 ? 1 : 2) != 0
+                ? -1
+                : fg_big_emit(sink, c, box, x);
+        if (r != 0 && !move_sink_wants_all(sink)) {
+            break;
+        }
+    }
+    bignum_free(x);
+    if (r == -2) {
+        return fg_big_too_many(c, err);
+    }
+    return r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                 : GRUNDY_OK;
+}
+
+static const family_big fg_big_ops = {
+    .value = fg_big_value,
+    .options = fg_big_options,
+    .solve_alone = fg_big_solve_alone,
+};
+
 const family ferguson_family = {
     .name = "ferguson",
     .info = {"ferguson",
@@ -243,4 +414,5 @@ const family ferguson_family = {
     .value = fg_value_op,
     .options = fg_options,
     .solve_alone = fg_solve_alone,
+    .big = &fg_big_ops,
 };
