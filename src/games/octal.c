@@ -7,6 +7,7 @@
  * parses the parameters into rules as data and lists options in words.
  */
 #include "family.h"
+#include "bignum.h"
 #include "sgseq.h"
 
 #include <assert.h>
@@ -1184,6 +1185,391 @@ octal_sequence(grundy_game *game, sgseq_env *env)
     return o->seq;
 }
 
+/* ---- heaps beyond 64 bits --------------------------------------------- */
+
+/* Triples of a big heap are searched over pairs of representatives below
+ * n0 + p: at most this many representatives. */
+#define OCTAL_BIG_TRIPLE_SPAN 4096u
+
+/* One big answer: the game, the component, the scratch numbers. */
+typedef struct octal_big {
+    grundy_game *game;
+    const octal *o;
+    const big_component *c;
+    move_sink *sink;
+    uint64_t p, n0;      /* the certified period (general codes) */
+    bignum *t[4];
+    int oom, stop;
+} octal_big;
+
+/* The words' start, as octal_take_words: "take stones i-j of row r (N",
+ * "split row r (N", or heap words for Lasker's Nim and subtraction; k
+ * (stones removed) of any size. */
+static void
+octal_big_take_words(strbuf *b, const octal_big *w, uint64_t first,
+                     const bignum *k)
+{
+    if (w->o->lasker || w->o->sub) {
+        util_sb_put(b, bignum_is_zero(k) ? "split heap " : "take ");
+        if (!bignum_is_zero(k)) {
+            util_sb_put_big(b, k);
+            util_sb_put(b, " from heap ");
+        }
+    } else if (bignum_is_zero(k)) {
+        util_sb_put(b, "split row ");
+    } else if (bignum_cmp_u64(k, 1) == 0) {
+        util_sb_put(b, "take stone ");
+        util_sb_put_u64(b, first);
+        util_sb_put(b, " of row ");
+    } else {
+        bignum *last = bignum_new();
+        util_sb_put(b, "take stones ");
+        util_sb_put_u64(b, first);
+        util_sb_put(b, "-");
+        if (last == NULL || bignum_add_u64(last, k, first - 1) != 0) {
+            b->oom = 1;
+        }
+        util_sb_put_big(b, last);
+        bignum_free(last);
+        util_sb_put(b, " of row ");
+    }
+    util_sb_put_u64(b, w->c->index);
+    util_sb_put(b, " (");
+    util_sb_put_big(b, w->c->v[0]);
+}
+
+/* Emits the option leaving parts[0..nparts) (ascending) after removing
+ * k (first: the first stone taken); nparts 0 leaves nothing. */
+static void
+octal_big_emit_k(octal_big *w, uint64_t first, const bignum *k,
+                 bignum **parts, size_t nparts)
+{
+    static const size_t arity[3] = {1, 1, 1};
+    strbuf b = {0};
+    int r;
+    if (nparts == 3) {
+        util_sb_put(&b, bignum_is_zero(k) ? "split row " : "take ");
+        if (!bignum_is_zero(k)) {
+            util_sb_put_big(&b, k);
+            util_sb_put(&b, " from row ");
+        }
+        util_sb_put_u64(&b, w->c->index);
+        util_sb_put(&b, bignum_is_zero(k) ? " in three ("
+                                          : " and split it in three (");
+        util_sb_put_big(&b, w->c->v[0]);
+    } else {
+        octal_big_take_words(&b, w, first, k);
+    }
+    util_sb_put(&b, " -> ");
+    for (size_t i = 0; i < nparts; i++) {
+        util_sb_put(&b, i > 0 ? " + " : "");
+        util_sb_put_big(&b, parts[i]);
+    }
+    util_sb_put(&b, nparts == 0 ? "0)" : ")");
+    r = b.oom ? -1 : move_emit_big(w->sink, w->c, nparts, arity, parts, b.s);
+    free(b.s);
+    w->oom |= r < 0;
+    w->stop |= r != 0;
+}
+
+/* The same for a small k. */
+static void
+octal_big_emit(octal_big *w, uint64_t first, uint64_t k, bignum **parts,
+               size_t nparts)
+{
+    bignum *kb = bignum_new();
+    if (kb == NULL || bignum_set_u64(kb, k) != 0) {
+        w->oom = 1;
+    } else {
+        octal_big_emit_k(w, first, kb, parts, nparts);
+    }
+    bignum_free(kb);
+}
+
+/* G of a heap of any size: the certified period reduces a big one to
+ * n0 + ((x - n0) mod p) (Guy-Smith: G(x + p) = G(x) for x >= n0). */
+static uint64_t
+octal_big_g(octal_big *w, const bignum *x)
+{
+    uint64_t v, xr, n0r;
+    if (bignum_to_u64(x, &v)) {
+        return octal_g(w->o, v);
+    }
+    if (bignum_divmod_u64(NULL, x, w->p, &xr) != 0) {
+        w->oom = 1;
+        return 0;
+    }
+    n0r = w->n0 % w->p;
+    return octal_g(w->o, w->n0 + (xr + w->p - n0r) % w->p);
+}
+
+/* x = n - k - s for small k and s (n is big: no borrow past zero). */
+static int
+octal_big_rest(bignum *x, const bignum *n, uint64_t k, uint64_t s)
+{
+    bignum *t = bignum_new();
+    int r = t == NULL || bignum_set_u64(t, k) != 0 ||
+            bignum_add_u64(t, t, s) != 0 || bignum_sub(x, n, t) != 0;
+    bignum_free(t);
+    return r ? -1 : 0;
+}
+
+/* The options of a big heap n removing k (digit bits b) worth want: one
+ * heap n - k, splits a + (n - k - a) and triples a + b + (n - k - a - b),
+ * the small parts over representatives below n0 + p (any larger small
+ * part has the value of one p below it, and so the same option values).
+ * With --all a split of a big heap repeats for every period: refused. */
+static grundy_status
+octal_big_k(octal_big *w, uint64_t k, unsigned bits, uint64_t want,
+            grundy_error *err)
+{
+    const bignum *n = w->c->v[0];
+    bignum **t = w->t;
+    uint64_t span = w->n0 + w->p;
+    if ((bits & SGSEQ_ONE) && !w->stop) {
+        if (octal_big_rest(t[0], n, k, 0) != 0) {
+            w->oom = 1;
+        } else if (octal_big_g(w, t[0]) == want) {
+            octal_big_emit(w, 1, k, t, 1);
+        }
+    }
+    if ((bits & SGSEQ_TWO) && !w->stop && !w->oom) {
+        for (uint64_t a = 1; a < span && !w->stop && !w->oom; a++) {
+            if (octal_big_rest(t[1], n, k, a) != 0 ||
+                bignum_set_u64(t[0], a) != 0) {
+                w->oom = 1;
+            } else if ((octal_g(w->o, a) ^ octal_big_g(w, t[1])) == want) {
+                if (move_sink_wants_all(w->sink)) {
+                    goto too_many;
+                }
+                octal_big_emit(w, a + 1, k, t, 2);
+            }
+        }
+    }
+    if ((bits & SGSEQ_THREE) && !w->stop && !w->oom) {
+        if (span > OCTAL_BIG_TRIPLE_SPAN) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "%s: splits in three of heaps beyond 2^64 - 1 "
+                           "are searched when the period and preperiod "
+                           "sum to at most %u (here %llu)", w->game->label,
+                           OCTAL_BIG_TRIPLE_SPAN, (unsigned long long)span);
+        }
+        for (uint64_t a = 1; a < span && !w->stop && !w->oom; a++) {
+            for (uint64_t b = a; b < span && !w->stop && !w->oom; b++) {
+                if (octal_big_rest(t[2], n, k, a + b) != 0 ||
+                    bignum_set_u64(t[0], a) != 0 ||
+                    bignum_set_u64(t[1], b) != 0) {
+                    w->oom = 1;
+                } else if ((octal_g(w->o, a) ^ octal_g(w->o, b) ^
+                            octal_big_g(w, t[2])) == want) {
+                    if (move_sink_wants_all(w->sink)) {
+                        goto too_many;
+                    }
+                    octal_big_emit(w, 0, k, t, 3);
+                }
+            }
+        }
+    }
+    return GRUNDY_OK;
+too_many:
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "heap %zu of %s: a split of a heap beyond 2^64 - 1 "
+                   "stands for more winning moves than can be listed (one "
+                   "can be shown)", w->c->index, w->game->label);
+}
+
+/* The certified period of a code (general codes), computed or refused:
+ * a heap beyond 64 bits is answered only by reduction. */
+static grundy_status
+octal_big_period(octal_big *w, grundy_error *err)
+{
+    octal *o = w->game->state;
+    sgseq_env env = octal_env(w->game);
+    grundy_error why;
+    uint64_t g;
+    if (o->nrep > 0) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "%s: heaps beyond 2^64 - 1 are answered for codes "
+                       "of finitely many digits with a certified period, "
+                       "and for the closed forms (lasker, G(n) = n codes, "
+                       "hex:0.8)", w->game->label);
+    }
+    if (!sgseq_certified(o->seq, &w->p, &w->n0) &&
+        sgseq_value(o->seq, UINT64_MAX, &env, &g, &why) != GRUNDY_OK) {
+        return err_set(err, why.limit != GRUNDY_LIMIT_NONE ? GRUNDY_ELIMIT
+                                                          : GRUNDY_EUNSUPPORTED,
+                       -1, "heaps beyond 2^64 - 1 need a certified period: "
+                       "%s", why.message);
+    }
+    if (!sgseq_certified(o->seq, &w->p, &w->n0)) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "%s: no certified period, so heaps beyond 2^64 - 1 "
+                       "are not answered", w->game->label);
+    }
+    return GRUNDY_OK;
+}
+
+/* The closed forms on big heaps: Lasker's Nim (n - 1, n, n, n + 1 by n
+ * mod 4), G(n) = n, and hex:0.8's floor((n - 1) / 3). */
+static int
+octal_big_closed(const octal *o, const bignum *n, bignum *sg)
+{
+    uint64_t r;
+    if (o->identity) {
+        return bignum_copy(sg, n);
+    }
+    if (o->thirds) {
+        return bignum_set_u64(sg, 1) != 0 || bignum_sub(sg, n, sg) != 0 ||
+                       bignum_divmod_u64(sg, sg, 3, &r) != 0
+                   ? -1
+                   : 0;
+    }
+    if (bignum_divmod_u64(NULL, n, 4, &r) != 0 || bignum_set_u64(sg, 1)) {
+        return -1;
+    }
+    return r == 0 ? bignum_sub(sg, n, sg)
+           : r == 3 ? bignum_add(sg, n, sg)
+                    : bignum_copy(sg, n);
+}
+
+static grundy_status
+octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
+                grundy_error *err)
+{
+    octal *o = game->state;
+    octal_big w = {game, o, c, NULL, 0, 0, {NULL}, 0, 0};
+    grundy_status st;
+    if (o->lasker || o->identity || o->thirds) {
+        return octal_big_closed(o, c->v[0], sg) != 0
+                   ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                   : GRUNDY_OK;
+    }
+    if ((st = octal_big_period(&w, err)) != GRUNDY_OK) {
+        return st;
+    }
+    if (bignum_set_u64(sg, octal_big_g(&w, c->v[0])) != 0 || w.oom) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
+
+/* The closed forms' option of value want (octal_thirds_one,
+ * octal_lasker_one and the identity's heap want, on exact numbers). */
+static void
+octal_big_closed_option(octal_big *w, const bignum *want)
+{
+    const bignum *n = w->c->v[0];
+    bignum **t = w->t;
+    uint64_t r;
+    if (w->o->thirds) {
+        /* Take 1, leave a + b + b: a = 3v + 1, or 3v + 2 when n - 1 - a
+         * would be odd; b = (n - 1 - a) / 2. */
+        if (octal_big_closed(w->o, n, t[3]) != 0) {
+            w->oom = 1;
+        }
+        if (w->oom || bignum_cmp(want, t[3]) >= 0) {
+            return;
+        }
+        if (bignum_mul_u64(t[0], want, 3) != 0 ||
+            bignum_add_u64(t[0], t[0], 1) != 0 ||
+            bignum_sub(t[1], n, t[0]) != 0 ||
+            bignum_divmod_u64(NULL, t[1], 2, &r) != 0 ||
+            (r == 0 && bignum_add_u64(t[0], t[0], 1) != 0) ||
+            bignum_set_u64(t[2], 1) != 0 ||
+            bignum_add(t[2], t[2], t[0]) != 0 ||
+            bignum_sub(t[1], n, t[2]) != 0 ||
+            bignum_shr(t[1], t[1], 1) != 0 || bignum_copy(t[2], t[1]) != 0) {
+            w->oom = 1;
+            return;
+        }
+        if (bignum_cmp(t[0], t[1]) > 0) {
+            bignum *a = t[0];
+            t[0] = t[1];
+            t[1] = t[2];
+            t[2] = a;
+        }
+        octal_big_emit(w, 0, 1, t, 3);
+        return;
+    }
+    /* m: the heap worth want (identity: want; Lasker: G^-1(want)). */
+    if (bignum_divmod_u64(NULL, want, 4, &r) != 0 ||
+        bignum_set_u64(t[1], 1) != 0 ||
+        (!w->o->lasker || r == 1 || r == 2 || bignum_is_zero(want)
+             ? bignum_copy(t[0], want)
+             : r == 0 ? bignum_sub(t[0], want, t[1])
+                      : bignum_add(t[0], want, t[1])) != 0) {
+        w->oom = 1;
+        return;
+    }
+    if (bignum_cmp(t[0], n) < 0) {
+        /* Take n - m, leaving heap m (nothing when m = 0). */
+        if (bignum_sub(t[2], n, t[0]) != 0) {
+            w->oom = 1;
+            return;
+        }
+        octal_big_emit_k(w, 1, t[2], t, bignum_is_zero(t[0]) ? 0 : 1);
+    } else if (w->o->lasker && bignum_cmp(want, n) == 0 &&
+               bignum_divmod_u64(NULL, n, 4, &r) == 0 && r == 3) {
+        /* G(1) ^ G(n - 1) = 1 ^ (n - 1) = n. */
+        if (bignum_set_u64(t[0], 1) != 0 || bignum_sub(t[1], n, t[0]) != 0) {
+            w->oom = 1;
+            return;
+        }
+        octal_big_emit(w, 0, 0, t, 2);
+    }
+}
+
+static grundy_status
+octal_big_options(grundy_game *game, const big_component *c,
+                  const bignum *want, move_sink *sink, grundy_error *err)
+{
+    octal *o = game->state;
+    octal_big w = {game, o, c, sink, 0, 0, {NULL}, 0, 0};
+    grundy_status st = GRUNDY_OK;
+    uint64_t want64;
+    for (int i = 0; i < 4; i++) {
+        w.oom |= (w.t[i] = bignum_new()) == NULL;
+    }
+    if (!w.oom && (o->lasker || o->identity || o->thirds)) {
+        if (move_sink_wants_all(sink)) {
+            st = err_set(err, GRUNDY_ELIMIT, -1,
+                         "heap %zu of %s: every option is listed up to "
+                         "heap %llu only (one winning move can be shown)",
+                         c->index, game->label,
+                         (unsigned long long)OCTAL_LASKER_DIRECT);
+        } else {
+            octal_big_closed_option(&w, want);
+        }
+    } else if (!w.oom && (st = octal_big_period(&w, err)) == GRUNDY_OK &&
+               bignum_to_u64(want, &want64)) {
+        /* A general code's values are below 2^16: a bigger want has no
+         * option. */
+        for (size_t i = 0; i < o->nrun && st == GRUNDY_OK && !w.stop &&
+                           !w.oom; i++) {
+            for (uint64_t k = o->run[i].lo; k <= o->run[i].hi &&
+                                            st == GRUNDY_OK && !w.stop &&
+                                            !w.oom; k++) {
+                st = octal_big_k(&w, k, o->run[i].bits, want64, err);
+                if (k == UINT64_MAX) {
+                    break;
+                }
+            }
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        bignum_free(w.t[i]);
+    }
+    if (st == GRUNDY_OK && w.oom) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return st;
+}
+
+static const family_big octal_big_ops = {
+    .value = octal_big_value,
+    .options = octal_big_options,
+};
+
 /* ---- the families ----------------------------------------------------- */
 
 /* Every family of this file is a sequence of heap values: they differ in
@@ -1192,7 +1578,7 @@ octal_sequence(grundy_game *game, sgseq_env *env)
     .destroy = octal_destroy, .max_numbers = 1, .value = octal_value,      \
     .options = octal_options, .period = octal_period,                      \
     .ring_value = octal_ring_value, .footprint = octal_footprint,       \
-    .sequence = octal_sequence
+    .sequence = octal_sequence, .big = &octal_big_ops
 
 const family octal_family = {
     .name = "octal",
