@@ -64,6 +64,10 @@ typedef struct family_big {
     grundy_status (*solve_alone)(grundy_game *game, const big_component *c,
                                  int misere, move_sink *sink, int *win,
                                  grundy_error *err);
+    /* 0 when the value of a 64-bit component does not fit in 64 bits
+     * (Lasker's Nim at 2^64 - 1 is worth 2^64): the position is then
+     * answered by the exact path. NULL: every value fits. */
+    int (*fits)(const grundy_game *game, const uint64_t *v, size_t n);
 } family_big;
 struct sgseq;
 struct sgseq_env;

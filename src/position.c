@@ -40,6 +40,15 @@ grundy_position_free(grundy_position *pos)
     free(pos);
 }
 
+void
+position_force_big(grundy_position *pos)
+{
+    for (size_t i = 0; i < pos->ncomps; i++) {
+        pos->comps[i].big = !pos->comps[i].ring;
+        pos->big |= pos->comps[i].big;
+    }
+}
+
 int
 position_closed_form(const grundy_position *pos)
 {

@@ -59,6 +59,12 @@ struct grundy_position {
 size_t position_scan_plain(const char *text, size_t len, uint64_t *vals,
                            size_t *toks, size_t max);
 
+/* Marks every component of pos (rings aside) as big, so that
+ * grundy_solve answers it by the exact-number path (solve_big.c): for
+ * tests that compare that path with the 64-bit one on the same
+ * positions. */
+void position_force_big(grundy_position *pos);
+
 /* Digits a number beyond 64 bits may have (issue: a million, within
  * --memory). */
 #define POSITION_MAX_DIGITS 1000000u

@@ -344,7 +344,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
                            "not supported; normal play is");
         }
     }
-    if (pos->big) {
+    if (pos->big || solve_big_needed(pos)) {
         return solve_big_position(pos, misere, &sink, err);
     }
     if (pos->ncomps == 1 && !pos->comps[0].ring &&

@@ -20,6 +20,7 @@ typedef struct big_pos {
     big_component *comp;
     bignum **value;     /* Grundy value of each component */
     size_t ncomp;
+    int all_big;        /* every component goes by the big rules */
 } big_pos;
 
 static void
@@ -85,6 +86,13 @@ big_pos_read(const grundy_position *pos, big_pos *bp, grundy_error *err)
     return GRUNDY_OK;
 }
 
+/* 1 when component i goes by its family's big operations. */
+static int
+is_big(const grundy_position *pos, const big_pos *bp, size_t i)
+{
+    return pos->comps[i].big || (bp->all_big && !pos->comps[i].ring);
+}
+
 static component
 small_comp(const grundy_position *pos, size_t i)
 {
@@ -119,7 +127,7 @@ big_values(const grundy_position *pos, big_pos *bp, bignum *x,
             const pos_comp *pc = &pos->comps[i];
             grundy_status st;
             uint64_t g;
-            if (pc->big) {
+            if (is_big(pos, bp, i)) {
                 if (fam->big == NULL || fam->big->value == NULL) {
                     return no_big_rule(game, "the Grundy value", err);
                 }
@@ -132,7 +140,7 @@ big_values(const grundy_position *pos, big_pos *bp, bignum *x,
             if (st != GRUNDY_OK) {
                 return st;
             }
-            if ((!pc->big && bignum_set_u64(bp->value[i], g) != 0) ||
+            if ((!is_big(pos, bp, i) && bignum_set_u64(bp->value[i], g) != 0) ||
                 bignum_xor(x, x, bp->value[i]) != 0) {
                 return nomem(err);
             }
@@ -147,7 +155,7 @@ big_options(const grundy_position *pos, const big_pos *bp, grundy_game *game,
             size_t i, const bignum *want, move_sink *sink, grundy_error *err)
 {
     grundy_status st;
-    if (pos->comps[i].big) {
+    if (is_big(pos, bp, i)) {
         if (game->family->big->options == NULL) {
             return no_big_rule(game, "a winning move", err);
         }
@@ -252,7 +260,8 @@ big_sum(const grundy_position *pos, big_pos *bp, int misere, move_sink *sink,
              (sink->all || res->nmoves == 0); i++) {
             if (target(bp->value[i], x, misere, nbig, want) != 0) {
                 st = nomem(err);
-            } else if ((sink->all || bignum_cmp(want, bp->value[i]) < 0) &&
+            } else if ((sink->all || misere ||
+                        bignum_cmp(want, bp->value[i]) < 0) &&
                        !(sink->all && repeats(pos, bp, t, i))) {
                 st = big_options(pos, bp, pos->terms[t].game, i, want, sink,
                                  err);
@@ -301,6 +310,7 @@ solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
     const family *fam = pos->terms[0].game->family;
     big_pos bp;
     grundy_status st = big_pos_read(pos, &bp, err);
+    bp.all_big = solve_big_needed(pos);
     if (st == GRUNDY_OK && pos->ncomps == 1 && fam->big != NULL &&
         fam->big->solve_alone != NULL) {
         st = big_alone(pos, &bp, misere, sink, err);
@@ -323,4 +333,25 @@ solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
     }
     big_pos_free(&bp);
     return st;
+}
+
+int
+solve_big_needed(const grundy_position *pos)
+{
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const grundy_game *game = pos->terms[t].game;
+        const family_big *big = game->family->big;
+        if (big == NULL || big->fits == NULL) {
+            continue;
+        }
+        for (size_t i = pos->terms[t].first;
+             i < pos->terms[t].first + pos->terms[t].count; i++) {
+            const pos_comp *pc = &pos->comps[i];
+            if (!pc->big && !pc->ring &&
+                !big->fits(game, pos->vals + pc->off, pc->n)) {
+                return 1;
+            }
+        }
+    }
+    return 0;
 }

@@ -10,6 +10,9 @@
 /* Outcome, value and winning moves of pos (pos->big set) into sink->res,
  * as grundy_solve gives them, with exact numbers. */
 grundy_status solve_big_position(const grundy_position *pos, int misere,
-                        move_sink *sink, grundy_error *err);
+                                 move_sink *sink, grundy_error *err);
+/* 1 when a 64-bit component of pos has a value beyond 64 bits (the
+ * family's fits()): solve_big_position must answer it. */
+int solve_big_needed(const grundy_position *pos);
 
 #endif

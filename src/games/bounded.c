@@ -221,7 +221,10 @@ bounded_big_options(grundy_game *game, const big_component *c,
     if (bignum_to_u64(want, &w) && w != g &&
         (b->m == UINT64_MAX || w <= b->m)) {
         x = w < g ? g - w : g + (b->m - w) + 1;
-        r = bignum_set_u64(m, x) != 0 || bignum_sub(m, c->v[0], m) != 0 ||
+        /* x <= M < n for a heap beyond 64 bits; a smaller one (tests
+         * force them here) may not allow it. */
+        r = bignum_cmp_u64(c->v[0], x) < 0 ? 0 :
+            bignum_set_u64(m, x) != 0 || bignum_sub(m, c->v[0], m) != 0 ||
                     move_emit_take_big(sink, c, m) < 0 ? -1 : 0;
     }
     bignum_free(m);

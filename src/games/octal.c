@@ -1565,9 +1565,19 @@ octal_big_options(grundy_game *game, const big_component *c,
     return st;
 }
 
+/* Lasker's Nim at 2^64 - 1 is worth 2^64 (octal_lasker_g). */
+static int
+octal_big_fits(const grundy_game *game, const uint64_t *v, size_t n)
+{
+    const octal *o = game->state;
+    (void)n;
+    return !o->lasker || v[0] != UINT64_MAX;
+}
+
 static const family_big octal_big_ops = {
     .value = octal_big_value,
     .options = octal_big_options,
+    .fits = octal_big_fits,
 };
 
 /* ---- the families ----------------------------------------------------- */

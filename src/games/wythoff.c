@@ -855,24 +855,39 @@ wy_big_try(wy_big *w, move_sink *sink, const big_component *c, int misere,
     return lost ? wy_big_emit(sink, c, na, nb, k) : 0;
 }
 
-/* The winning moves of a big pair: to the partner of either pile, the
- * diagonal move to the pair of the same difference (wy_normal_targets),
- * and in misere play the three small targets that replace normal ones. */
+/* The winning moves of a big pair, in wy_solve_alone's order: to the
+ * partner of either pile, then the diagonal move to the pair of the same
+ * difference (wy_normal_targets; the diagonal first when one normal-play
+ * move is enough), and in misere play the three small targets that
+ * replace normal ones. */
+static int
+wy_big_diagonal(wy_big *w, move_sink *sink, const big_component *c,
+                int misere, bignum *na, bignum *nb, bignum *k)
+{
+    const bignum *a = c->v[0], *b = c->v[1];
+    const bignum *lo = bignum_cmp(a, b) <= 0 ? a : b, *hi = lo == a ? b : a;
+    if (bignum_sub(k, hi, lo) != 0) {
+        return -1;
+    }
+    wy_big_floor_phi(w, na, k);
+    if (w->oom || bignum_cmp(na, lo) >= 0) {
+        return w->oom ? -1 : 0;
+    }
+    if (bignum_sub(k, lo, na) != 0 || bignum_sub(na, a, k) != 0 ||
+        bignum_sub(nb, b, k) != 0) {
+        return -1;
+    }
+    return wy_big_try(w, sink, c, misere, na, nb, k);
+}
+
 static int
 wy_big_moves(wy_big *w, move_sink *sink, const big_component *c, int misere)
 {
-    const bignum *a = c->v[0], *b = c->v[1];
     bignum *na = bignum_new(), *nb = bignum_new(), *k = bignum_new();
-    const bignum *lo = bignum_cmp(a, b) <= 0 ? a : b, *hi = lo == a ? b : a;
     int r = na == NULL || nb == NULL || k == NULL ? -1 : 0;
-    /* Diagonal: the pair whose difference is hi - lo. */
-    if (r == 0 && bignum_sub(k, hi, lo) == 0) {
-        wy_big_floor_phi(w, na, k);
-        if (!w->oom && bignum_cmp(na, lo) < 0 &&
-            bignum_sub(k, lo, na) == 0 && bignum_sub(na, a, k) == 0 &&
-            bignum_sub(nb, b, k) == 0) {
-            r = wy_big_try(w, sink, c, misere, na, nb, k);
-        }
+    int diag_first = !misere && !move_sink_wants_all(sink);
+    if (r == 0 && diag_first) {
+        r = wy_big_diagonal(w, sink, c, misere, na, nb, k);
     }
     for (int pile = 0; r == 0 && pile < 2; pile++) {
         bignum *keep = pile == 0 ? na : nb, *move = pile == 0 ? nb : na;
@@ -884,6 +899,9 @@ wy_big_moves(wy_big *w, move_sink *sink, const big_component *c, int misere)
         if (!w->oom) {
             r = wy_big_try(w, sink, c, misere, na, nb, k);
         }
+    }
+    if (r == 0 && !diag_first) {
+        r = wy_big_diagonal(w, sink, c, misere, na, nb, k);
     }
     for (uint64_t i = 0; misere && r == 0 && i < 3; i++) {
         static const uint64_t added[3][2] = {{0, 1}, {1, 0}, {2, 2}};
