@@ -16,7 +16,7 @@ seconds() {
     best=
     for _ in 1 2 3; do
         t0=$(date +%s%N)
-        "$@" > /dev/null
+        "$@" > /dev/null || :   # a lost position exits 1
         t1=$(date +%s%N)
         t=$(( (t1 - t0) / 1000 ))
         if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
