@@ -4,11 +4,13 @@
  * position is solved twice, once as parsed and once with every component
  * forced through the big path, and the outcome, the value (where the big
  * path knows it) and every reported move must agree; every big winning
- * move must leave a position the 64-bit path calls lost. Heaps near 2^64
- * (where both paths apply) and small ones; and identities beyond 64 bits:
- * Wythoff pairs (floor(k phi), floor(k phi) + k) at 100 digits checked by
- * the defining inequalities, Fibonacci numbers of 500 digits losing as
- * fresh piles, Lasker's Nim at 2^64 - 1 worth 2^64.
+ * move must agree. Heaps near 2^64 (where both paths apply) and small
+ * ones; and beyond 64 bits: every winning move of Wythoff pairs of 100
+ * digits (normal and misere) leaves a position grundy calls lost,
+ * Fibonacci numbers of 500 digits (computed here on decimal strings) lose
+ * as fresh piles and their neighbours win with moves to lost piles,
+ * Lasker's Nim at 2^64 - 1 is worth 2^64, and big heaps of kayles,
+ * dawson, hex:0.8, lasker and misere nim move to lost positions.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -314,11 +316,8 @@ test_fibonacci_500_digits(void **state)
     assert_int_equal(lost, 1);
 }
 
-/* (floor(k phi), floor(k phi) + k) for k of 100 digits: checked by the
- * defining inequalities a^2 + a k - k^2 < ... in exact integers: a =
- * floor(k phi) iff a < k phi < a + 1 iff (2a - k)^2 < 5 k^2 < (2a + 2 -
- * k)^2 (k phi = (k + k sqrt 5) / 2). Here a comes from grundy's own
- * winning move (a pile reduced to a's partner) and is then checked. */
+/* Pairs (k, 10k + 9) for k of 100 digits: every winning move (normal and
+ * misere) leaves a pair that grundy, solving it afresh, calls lost. */
 static void
 test_wythoff_100_digits(void **state)
 {
