@@ -1418,6 +1418,12 @@ octal_big_closed(const octal *o, const bignum *n, bignum *sg)
     if (o->identity) {
         return bignum_copy(sg, n);
     }
+    if (bignum_is_zero(n)) {
+        /* The empty heap, worth 0 (n - 1 below would not exist): a heap
+         * 0 comes here beside a Lasker heap of 2^64 - 1, whose value
+         * sends the whole position by the exact path. */
+        return bignum_set_u64(sg, 0);
+    }
     if (o->thirds) {
         return bignum_set_u64(sg, 1) != 0 || bignum_sub(sg, n, sg) != 0 ||
                        bignum_divmod_u64(sg, sg, 3, &r) != 0
