@@ -210,7 +210,8 @@ GRUNDY_API void grundy_position_free(grundy_position *pos);
  * previous content. When `game` is not NULL the text starts with components
  * of that game (the first term's game is given, later terms after '+' name
  * their own). Whitespace separates components, commas join the numbers of
- * one component. Numbers are decimal and must fit in 64 bits unsigned.
+ * one component. Numbers are decimal: up to 2^64 - 1, and of any size
+ * (up to 10^6 digits) in the games that take them.
  * text[0..len) need not be NUL-terminated; pos keeps a copy. Games named
  * in the text are parsed in ctx and referenced by pos. GRUNDY_ESPEC or
  * GRUNDY_EPOSITION with err->column at the bad token; GRUNDY_ELIMIT when
@@ -225,12 +226,30 @@ GRUNDY_API grundy_status grundy_position_parse(grundy_ctx *ctx,
 /*
  * Parses the text of one component of game ("7", "3,5") into v[0..cap),
  * *n numbers, and checks it with the game's rules. GRUNDY_EPOSITION for
- * bad text, more than cap numbers, or a component the game does not have.
+ * bad text, more than cap numbers, or a component the game does not have;
+ * GRUNDY_EUNSUPPORTED for a number beyond 2^64 - 1 (v cannot hold it:
+ * grundy_component_value_text takes it).
  */
 GRUNDY_API grundy_status grundy_component_parse(grundy_game *game,
                                                 const char *text, size_t len,
                                                 uint64_t *v, size_t cap,
                                                 size_t *n, grundy_error *err);
+
+/*
+ * Grundy value of one component of game given as text ("7", "3,5"), with
+ * numbers of any size where the game takes them (the rules of
+ * grundy_position_parse), exactly: into res, read with
+ * grundy_result_sg_decimal (any size) or grundy_result_sg (when it fits
+ * in 64 bits); grundy_result_win says whether it is not 0, and res holds
+ * no moves. Errors as grundy_component_parse and grundy_component_value
+ * give them; GRUNDY_EUNSUPPORTED or GRUNDY_ELIMIT when the value cannot
+ * be known exactly. On failure res holds no usable answer.
+ */
+GRUNDY_API grundy_status grundy_component_value_text(grundy_game *game,
+                                                     const char *text,
+                                                     size_t len,
+                                                     grundy_result *res,
+                                                     grundy_error *err);
 
 /* Number of components of a parsed position, over all its terms. */
 GRUNDY_API size_t grundy_position_size(const grundy_position *pos);

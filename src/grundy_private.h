@@ -54,6 +54,20 @@ int ctx_game_closed_form(const grundy_game *game);
 /* 1 when every game of a parsed position is closed-form (see above). */
 int position_closed_form(const grundy_position *pos);
 
+/* Parses text[0..len) into pos as one component of game (not a ring),
+ * with the messages of grundy_component_parse, numbers of any size where
+ * the family takes them; computes no value (grundy sg checks all its
+ * arguments this way before any output). */
+grundy_status position_parse_one(grundy_game *game, grundy_position *pos,
+                                 const char *text, size_t len,
+                                 grundy_error *err);
+
+/* grundy_component_value_text parsing into pos (reused from call to
+ * call: a range of sg values allocates nothing once warmed up). */
+grundy_status solve_component_value(grundy_game *game, grundy_position *pos,
+                                    const char *text, size_t len,
+                                    grundy_result *res, grundy_error *err);
+
 /* ---- saved sequences (seqfile.c) ------------------------------------ */
 
 /* The Grundy values the game has computed so far, with its spec, a

@@ -701,17 +701,12 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
 }
 
 grundy_status
-grundy_component_parse(grundy_game *game, const char *text, size_t len,
-                       uint64_t *v, size_t cap, size_t *n, grundy_error *err)
+position_parse_one(grundy_game *game, grundy_position *pos, const char *text,
+                   size_t len, grundy_error *err)
 {
-    grundy_position *pos = grundy_position_new();
-    grundy_status st;
+    grundy_status st = grundy_position_parse(game->ctx, pos, game, text, len,
+                                             err);
     char q[128];
-
-    if (pos == NULL) {
-        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-    }
-    st = grundy_position_parse(game->ctx, pos, game, text, len, err);
     if (st == GRUNDY_OK && (pos->nterms != 1 || pos->ncomps != 1)) {
         util_quote_token(q, sizeof q, text, len);
         st = err_set(err, GRUNDY_EPOSITION, 0,
@@ -724,6 +719,30 @@ grundy_component_parse(grundy_game *game, const char *text, size_t len,
                      "%s: a ring is not a single component here; solve "
                      "a position holding it instead, e.g. grundy %s @12",
                      q, game->label);
+    }
+    return st;
+}
+
+grundy_status
+grundy_component_parse(grundy_game *game, const char *text, size_t len,
+                       uint64_t *v, size_t cap, size_t *n, grundy_error *err)
+{
+    grundy_position *pos = grundy_position_new();
+    grundy_status st;
+    char q[128];
+
+    if (pos == NULL) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    st = position_parse_one(game, pos, text, len, err);
+    if (st == GRUNDY_OK && pos->comps[0].big) {
+        /* Its vals entry is only a placeholder (pos_comp.big): copying it
+         * would answer for another number. */
+        util_quote_token(q, sizeof q, text, len);
+        st = err_set(err, GRUNDY_EUNSUPPORTED, 0,
+                     "%s holds a number beyond 2^64 - 1, which a 64-bit "
+                     "component cannot hold (grundy_component_value_text "
+                     "takes numbers of any size)", q);
     }
     if (st == GRUNDY_OK && pos->comps[0].n > cap) {
         util_quote_token(q, sizeof q, text, len);

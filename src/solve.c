@@ -381,6 +381,46 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     return st;
 }
 
+grundy_status
+solve_component_value(grundy_game *game, grundy_position *pos,
+                      const char *text, size_t len, grundy_result *res,
+                      grundy_error *err)
+{
+    grundy_status st;
+    uint64_t x = 0;
+
+    res->win = res->sg_known = res->sg_big = res->misere = 0;
+    res->sg = 0;
+    res->nmoves = res->textlen = 0;
+    st = position_parse_one(game, pos, text, len, err);
+    /* A number beyond 64 bits, or a value beyond them (Lasker's Nim at
+     * 2^64 - 1), goes by the exact path; the 64-bit value otherwise, as
+     * grundy_solve takes it. */
+    if (st == GRUNDY_OK && (pos->big || solve_big_needed(pos))) {
+        st = solve_big_value(pos, res, err);
+    } else if (st == GRUNDY_OK &&
+               (st = component_values(pos, res, &x, err)) == GRUNDY_OK) {
+        res->sg_known = 1;
+        res->sg = x;
+        res->win = x != 0;
+    }
+    return st;
+}
+
+grundy_status
+grundy_component_value_text(grundy_game *game, const char *text, size_t len,
+                            grundy_result *res, grundy_error *err)
+{
+    grundy_position *pos = grundy_position_new();
+    grundy_status st;
+    if (pos == NULL) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    st = solve_component_value(game, pos, text, len, res, err);
+    grundy_position_free(pos);
+    return st;
+}
+
 int
 solve_plain_possible(const grundy_game *game)
 {

@@ -335,6 +335,29 @@ solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
     return st;
 }
 
+grundy_status
+solve_big_value(const grundy_position *pos, grundy_result *res,
+                grundy_error *err)
+{
+    big_pos bp;
+    bignum *x = bignum_new();
+    grundy_status st = big_pos_read(pos, &bp, err);
+    bp.all_big = solve_big_needed(pos);
+    if (st == GRUNDY_OK && x == NULL) {
+        st = nomem(err);
+    }
+    if (st == GRUNDY_OK) {
+        st = big_values(pos, &bp, x, err);
+    }
+    if (st == GRUNDY_OK) {
+        st = set_value(res, x, err);
+        res->win = !bignum_is_zero(x);
+    }
+    bignum_free(x);
+    big_pos_free(&bp);
+    return st;
+}
+
 int
 solve_big_needed(const grundy_position *pos)
 {

@@ -11,6 +11,11 @@
  * as grundy_solve gives them, with exact numbers. */
 grundy_status solve_big_position(const grundy_position *pos, int misere,
                                  move_sink *sink, grundy_error *err);
+/* The normal-play Grundy value of pos (the XOR of its components'
+ * values, exact) into res: sg_known, sg or sg_big and sg_text, and win
+ * (the value is not 0); no moves. */
+grundy_status solve_big_value(const grundy_position *pos,
+                              grundy_result *res, grundy_error *err);
 /* 1 when a 64-bit component of pos has a value beyond 64 bits (the
  * family's fits()): solve_big_position must answer it. */
 int solve_big_needed(const grundy_position *pos);

@@ -11,6 +11,9 @@
  * as fresh piles and their neighbours win with moves to lost piles,
  * Lasker's Nim at 2^64 - 1 is worth 2^64, and big heaps of kayles,
  * dawson, hex:0.8, lasker and misere nim move to lost positions.
+ * The values of single components (grundy sg): the big path against the
+ * 64-bit one, and beyond 64 bits against identities computed here on
+ * decimal strings (nim, bounded:M, kayles by its period, lasker, hex:0.8).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +24,8 @@
 #include "brute.h"
 #include "position.h"
 #include "moves.h"
+#include "solve_big.h"
+#include "intmath.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -369,6 +374,193 @@ test_lasker_top(void **state)
     assert_win_moves_lose(f, "dawson 340282366920938463463374607431768211455 5", 0);
 }
 
+/* The value of one component (grundy sg: solve_component_value and
+ * grundy_component_value_text) forced through the big path equals the
+ * 64-bit grundy_component_value, on small heaps and heaps near 2^64. */
+static void
+test_sg_forced(void **state)
+{
+    static const char *const games[] = {
+        "nim", "bounded:3", "bounded:100", "bounded:18446744073709551615",
+        "kayles", "dawson", "sub:1,2,5", "stripes:2", "octal:0.137",
+        "octal:4.07", "lasker", "octal:0.(7)", "hex:0.8", "octal:0.51"};
+    big_fixture *f = *state;
+    uint64_t seed = 4242;
+    size_t compared = 0;
+    for (int round = 0; round < 4000; round++) {
+        const char *spec = games[brute_below(&seed, sizeof games /
+                                                        sizeof games[0])];
+        uint64_t n = round % 2 ? brute_below(&seed, 300) : huge(&seed), g;
+        char text[32], want[32];
+        grundy_game *game;
+        grundy_error err;
+        snprintf(text, sizeof text, "%llu", (unsigned long long)n);
+        assert_int_equal(grundy_game_parse(f->ctx, spec, strlen(spec),
+                                           &game, &err), GRUNDY_OK);
+        if (grundy_component_value(game, &n, 1, &g, &err) != GRUNDY_OK) {
+            grundy_game_free(game);
+            continue;   /* lasker at 2^64 - 1: test_lasker_top */
+        }
+        snprintf(want, sizeof want, "%llu", (unsigned long long)g);
+        assert_int_equal(grundy_component_value_text(game, text,
+                                                     strlen(text), f->small,
+                                                     &err), GRUNDY_OK);
+        assert_string_equal(grundy_result_sg_decimal(f->small), want);
+        assert_int_equal(grundy_result_win(f->small), g != 0);
+        assert_int_equal(position_parse_one(game, f->pos, text,
+                                            strlen(text), &err), GRUNDY_OK);
+        position_force_big(f->pos);
+        if (solve_big_value(f->pos, f->big, &err) != GRUNDY_OK) {
+            fail_msg("%s %s: big path failed: %s", spec, text, err.message);
+        }
+        if (strcmp(grundy_result_sg_decimal(f->big), want) != 0) {
+            fail_msg("%s %s: %s vs %s", spec, text,
+                     grundy_result_sg_decimal(f->big), want);
+        }
+        grundy_game_free(game);
+        compared++;
+    }
+    assert_true(compared > 3900);
+}
+
+/* x mod d of a decimal string (schoolbook, 128-bit steps). */
+static uint64_t
+dec_mod(const char *x, uint64_t d)
+{
+    im_u128 r = 0;
+    for (; *x != '\0'; x++) {
+        r = (r * 10 + (unsigned)(*x - '0')) % d;
+    }
+    return (uint64_t)r;
+}
+
+/* x / d of a decimal string, d small, without leading zeros. */
+static void
+dec_div(const char *x, unsigned d, char *out)
+{
+    unsigned r = 0;
+    size_t k = 0;
+    for (; *x != '\0'; x++) {
+        r = r * 10 + (unsigned)(*x - '0');
+        if (k > 0 || r / d != 0 || x[1] == '\0') {
+            out[k++] = (char)('0' + r / d);
+        }
+        r %= d;
+    }
+    out[k] = '\0';
+}
+
+/* x - 1 of a decimal string x >= 10 whose last digit is not 0. */
+static void
+dec_dec(const char *x, char *out)
+{
+    strcpy(out, x);
+    out[strlen(out) - 1]--;
+}
+
+/* The value of text in spec through grundy_component_value_text. */
+static const char *
+sg_text(big_fixture *f, const char *spec, const char *text)
+{
+    grundy_game *game;
+    grundy_error err;
+    assert_int_equal(grundy_game_parse(f->ctx, spec, strlen(spec), &game,
+                                       &err), GRUNDY_OK);
+    if (grundy_component_value_text(game, text, strlen(text), f->small,
+                                    &err) != GRUNDY_OK) {
+        fail_msg("%s %s: %s", spec, text, err.message);
+    }
+    grundy_game_free(game);
+    return grundy_result_sg_decimal(f->small);
+}
+
+/* Values beyond 64 bits against identities on decimal strings: nim and
+ * octal:0.(7) G(n) = n, bounded:M n mod (M+1), kayles by its period 12
+ * from 71 on, Lasker's Nim (n, n, n+1, n-1 for n = 1, 2, 3, 0 mod 4) and
+ * hex:0.8 floor((n-1)/3). */
+static void
+test_sg_beyond_64(void **state)
+{
+    static const uint64_t ms[] = {1, 2, 6, 1000, 4294967296u,
+                                  UINT64_MAX - 1, UINT64_MAX};
+    big_fixture *f = *state;
+    uint64_t seed = 2024;
+    for (int round = 0; round < 300; round++) {
+        char n[80], zeros[90], want[90], spec[40];
+        size_t len = 21 + brute_below(&seed, 50);
+        uint64_t m = ms[brute_below(&seed, sizeof ms / sizeof ms[0])], g;
+        n[0] = (char)('1' + brute_below(&seed, 9));
+        for (size_t i = 1; i < len; i++) {
+            n[i] = (char)('0' + brute_below(&seed, 10));
+        }
+        n[len - 1] = (char)('1' + brute_below(&seed, 9));
+        n[len] = '\0';
+        snprintf(zeros, sizeof zeros, "000%s", n);
+        assert_string_equal(sg_text(f, "nim", zeros), n);
+        assert_string_equal(sg_text(f, "octal:0.(7)", n), n);
+        snprintf(spec, sizeof spec, "bounded:%llu", (unsigned long long)m);
+        if (m != UINT64_MAX) {
+            snprintf(want, sizeof want, "%llu",
+                     (unsigned long long)dec_mod(n, m + 1));
+        } else {
+            /* n mod 2^64: unsigned arithmetic wraps there. */
+            uint64_t r = 0;
+            for (const char *p = n; *p != '\0'; p++) {
+                r = r * 10 + (unsigned)(*p - '0');
+            }
+            snprintf(want, sizeof want, "%llu", (unsigned long long)r);
+        }
+        assert_string_equal(sg_text(f, spec, n), want);
+        g = 72 + (dec_mod(n, 12) + 12 - 72 % 12) % 12;
+        snprintf(want, sizeof want, "%llu", (unsigned long long)g);
+        assert_string_equal(sg_text(f, "kayles", n), sg_text(f, "kayles",
+                                                              want));
+        switch (dec_mod(n, 4)) {
+        case 3:
+            dec_add(n, "1", want);
+            break;
+        case 0:
+            dec_dec(n, want);
+            break;
+        default:
+            strcpy(want, n);
+        }
+        assert_string_equal(sg_text(f, "lasker", n), want);
+        dec_dec(n, zeros);
+        dec_div(zeros, 3, want);
+        assert_string_equal(sg_text(f, "hex:0.8", n), want);
+    }
+}
+
+/* grundy_component_parse cannot hold a big number: it says so, never a
+ * stand-in; a game without big numbers names the limit. */
+static void
+test_component_parse_big(void **state)
+{
+    big_fixture *f = *state;
+    const char *text = "100000000000000000000000";
+    grundy_game *game;
+    grundy_error err;
+    uint64_t v[4];
+    size_t n;
+    assert_int_equal(grundy_game_parse(f->ctx, "nim", 3, &game, &err),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_component_parse(game, text, strlen(text), v, 4,
+                                            &n, &err), GRUNDY_EUNSUPPORTED);
+    assert_non_null(strstr(err.message, "beyond 2^64 - 1"));
+    grundy_game_free(game);
+    assert_int_equal(grundy_game_parse(f->ctx, "grundy", 6, &game, &err),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_component_value_text(game, text, strlen(text),
+                                                 f->small, &err),
+                     GRUNDY_EPOSITION);
+    assert_non_null(strstr(err.message, "number too large"));
+    grundy_game_free(game);
+    assert_string_equal(sg_text(f, "lasker", "18446744073709551615"),
+                        "18446744073709551616");
+    assert_false(grundy_result_sg(f->small, NULL));
+}
+
 int
 main(void)
 {
@@ -381,6 +573,10 @@ main(void)
         cmocka_unit_test_setup_teardown(test_wythoff_100_digits, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_lasker_top, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sg_forced, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sg_beyond_64, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_component_parse_big, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

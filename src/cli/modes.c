@@ -6,18 +6,45 @@
  */
 #include "cli.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Prints "N G" (or a JSON record) for one component given as text. */
+/* The numbers of a component token in JSON: each without leading zeros
+ * ("007" would not be valid JSON), one number, or an array for a
+ * component of several ("3,5" is [3,5]). The token was parsed: digits,
+ * commas and blanks at its ends only. */
+static void
+put_json_numbers(const char *tok)
+{
+    int many = strchr(tok, ',') != NULL, start = 1;
+    if (many) {
+        putchar('[');
+    }
+    for (const char *p = tok; *p != '\0'; p++) {
+        if (*p == ',') {
+            putchar(',');
+            start = 1;
+        } else if (*p >= '0' && *p <= '9' &&
+                   !(start && *p == '0' && p[1] >= '0' && p[1] <= '9')) {
+            putchar(*p);
+            start = 0;
+        }
+    }
+    if (many) {
+        putchar(']');
+    }
+}
+
+/* Prints "N G" (or a JSON record) for one component given as text, its
+ * value exact whatever its size. */
 static int
-print_value(cli *c, grundy_game *game, const char *tok, const uint64_t *v,
-            size_t n)
+print_value(cli *c, grundy_game *game, const char *tok)
 {
     grundy_error err;
-    uint64_t sg;
-    grundy_status st = grundy_component_value(game, v, n, &sg, &err);
+    grundy_status st = solve_component_value(game, c->pos, tok, strlen(tok),
+                                             c->res, &err);
+    const char *sg;
     progress_done(c);
     if (st != GRUNDY_OK) {
         word_advice(st, &err);
@@ -25,59 +52,230 @@ print_value(cli *c, grundy_game *game, const char *tok, const uint64_t *v,
                 err.message);
         return exit_for(st);
     }
+    if ((sg = grundy_result_sg_decimal(c->res)) == NULL) {
+        fprintf(stderr, "grundy: sg %s %s: out of memory\n",
+                grundy_game_spec(game), tok);
+        return exit_for(GRUNDY_ENOMEM);
+    }
     if (c->quiet) {
         return EXIT_WIN;
     }
     if (c->format & GRUNDY_FORMAT_JSON) {
-        /* The numbers as parsed, not the token ("007" would not be valid
-         * JSON): one number, or an array for a component of several
-         * ("3,5" is [3,5]). */
-        fputs(n == 1 ? "{\"n\":" : "{\"n\":[", stdout);
-        for (size_t i = 0; i < n; i++) {
-            printf(i > 0 ? ",%llu" : "%llu", (unsigned long long)v[i]);
-        }
-        printf(n == 1 ? ",\"sg\":%llu}\n" : "],\"sg\":%llu}\n",
-               (unsigned long long)sg);
+        fputs("{\"n\":", stdout);
+        put_json_numbers(tok);
+        printf(",\"sg\":%s}\n", sg);
     } else {
-        printf("%s %llu\n", tok, (unsigned long long)sg);
+        /* Not printf: long ranges spend most of their time here. */
+        fputs(tok, stdout);
+        putchar(' ');
+        fputs(sg, stdout);
+        putchar('\n');
     }
     return output_failed(c) ? EXIT_IO : EXIT_WIN;
 }
 
-/* Splits "A..B" into its two numbers: 1 if it is a range, 0 if not,
- * -1 if malformed or A > B. */
-static int
-parse_range(const char *s, uint64_t *a, uint64_t *b)
+/* A range A..B of decimal numbers of any size: its first number, without
+ * leading zeros, in room for B's digits, and B - A. */
+typedef struct range {
+    char *cur;             /* the number to print next (malloc'd) */
+    unsigned long long left; /* numbers after cur: B - A, at most
+                              * 2^64 - 1 as for 64-bit ranges */
+} range;
+
+/* s[0..len) without its leading zeros (one digit stays). */
+static const char *
+skip_zeros(const char *s, size_t *len)
 {
-    const char *dots = strstr(s, "..");
-    char *end;
+    while (*len > 1 && s[0] == '0') {
+        s++;
+        (*len)--;
+    }
+    return s;
+}
+
+static int
+all_digits(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') {
+            return 0;
+        }
+    }
+    return len > 0;
+}
+
+/* B - A of digit strings without leading zeros, B >= A, into *diff; -1
+ * when it passes 2^64 - 1. Schoolbook subtraction from the last digit;
+ * only the last 20 digits of the difference may be non-zero. */
+static int
+range_diff(const char *a, size_t alen, const char *b, size_t blen,
+           unsigned long long *diff)
+{
+    char d[21];
+    int borrow = 0;
+    size_t nd = 0;
+    unsigned long long v = 0;
+    for (size_t i = 0; i < blen; i++) {
+        int x = b[blen - 1 - i] - '0' - borrow -
+                (i < alen ? a[alen - 1 - i] - '0' : 0);
+        borrow = x < 0;
+        x += borrow ? 10 : 0;
+        if (i >= 20 && x != 0) {
+            return -1;
+        }
+        if (i < 20) {
+            d[nd++] = (char)('0' + x);
+        }
+    }
+    while (nd > 0) {
+        unsigned digit = (unsigned)(d[--nd] - '0');
+        if (v > (ULLONG_MAX - digit) / 10) {
+            return -1;
+        }
+        v = v * 10 + digit;
+    }
+    *diff = v;
+    return 0;
+}
+
+/* Splits "A..B" into r: 1 if it is a range, 0 if not, -1 if malformed,
+ * A > B, or B - A beyond 2^64 - 1 (the length a 64-bit range may have). */
+static int
+parse_range(const char *s, range *r)
+{
+    const char *dots = strstr(s, ".."), *a, *b;
+    size_t alen, blen;
+    r->cur = NULL;
     if (dots == NULL) {
         return 0;
     }
-    if (s[0] < '0' || s[0] > '9' || dots[2] < '0' || dots[2] > '9') {
+    alen = (size_t)(dots - s);
+    blen = strlen(dots + 2);
+    if (!all_digits(s, alen) || !all_digits(dots + 2, blen)) {
         return -1;
     }
-    errno = 0;
-    *a = strtoull(s, &end, 10);
-    if (errno != 0 || end != dots) {
+    a = skip_zeros(s, &alen);
+    b = skip_zeros(dots + 2, &blen);
+    if (alen > blen || (alen == blen && memcmp(a, b, alen) > 0) ||
+        range_diff(a, alen, b, blen, &r->left) != 0) {
         return -1;
     }
-    *b = strtoull(dots + 2, &end, 10);
-    if (errno != 0 || *end != '\0') {
-        return -1;
+    /* The numbers of the range never have more digits than B. */
+    if ((r->cur = malloc(blen + 1)) == NULL) {
+        return -2;
     }
-    return *a <= *b ? 1 : -1;
+    memcpy(r->cur, a, alen);
+    r->cur[alen] = '\0';
+    return 1;
 }
 
-/* grundy sg GAME N|A..B...: every argument is checked before any output. */
+/* cur + 1 in decimal; the caller knows it has no more digits than B. */
+static void
+range_next(range *r)
+{
+    size_t len = strlen(r->cur), i = len;
+    while (i > 0 && r->cur[i - 1] == '9') {
+        r->cur[--i] = '0';
+    }
+    if (i > 0) {
+        r->cur[i - 1]++;
+    } else {
+        memmove(r->cur + 1, r->cur, len + 1);
+        r->cur[0] = '1';
+    }
+}
+
+/* 1 when the digits s[0..len) (no leading zero) pass 2^64 - 1. */
+static int
+beyond_64(const char *s, size_t len)
+{
+    return len > 20 || (len == 20 && memcmp(s, "18446744073709551615", 20) > 0);
+}
+
+/* Checks one component text of sg with the game's rules. EXIT_WIN, or
+ * the message and EXIT_INVALID (EXIT_LIMIT for a number past the limit
+ * on digits). */
+static int
+check_component(cli *c, grundy_game *game, const char *s, size_t len)
+{
+    grundy_error err;
+    grundy_status st = position_parse_one(game, c->pos, s, len, &err);
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: sg: %s\n", err.message);
+        return st == GRUNDY_ELIMIT || st == GRUNDY_ENOMEM ? EXIT_LIMIT
+                                                          : EXIT_INVALID;
+    }
+    return EXIT_WIN;
+}
+
+/* Checks argument arg of sg: a component, or a range. The ends of a
+ * range that pass 64 bits are checked as components, so that a game
+ * without big numbers says so before any output (every number between
+ * is as long as one of them). */
+static int
+check_sg_arg(cli *c, grundy_game *game, const char *arg)
+{
+    range r;
+    int kind = parse_range(arg, &r), status = EXIT_WIN;
+    if (kind == -2) {
+        fputs("grundy: sg: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    if (kind < 0) {
+        fprintf(stderr, "grundy: sg: bad range '%s': write A..B with "
+                "decimal A <= B, at most 18446744073709551615 apart\n",
+                arg);
+        return EXIT_INVALID;
+    }
+    if (kind == 0) {
+        return check_component(c, game, arg, strlen(arg));
+    }
+    for (int end = 0; end < 2 && status == EXIT_WIN; end++) {
+        const char *dots = strstr(arg, "..");
+        const char *s = end == 0 ? arg : dots + 2;
+        size_t len = end == 0 ? (size_t)(dots - arg) : strlen(dots + 2);
+        const char *digits = skip_zeros(s, &len);
+        if (beyond_64(digits, len)) {
+            status = check_component(c, game, digits, len);
+        }
+    }
+    free(r.cur);
+    return status;
+}
+
+/* Prints the values of range arg (checked). */
+static int
+print_range(cli *c, grundy_game *game, const char *arg)
+{
+    range r;
+    int status = EXIT_WIN;
+    if (parse_range(arg, &r) != 1) {
+        fputs("grundy: sg: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    for (;;) {
+        status = print_value(c, game, r.cur);
+        if (status != EXIT_WIN || r.left == 0) {
+            break;
+        }
+        r.left--;
+        range_next(&r);
+        if (c->save != NULL && save_interrupted()) {
+            save_finish(c, status);
+        }
+    }
+    free(r.cur);
+    return status;
+}
+
+/* grundy sg GAME N|A..B...: every argument is checked before any output;
+ * numbers of any size where the game takes them, values exact. */
 int
 run_sg(cli *c)
 {
     grundy_game *game;
     grundy_error err;
     grundy_status st;
-    uint64_t v[64], a, b;
-    size_t n;
     int status = EXIT_WIN;
 
     if (c->nargs < 3) {
@@ -91,41 +289,15 @@ run_sg(cli *c)
         return exit_for(st);
     }
     for (int i = 2; i < c->nargs && status == EXIT_WIN; i++) {
-        int r = parse_range(c->args[i], &a, &b);
-        if (r < 0) {
-            fprintf(stderr, "grundy: sg: bad range '%s': write A..B with "
-                    "decimal A <= B, both at most 18446744073709551615\n",
-                    c->args[i]);
-            status = EXIT_INVALID;
-        } else if (r == 0 &&
-                   grundy_component_parse(game, c->args[i],
-                                          strlen(c->args[i]), v, 64, &n,
-                                          &err) != GRUNDY_OK) {
-            fprintf(stderr, "grundy: sg: %s\n", err.message);
-            status = EXIT_INVALID;
-        }
+        status = check_sg_arg(c, game, c->args[i]);
     }
     if (status == EXIT_WIN && c->save != NULL) {
         status = save_start(c, game);
     }
     for (int i = 2; i < c->nargs && status == EXIT_WIN; i++) {
-        if (parse_range(c->args[i], &a, &b) == 0) {
-            grundy_component_parse(game, c->args[i], strlen(c->args[i]), v,
-                                   64, &n, &err);
-            status = print_value(c, game, c->args[i], v, n);
-            continue;
-        }
-        for (uint64_t x = a; status == EXIT_WIN; x++) {
-            char tok[24];
-            snprintf(tok, sizeof tok, "%llu", (unsigned long long)x);
-            status = print_value(c, game, tok, &x, 1);
-            if (x == b) {
-                break;
-            }
-            if (c->save != NULL && save_interrupted()) {
-                save_finish(c, status);
-            }
-        }
+        status = strstr(c->args[i], "..") == NULL
+                     ? print_value(c, game, c->args[i])
+                     : print_range(c, game, c->args[i]);
     }
     if (c->save != NULL && c->save_game != NULL) {
         status = save_finish(c, status);
