@@ -358,6 +358,100 @@ bignum_divmod_u64(bignum *q, const bignum *x, uint64_t d, uint64_t *rem)
     return 0;
 }
 
+/* u[j..j+n] -= q * v[0..n) (Knuth's step D4); 1 when it went below 0
+ * (q was one too large), which the caller repairs by adding v back. */
+static int
+mul_sub(uint64_t *u, const uint64_t *v, size_t n, uint64_t q)
+{
+    uint64_t carry = 0, borrow = 0, top;
+    for (size_t i = 0; i < n; i++) {
+        im_u128 p = (im_u128)q * v[i] + carry;
+        uint64_t lo = (uint64_t)p, t = u[i] - lo, b1 = u[i] < lo;
+        carry = (uint64_t)(p >> 64);
+        u[i] = t - borrow;
+        borrow = b1 | (t < borrow);
+    }
+    top = u[n] - carry;
+    carry = u[n] < carry;
+    u[n] = top - borrow;
+    return (int)(carry | (top < borrow));
+}
+
+int
+bignum_mod(bignum *r, const bignum *x, const bignum *d)
+{
+    size_t n = d->n, m, shift;
+    uint64_t *u, *v, rem;
+    if (bignum_cmp(x, d) < 0) {
+        return bignum_copy(r, x);
+    }
+    if (n == 1) {
+        return bignum_divmod_u64(NULL, x, d->d[0], &rem) != 0
+                   ? -1 : bignum_set_u64(r, rem);
+    }
+    /* Knuth, TAOCP 2, 4.3.1, algorithm D, remainder only: divisor and
+     * dividend shifted so that the divisor's top limb has its top bit set
+     * (then each estimated quotient limb is at most 2 too large). */
+    m = x->n - n;
+    shift = 0;
+    while (!(d->d[n - 1] << shift >> 63)) {
+        shift++;
+    }
+    u = calloc(x->n + 1, sizeof *u);
+    v = calloc(n, sizeof *v);
+    if (u == NULL || v == NULL) {
+        free(u);
+        free(v);
+        return -1;
+    }
+    for (size_t i = n; i-- > 0;) {
+        v[i] = d->d[i] << shift |
+               (shift != 0 && i > 0 ? d->d[i - 1] >> (64 - shift) : 0);
+    }
+    u[x->n] = shift != 0 ? x->d[x->n - 1] >> (64 - shift) : 0;
+    for (size_t i = x->n; i-- > 0;) {
+        u[i] = x->d[i] << shift |
+               (shift != 0 && i > 0 ? x->d[i - 1] >> (64 - shift) : 0);
+    }
+    for (size_t j = m + 1; j-- > 0;) {
+        im_u128 num = (im_u128)u[j + n] << 64 | u[j + n - 1];
+        im_u128 q = num / v[n - 1], rh = num % v[n - 1];
+        while (q >> 64 != 0 ||
+               (rh >> 64 == 0 &&
+                q * v[n - 2] > (rh << 64 | u[j + n - 2]))) {
+            q--;
+            rh += v[n - 1];
+            if (rh >> 64 != 0) {
+                break;
+            }
+        }
+        if (mul_sub(u + j, v, n, (uint64_t)q)) {
+            uint64_t c = 0;
+            for (size_t i = 0; i < n; i++) {
+                im_u128 t = (im_u128)u[j + i] + v[i] + c;
+                u[j + i] = (uint64_t)t;
+                c = (uint64_t)(t >> 64);
+            }
+            u[j + n] += c;
+        }
+    }
+    /* The remainder is u[0..n) shifted back. */
+    if (reserve(r, n) != 0) {
+        free(u);
+        free(v);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        r->d[i] = u[i] >> shift |
+                  (shift != 0 ? u[i + 1] << (64 - shift) : 0);
+    }
+    r->n = n;
+    normalize(r);
+    free(u);
+    free(v);
+    return 0;
+}
+
 int
 bignum_parse_dec(bignum *x, const char *s, size_t len)
 {

@@ -61,6 +61,9 @@ int bignum_shl(bignum *r, const bignum *x, size_t k);
 int bignum_shr(bignum *r, const bignum *x, size_t k);
 /* q = x / d and *rem = x % d for d > 0 (q may be NULL: remainder only). */
 int bignum_divmod_u64(bignum *q, const bignum *x, uint64_t d, uint64_t *rem);
+/* r = x mod d for d > 0 (Knuth's long division; quadratic: the
+ * length of x times that of d). */
+int bignum_mod(bignum *r, const bignum *x, const bignum *d);
 /* r = floor(sqrt(x)). */
 int bignum_isqrt(bignum *r, const bignum *x);
 

@@ -327,6 +327,72 @@ test_divmod_small(void **state)
     }
 }
 
+/* A number of k limbs, each random or one of the values that stress
+ * long division's estimates and carries (0, 1, 2^63, 2^64 - 1, ...). */
+static bignum *
+limbs(uint64_t *rng, size_t k)
+{
+    static const uint64_t special[] = {0, 1, UINT64_C(1) << 63,
+                                       (UINT64_C(1) << 63) - 1,
+                                       UINT64_MAX, UINT64_MAX - 1};
+    bignum *x = bignum_new();
+    assert_int_equal(bignum_set_u64(x, 0), 0);
+    for (size_t i = 0; i < k; i++) {
+        uint64_t w = brute_below(rng, 3) == 0 ? brute_rand(rng)
+                                              : special[brute_below(rng, 6)];
+        assert_int_equal(bignum_shl(x, x, 64), 0);
+        assert_int_equal(bignum_add_u64(x, x, w), 0);
+    }
+    return x;
+}
+
+/* x mod d of x = q d + r built from limbs (r < d) gives r, for divisors
+ * of 1 to 6 limbs (one limb checked against bignum_divmod_u64), results
+ * aliasing operands, and x below d. */
+static void
+test_mod(void **state)
+{
+    uint64_t rng = 2718;
+    (void)state;
+    for (int t = 0; t < 20000; t++) {
+        size_t dn = 1 + brute_below(&rng, 6);
+        bignum *d = limbs(&rng, dn), *q = limbs(&rng, brute_below(&rng, 7)),
+               *r = limbs(&rng, dn), *x = bignum_new(), *got = bignum_new();
+        if (bignum_is_zero(d)) {
+            assert_int_equal(bignum_set_u64(d, 1 + brute_below(&rng, 9)), 0);
+        }
+        /* r < d: halved until it is, or the largest, d - 1. */
+        if (brute_below(&rng, 4) == 0) {
+            assert_int_equal(bignum_set_u64(x, 1), 0);
+            assert_int_equal(bignum_sub(r, d, x), 0);
+        }
+        while (bignum_cmp(r, d) >= 0) {
+            assert_int_equal(bignum_shr(r, r, 1), 0);
+        }
+        assert_int_equal(bignum_mul(x, q, d), 0);
+        assert_int_equal(bignum_add(x, x, r), 0);
+        assert_int_equal(bignum_mod(got, x, d), 0);
+        if (bignum_cmp(got, r) != 0) {
+            fail_msg("round %d: x mod d differs from r", t);
+        }
+        if (dn == 1) {
+            uint64_t rem, w, dv;
+            assert_true(bignum_to_u64(d, &dv));
+            assert_int_equal(bignum_divmod_u64(NULL, x, dv, &rem), 0);
+            assert_true(bignum_to_u64(got, &w) && w == rem);
+        }
+        assert_int_equal(bignum_mod(x, x, d), 0);
+        assert_int_equal(bignum_cmp(x, r), 0);
+        assert_int_equal(bignum_mod(got, r, d), 0);
+        assert_int_equal(bignum_cmp(got, r), 0);
+        bignum_free(d);
+        bignum_free(q);
+        bignum_free(r);
+        bignum_free(x);
+        bignum_free(got);
+    }
+}
+
 /* r = isqrt(x) satisfies r^2 <= x < (r + 1)^2 (products by the string
  * reference), and squares come back exactly. */
 static void
@@ -442,6 +508,7 @@ main(void)
         cmocka_unit_test(test_add_sub_mul),
         cmocka_unit_test(test_xor_shift_bits),
         cmocka_unit_test(test_divmod_small),
+        cmocka_unit_test(test_mod),
         cmocka_unit_test(test_isqrt),
         cmocka_unit_test(test_carry_chains),
         cmocka_unit_test(test_long_numbers),
