@@ -14,6 +14,8 @@
  * The values of single components (grundy sg): the big path against the
  * 64-bit one, and beyond 64 bits against identities computed here on
  * decimal strings (nim, bounded:M, kayles by its period, lasker, hex:0.8).
+ * bounded:M with M beyond 64 bits against bounded:2^64-1 on 64-bit heaps,
+ * and by identities beyond.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -129,6 +131,7 @@ test_heap_sums(void **state)
 {
     static const char *const games[] = {
         "nim", "bounded:3", "bounded:100", "bounded:18446744073709551615",
+        "bounded:18446744073709551616", "bounded:100000000000000000000000",
         "kayles", "dawson", "sub:1,2,5", "sub:2,3,7", "stripes:2",
         "octal:0.07", "octal:0.137", "octal:0.51", "octal:4.07",
         "lasker", "octal:0.(7)", "hex:0.8", "hex:0.f8"};
@@ -382,6 +385,7 @@ test_sg_forced(void **state)
 {
     static const char *const games[] = {
         "nim", "bounded:3", "bounded:100", "bounded:18446744073709551615",
+        "bounded:340282366920938463463374607431768211456",
         "kayles", "dawson", "sub:1,2,5", "stripes:2", "octal:0.137",
         "octal:4.07", "lasker", "octal:0.(7)", "hex:0.8", "octal:0.51"};
     big_fixture *f = *state;
@@ -561,6 +565,83 @@ test_component_parse_big(void **state)
     assert_false(grundy_result_sg(f->small, NULL));
 }
 
+/* Solves text into res (must succeed). */
+static void
+solve_text(big_fixture *f, const char *text, unsigned flags,
+           grundy_result *res)
+{
+    grundy_error err;
+    assert_int_equal(grundy_position_parse(f->ctx, f->pos, NULL, text,
+                                           strlen(text), &err), GRUNDY_OK);
+    if (grundy_solve(f->ctx, f->pos, flags, res, &err) != GRUNDY_OK) {
+        fail_msg("%s: %s", text, err.message);
+    }
+}
+
+/* bounded:M with M beyond 2^64 - 1. On 64-bit heaps (every one below
+ * M + 1) it is bounded:18446744073709551615: the same outcome, value and
+ * moves in words, normal and misere, one move or all. Beyond 64 bits: n
+ * mod (M + 1) for M = 10^k - 1 is n's last k digits, and every winning
+ * move leaves a lost position, normal and misere. */
+static void
+test_bounded_big_m(void **state)
+{
+    big_fixture *f = *state;
+    uint64_t seed = 31337;
+    for (int round = 0; round < 2000; round++) {
+        char a[256], b[256], heaps[200] = "";
+        unsigned flags = (unsigned)brute_below(&seed, 4);
+        size_t len = 0;
+        for (int i = 0, n = 1 + (int)brute_below(&seed, 3); i < n; i++) {
+            uint64_t h = brute_below(&seed, 2) ? brute_below(&seed, 20)
+                                               : huge(&seed);
+            len += (size_t)snprintf(heaps + len, sizeof heaps - len, " %llu",
+                                    (unsigned long long)h);
+        }
+        snprintf(a, sizeof a, "bounded:100000000000000000000000%s", heaps);
+        snprintf(b, sizeof b, "bounded:18446744073709551615%s", heaps);
+        solve_text(f, a, flags, f->big);
+        solve_text(f, b, flags, f->small);
+        assert_int_equal(grundy_result_win(f->big),
+                         grundy_result_win(f->small));
+        assert_string_equal(grundy_result_sg_decimal(f->big),
+                            grundy_result_sg_decimal(f->small));
+        assert_int_equal(grundy_result_move_count(f->big),
+                         grundy_result_move_count(f->small));
+        for (size_t i = 0; i < grundy_result_move_count(f->big); i++) {
+            assert_string_equal(grundy_result_move_explain(f->big, i),
+                                grundy_result_move_explain(f->small, i));
+        }
+    }
+    for (int round = 0; round < 100; round++) {
+        char n[80], m[64], spec[80], text[256], want[80];
+        size_t k = 20 + brute_below(&seed, 20), len = k + 1 +
+                                                   brute_below(&seed, 30);
+        const char *last;
+        memset(m, '9', k);
+        m[k] = '\0';
+        n[0] = (char)('1' + brute_below(&seed, 9));
+        for (size_t i = 1; i < len; i++) {
+            n[i] = (char)('0' + brute_below(&seed, 10));
+        }
+        n[len] = '\0';
+        last = n + len - k;
+        while (last[0] == '0' && last[1] != '\0') {
+            last++;
+        }
+        strcpy(want, last);
+        snprintf(spec, sizeof spec, "bounded:%s", m);
+        assert_string_equal(sg_text(f, spec, n), want);
+        snprintf(text, sizeof text, "%s %s %s", spec, n,
+                 round % 2 ? "5" : "123456789012345678901234567");
+        if (strcmp(want, round % 2 ? "5" : "123456789012345678901234567")
+            != 0) {
+            assert_win_moves_lose(f, text, 0);
+            assert_win_moves_lose(f, text, GRUNDY_MISERE);
+        }
+    }
+}
+
 int
 main(void)
 {
@@ -576,6 +657,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_sg_forced, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sg_beyond_64, setup, teardown),
         cmocka_unit_test_setup_teardown(test_component_parse_big, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_bounded_big_m, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,8 +47,11 @@ test_errors_name_the_token(void **state)
         {"bounded:0 3", GRUNDY_ESPEC, "'bounded:0'"},
         {"bounded: 3", GRUNDY_ESPEC, "'bounded:'"},
         {"bounded:x 3", GRUNDY_ESPEC, "'bounded:x'"},
-        {"bounded:18446744073709551616 3", GRUNDY_ESPEC,
+        /* bounded:M takes an M of any size; a move of sub: may not. */
+        {"sub:18446744073709551616 3", GRUNDY_ESPEC,
          "'18446744073709551616'"},
+        {"bounded:18446744073709551616x 3", GRUNDY_ESPEC,
+         "'18446744073709551616x'"},
         {"nim:3 3", GRUNDY_ESPEC, "'nim:3'"},
         {"frob 3", GRUNDY_ESPEC, "'frob'"},
         {"nim", GRUNDY_EPOSITION, "'nim'"},

@@ -8,43 +8,77 @@
 
 #include <stdlib.h>
 
+/* Digits M may have: as many as a number in a position (position.h). */
+#define BOUNDED_MAX_DIGITS 1000000u
+
 /* Beyond this many options a heap's options are not listed. */
 #define BOUNDED_MAX_LISTED ((uint64_t)1 << 20)
 
 typedef struct bounded {
-    uint64_t m;   /* most stones one move may take, >= 1 */
+    uint64_t m;      /* most stones one move may take, >= 1; 2^64 - 1
+                      * also for an M beyond it (every 64-bit heap is
+                      * then below M + 1, so that n mod (M + 1) = n and
+                      * the 64-bit rules below read M as "more than the
+                      * heap", which it is) */
+    bignum *m1;      /* M + 1, exact: the modulus for big heaps */
+    int big_m;       /* M is beyond 2^64 - 1 */
 } bounded;
+
+/* The parameter M as a number of any size (the rules of every number:
+ * decimal digits only, at most POSITION_MAX_DIGITS of them). */
+static grundy_status
+bounded_parse_m(bounded *b, const char *param, size_t len, grundy_error *err)
+{
+    char q[96];
+    int r = util_parse_u64(param, len, &b->m);
+    util_quote_token(q, sizeof q, param, len);
+    if (r == -1) {
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "M = %s is not a decimal number; write "
+                       "e.g. bounded:3", q);
+    }
+    if (r == -2) {
+        size_t zeros = 0;
+        while (param[zeros] == '0') {
+            zeros++;
+        }
+        if (len - zeros > BOUNDED_MAX_DIGITS) {
+            return err_set(err, GRUNDY_ELIMIT, 0,
+                           "M = %s has %zu digits, and numbers may have "
+                           "at most %u digits", q, len - zeros,
+                           BOUNDED_MAX_DIGITS);
+        }
+        b->m = UINT64_MAX;
+        b->big_m = 1;
+    }
+    if (b->m == 0) {
+        return err_set(err, GRUNDY_ESPEC, 0,
+                       "M must be at least 1 (bounded:0 would allow no "
+                       "move)");
+    }
+    if ((b->m1 = bignum_new()) == NULL ||
+        (b->big_m ? bignum_parse_dec(b->m1, param, len)
+                  : bignum_set_u64(b->m1, b->m)) != 0 ||
+        bignum_add_u64(b->m1, b->m1, 1) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
 
 static grundy_status
 bounded_create(grundy_game *game, const char *param, size_t len,
                grundy_error *err)
 {
-    char q[96];
-    bounded *b;
-    uint64_t m;
-    int r;
-
-    r = util_parse_u64(param, len, &m);
-    util_quote_token(q, sizeof q, param, len);
-    if (r == -2) {
-        return err_set(err, GRUNDY_ESPEC, 0,
-                       "M = %s is larger than "
-                       "18446744073709551615", q);
-    }
-    if (r != 0) {
-        return err_set(err, GRUNDY_ESPEC, 0,
-                       "M = %s is not a decimal number; write "
-                       "e.g. bounded:3", q);
-    }
-    if (m == 0) {
-        return err_set(err, GRUNDY_ESPEC, 0,
-                       "M must be at least 1 (bounded:0 would allow no "
-                       "move)");
-    }
-    if ((b = malloc(sizeof *b)) == NULL) {
+    bounded *b = calloc(1, sizeof *b);
+    grundy_status st;
+    if (b == NULL) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    b->m = m;
+    if ((st = bounded_parse_m(b, param, len, err)) != GRUNDY_OK) {
+        bignum_free(b->m1);
+        free(b);
+        return st;
+    }
     game->state = b;
     return GRUNDY_OK;
 }
@@ -52,7 +86,9 @@ bounded_create(grundy_game *game, const char *param, size_t len,
 static void
 bounded_destroy(grundy_game *game)
 {
-    free(game->state);
+    bounded *b = game->state;
+    bignum_free(b->m1);
+    free(b);
 }
 
 /* n mod (M+1); with M = 2^64-1 every heap is below M+1. */
@@ -161,6 +197,11 @@ static grundy_status
 bounded_period(grundy_game *game, grundy_period *out, grundy_error *err)
 {
     const bounded *b = game->state;
+    if (b->big_m) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "the period of %s is M + 1, beyond 64-bit numbers",
+                       game->label);
+    }
     if (b->m == UINT64_MAX) {
         return err_set(err, GRUNDY_ELIMIT, -1,
                        "the period of %s is 2^64, beyond 64-bit numbers",
@@ -175,61 +216,65 @@ bounded_period(grundy_game *game, grundy_period *out, grundy_error *err)
 
 /* ---- heaps beyond 64 bits -------------------------------------------- */
 
-/* n mod (M + 1) of a big heap: its low 64 bits when M = 2^64 - 1. */
+/* n mod (M + 1) of a big heap into g. */
 static int
-bounded_big_residue(const bounded *b, const bignum *n, uint64_t *g)
+bounded_big_residue(const bounded *b, const bignum *n, bignum *g)
 {
-    bignum *high;
-    int r;
-    if (b->m != UINT64_MAX) {
-        return bignum_divmod_u64(NULL, n, b->m + 1, g);
-    }
-    if ((high = bignum_new()) == NULL) {
-        return -1;
-    }
-    r = bignum_shr(high, n, 64) != 0 || bignum_shl(high, high, 64) != 0 ||
-        bignum_sub(high, n, high) != 0 || !bignum_to_u64(high, g);
-    bignum_free(high);
-    return r ? -1 : 0;
+    return bignum_mod(g, n, b->m1);
 }
 
 static grundy_status
 bounded_big_value(grundy_game *game, const big_component *c, bignum *sg,
                   grundy_error *err)
 {
-    uint64_t g;
-    if (bounded_big_residue(game->state, c->v[0], &g) != 0 ||
-        bignum_set_u64(sg, g) != 0) {
+    if (bounded_big_residue(game->state, c->v[0], sg) != 0) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     return GRUNDY_OK;
 }
 
-/* The take of residue want from a heap above M (as bounded_take). */
+/* The take of residue want from a big heap, or from any heap when M is
+ * big (as bounded_take): the takes 1..M reach every residue mod M + 1
+ * but the heap's own g, want by x = (g - want) mod (M + 1), when x is
+ * at most the heap. Into x; 0 when there is none, 1 when there is one,
+ * -1 when out of memory. */
+static int
+bounded_big_take(const bounded *b, const bignum *n, const bignum *want,
+                 bignum *x)
+{
+    int r = 0;
+    if (bounded_big_residue(b, n, x) != 0) {
+        return -1;
+    }
+    if (bignum_cmp(want, x) == 0 || bignum_cmp(want, b->m1) >= 0) {
+        return 0;
+    }
+    if (bignum_cmp(want, x) < 0) {
+        r = bignum_sub(x, x, want);
+    } else {
+        r = bignum_add(x, x, b->m1) != 0 || bignum_sub(x, x, want) != 0;
+    }
+    if (r != 0) {
+        return -1;
+    }
+    return bignum_cmp(x, n) <= 0;
+}
+
 static grundy_status
 bounded_big_options(grundy_game *game, const big_component *c,
                     const bignum *want, move_sink *sink, grundy_error *err)
 {
-    const bounded *b = game->state;
-    bignum *m = bignum_new();
-    uint64_t g, w, x;
-    int r = 0;
-    if (m == NULL || bounded_big_residue(b, c->v[0], &g) != 0) {
-        bignum_free(m);
-        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    bignum *x = bignum_new();
+    int r = x == NULL ? -1 : bounded_big_take(game->state, c->v[0], want, x);
+    /* A big heap has more than 2^20 options: only a wanted value's one
+     * is listed (--all wants every winning move, each of one value). */
+    if (r == 1) {
+        r = bignum_sub(x, c->v[0], x) != 0 ||
+                    move_emit_take_big(sink, c, x) < 0 ? -1 : 0;
     }
-    if (bignum_to_u64(want, &w) && w != g &&
-        (b->m == UINT64_MAX || w <= b->m)) {
-        x = w < g ? g - w : g + (b->m - w) + 1;
-        /* x <= M < n for a heap beyond 64 bits; a smaller one (tests
-         * force them here) may not allow it. */
-        r = bignum_cmp_u64(c->v[0], x) < 0 ? 0 :
-            bignum_set_u64(m, x) != 0 || bignum_sub(m, c->v[0], m) != 0 ||
-                    move_emit_take_big(sink, c, m) < 0 ? -1 : 0;
-    }
-    bignum_free(m);
-    return r != 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
-                  : GRUNDY_OK;
+    bignum_free(x);
+    return r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                 : GRUNDY_OK;
 }
 
 static const family_big bounded_big = {

@@ -315,9 +315,17 @@ octal_from_list(grundy_game *game, const char *param, size_t len,
         }
         if (r1 == -2 || r2 == -2) {
             free(run);
+            /* Not a limit to raise: values come from a table that must
+             * reach past the largest move before a period can be
+             * certified (Guy-Smith), and no closed form for such sets is
+             * proven here (README, numbers beyond 64 bits). */
             return err_set(err, GRUNDY_ESPEC, (long)start,
                            "%s: %s has a number larger than "
-                           "18446744073709551615", what, q);
+                           "18446744073709551615: the values of a game "
+                           "with such a move cannot be tabulated (a "
+                           "certified period needs values past its "
+                           "largest move); heaps may be of any size",
+                           what, q);
         }
         if (r1 != 0 || r2 != 0) {
             free(run);
