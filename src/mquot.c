@@ -1,0 +1,1298 @@
+/*
+ * mquot.c - misere quotients, built heap by heap and verified.
+ *
+ * Theory (Plambeck and Siegel, JCTA 2008; docs/theory.md 7b). Words are
+ * multisets of generators (heaps); generator h has the options T_h, words
+ * of earlier generators. A *pretension* is a finite commutative monoid Q
+ * with a subset P and a map phi from generators to Q. It is *faithful*
+ * when every word G is a misere P-position exactly when phi(G) is in P;
+ * reducing a faithful pretension by x ~ y iff {z : xz in P} = {z : yz in
+ * P} (over the submonoid the generators make) gives the misere quotient
+ * itself, since the outcome of G + X is then read from phi(G) phi(X).
+ *
+ * Verification (verify() below, exact, finite). By induction over the
+ * options, phi is faithful iff for every word G: phi(G) in P exactly when
+ * G has an option and no option of G has its image in P. The options of
+ * G + h are G' + h and G + t (t an option of h), so the set
+ *   U(G) = { w in Q : some option of G's heaps, times w, is in P }
+ * obeys U(G + h) = {w : phi(h) w in U(G)} u {w : phi(G) t w in P, t in
+ * T_h}, and "G has a P-option" is "1 in U(G)". The triple (phi(G), U(G),
+ * G has an option) is therefore a state of a finite automaton that reads
+ * generators, and the condition above is a property of states: checking
+ * every state reachable from the empty word checks every word, of any
+ * size. A candidate passes or is refused; nothing is assumed.
+ *
+ * Construction (the candidates). Adding heap n to a verified quotient Q:
+ * first each x of Q as phi(n) (a conservative extension: Q is unchanged);
+ * else Q x C, C the cyclic monoid {1, a, ..., a^(i+p-1)} with a^(i+p) =
+ * a^i, phi(n) = a, for a few (i, p), its P-portion computed by the rules
+ * over words in lexicographic order (mark_p: options come first in that
+ * order). When none passes, recalibration (after MisereSolver, Siegel;
+ * P&S appendix C): the verifier returns the lexicographically least word
+ * the candidate gets wrong, and the candidate is refined so that this
+ * word's heaps are counted apart (recalibrate()); every smaller word stays
+ * right, so the least failure moves up, until the candidate passes or the
+ * recalibrations allowed run out. Then the answer is MQUOT_UNKNOWN, never
+ * a guess: every quotient this file returns passed verify().
+ */
+#include "mquot.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Largest candidate (before reduction) built. */
+#define MQUOT_MAX_CANDIDATE 32768
+
+/* Largest table stored whole (its square of 4-byte products). */
+#define MQUOT_MAX_TABLE 4096
+
+/* Cyclic parts a product table may have. */
+#define MQUOT_MAX_PARTS 64
+
+/*
+ * A finite commutative monoid with a P-portion: a multiplication table,
+ * or (mul NULL) the product of a table `base` with cyclic monoids
+ * C(idx[i], per[i]) = {1, a, ..., a^(idx+per-1)}, a^(idx+per) = a^idx,
+ * computed when asked (candidates are large; only reduced tables are
+ * stored whole). Element e of a product is (e / span in base, the parts'
+ * exponents in the mixed radix of e % span).
+ */
+typedef struct table {
+    size_t order;
+    uint32_t *mul;        /* mul[x * order + y] */
+    unsigned char *p;     /* P-portion */
+    const struct table *base;
+    size_t nc, span;
+    unsigned idx[MQUOT_MAX_PARTS], per[MQUOT_MAX_PARTS];
+    size_t radix[MQUOT_MAX_PARTS];
+} table;
+
+/* c copies of a cyclic generator, reduced by (index, period). */
+static size_t
+cyc(size_t c, unsigned index, unsigned period)
+{
+    return c < (size_t)index + period ? c : index + (c - index) % period;
+}
+
+/* The product x y in t. */
+static inline uint32_t
+tmul(const table *t, size_t x, size_t y)
+{
+    size_t s, cx, cy, v = 0;
+    if (t->mul != NULL) {
+        return t->mul[x * t->order + y];
+    }
+    s = t->span;
+    cx = x % s;
+    cy = y % s;
+    for (size_t i = 0; i < t->nc; i++) {
+        size_t sp = (size_t)t->idx[i] + t->per[i];
+        v += cyc((cx / t->radix[i]) % sp + (cy / t->radix[i]) % sp,
+                 t->idx[i], t->per[i]) * t->radix[i];
+    }
+    return (uint32_t)(t->base->mul[(x / s) * t->base->order + y / s] * s + v);
+}
+
+/* The distinct images of each generator's options under some phi. */
+typedef struct tsets {
+    uint32_t *t;
+    size_t *off;          /* generator g: t[off[g] .. off[g + 1]) */
+} tsets;
+
+struct mquot {
+    table q;
+    size_t ngen;
+    uint32_t *phi;
+    size_t capphi;
+    uint32_t *wd;         /* option words: [len, gen, gen, ...] ... */
+    size_t nwd, capwd;
+    size_t *woff;         /* generator g: wd[woff[g] .. woff[g + 1]) */
+    size_t capwoff;
+    uint32_t *wit;        /* the word that broke the last candidate */
+    size_t nwit, capwit;
+    size_t memory;
+    uint64_t work, spent;
+    char why[256];
+};
+
+/* Candidate cyclic parts (index, period) tried in turn. */
+static const unsigned cyclic_try[][2] = {
+    {1, 2}, {2, 2}, {3, 2}, {4, 2}, {6, 2}, {2, 4}, {8, 2}, {4, 4},
+    {12, 2}, {8, 4}, {16, 2},
+};
+
+/* Internal: a recalibration changed the candidate; verify it again. */
+#define MQUOT_MOVED 3
+
+#define BITS_WORDS(n) (((n) + 63) / 64)
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+    size_t c = *cap ? *cap : 16;
+    void *q;
+    if (need <= *cap) {
+        return 0;
+    }
+    while (c < need) {
+        c *= 2;
+    }
+    q = realloc(*p, c * size);
+    if (q == NULL) {
+        return -1;
+    }
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+static void
+table_free(table *t)
+{
+    free(t->mul);
+    free(t->p);
+    t->mul = NULL;
+    t->p = NULL;
+    t->order = 0;
+}
+
+/* Bytes a table of `order` elements takes. */
+static size_t
+table_bytes(size_t order)
+{
+    return order * order * sizeof(uint32_t) + order;
+}
+
+static int
+budget(mquot *m, uint64_t steps)
+{
+    m->spent += steps;
+    return m->work != 0 && m->spent > m->work;
+}
+
+static int
+table_new(mquot *m, table *t, size_t order)
+{
+    if (order > 65536 || (m->memory != 0 && table_bytes(order) > m->memory)) {
+        snprintf(m->why, sizeof m->why,
+                 "a candidate quotient of %zu elements needs %zu bytes, "
+                 "more than the memory limit", order, table_bytes(order));
+        return MQUOT_LIMIT;
+    }
+    t->order = order;
+    t->mul = malloc(order * order * sizeof *t->mul);
+    t->p = calloc(order, 1);
+    if (t->mul == NULL || t->p == NULL) {
+        table_free(t);
+        return MQUOT_NOMEM;
+    }
+    return MQUOT_OK;
+}
+
+/* ---- options as elements ---------------------------------------------- */
+
+static uint32_t
+word_image(const table *q, const uint32_t *phi, const uint32_t *w)
+{
+    uint32_t x = 0;
+    for (uint32_t i = 0; i < w[0]; i++) {
+        x = tmul(q, x, phi[w[1 + i]]);
+    }
+    return x;
+}
+
+/* The distinct images of the options of generators 0 .. ng - 1. */
+static int
+tsets_build(const mquot *m, const table *q, const uint32_t *phi, size_t ng,
+            tsets *ts)
+{
+    unsigned char *seen = calloc(q->order, 1);
+    size_t n = 0, cap = 0;
+    ts->t = NULL;
+    ts->off = malloc((ng + 1) * sizeof *ts->off);
+    if (seen == NULL || ts->off == NULL) {
+        free(seen);
+        free(ts->off);
+        return MQUOT_NOMEM;
+    }
+    for (size_t g = 0; g < ng; g++) {
+        size_t first = n;
+        ts->off[g] = n;
+        for (size_t i = m->woff[g]; i < m->woff[g + 1];
+             i += 1 + m->wd[i]) {
+            uint32_t x = word_image(q, phi, m->wd + i);
+            if (seen[x]) {
+                continue;
+            }
+            seen[x] = 1;
+            if (grow((void **)&ts->t, &cap, n + 1, sizeof *ts->t) != 0) {
+                free(seen);
+                free(ts->t);
+                free(ts->off);
+                return MQUOT_NOMEM;
+            }
+            ts->t[n++] = x;
+        }
+        for (size_t i = first; i < n; i++) {
+            seen[ts->t[i]] = 0;
+        }
+    }
+    ts->off[ng] = n;
+    free(seen);
+    return MQUOT_OK;
+}
+
+static void
+tsets_free(tsets *ts)
+{
+    free(ts->t);
+    free(ts->off);
+}
+
+/* ---- verification ------------------------------------------------------ */
+
+typedef struct states {
+    uint64_t *s;          /* state i: s[i * sw .. (i + 1) * sw) */
+    size_t n, cap, sw;
+    size_t *hash;         /* open addressing: index + 1, 0 empty */
+    size_t hsize;
+} states;
+
+static uint64_t
+state_hash(const uint64_t *s, size_t sw)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    for (size_t i = 0; i < sw; i++) {
+        h = (h ^ s[i]) * 0x100000001b3u;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* Adds state s unless present: 0 present, 1 added, -1 out of memory. */
+static int
+states_add(states *st, const uint64_t *s)
+{
+    size_t i;
+    if (2 * (st->n + 1) > st->hsize) {
+        size_t nh = st->hsize ? 2 * st->hsize : 1024;
+        size_t *h = calloc(nh, sizeof *h);
+        if (h == NULL) {
+            return -1;
+        }
+        for (size_t k = 0; k < st->n; k++) {
+            i = state_hash(st->s + k * st->sw, st->sw) & (nh - 1);
+            while (h[i] != 0) {
+                i = (i + 1) & (nh - 1);
+            }
+            h[i] = k + 1;
+        }
+        free(st->hash);
+        st->hash = h;
+        st->hsize = nh;
+    }
+    i = state_hash(s, st->sw) & (st->hsize - 1);
+    while (st->hash[i] != 0) {
+        if (memcmp(st->s + (st->hash[i] - 1) * st->sw, s,
+                   st->sw * sizeof *s) == 0) {
+            return 0;
+        }
+        i = (i + 1) & (st->hsize - 1);
+    }
+    if (grow((void **)&st->s, &st->cap, (st->n + 1) * st->sw,
+             sizeof *st->s) != 0) {
+        return -1;
+    }
+    memcpy(st->s + st->n * st->sw, s, st->sw * sizeof *s);
+    st->hash[i] = ++st->n;
+    return 1;
+}
+
+/* A verification: the states met so far, and the word being read as
+ * counts of the generators that have options. */
+typedef struct checker {
+    mquot *m;
+    const table *q;
+    const uint32_t *phi;
+    const tsets *ts;
+    size_t *gens;         /* generators with options, ascending */
+    size_t k;
+    uint64_t *rows;       /* rows[y]: {z : yz in P}, w words each ... */
+    unsigned char *have;  /* ... computed when first needed */
+    uint64_t *stack;      /* the state at each depth */
+    uint64_t *scratch;
+    uint32_t *count;
+    uint32_t **times;     /* times[i][z] = phi(gens[i]) z */
+    states seen;
+    size_t w, sw;
+} checker;
+
+/* {z : y z in P}, as a bitset. */
+static const uint64_t *
+row_of(const checker *c, size_t y)
+{
+    uint64_t *row = c->rows + y * c->w;
+    if (!c->have[y]) {
+        for (size_t z = 0; z < c->q->order; z++) {
+            if (c->q->p[tmul(c->q, y, z)]) {
+                row[z / 64] |= 1ull << (z % 64);
+            }
+        }
+        c->have[y] = 1;
+    }
+    return row;
+}
+
+/* The state of word + gens[i] from the state of word (head of the
+ * file). */
+static void
+step(const checker *c, const uint64_t *from, size_t i, uint64_t *to)
+{
+    const table *q = c->q;
+    size_t o = q->order, x = from[0] & 0xffffffffu, g = c->gens[i];
+    const uint64_t *u = from + 1;
+    const uint32_t *times = c->times[i];
+    memset(to, 0, c->sw * sizeof *to);
+    to[0] = times[x] | 1ull << 32;
+    for (size_t z = 0; z < o; z++) {
+        uint32_t az = times[z];
+        if (u[az / 64] >> (az % 64) & 1) {
+            to[1 + z / 64] |= 1ull << (z % 64);
+        }
+    }
+    for (size_t j = c->ts->off[g]; j < c->ts->off[g + 1]; j++) {
+        const uint64_t *row = row_of(c, tmul(q, x, c->ts->t[j]));
+        for (size_t b = 0; b < c->w; b++) {
+            to[1 + b] |= row[b];
+        }
+    }
+}
+
+/* The word now read breaks the candidate: keep it in m->wit. */
+static int
+witness(checker *c)
+{
+    mquot *m = c->m;
+    m->nwit = 0;
+    for (size_t i = c->k; i-- > 0;) {
+        for (uint32_t j = 0; j < c->count[i]; j++) {
+            if (grow((void **)&m->wit, &m->capwit, m->nwit + 1,
+                     sizeof *m->wit) != 0) {
+                return MQUOT_NOMEM;
+            }
+            m->wit[m->nwit++] = (uint32_t)c->gens[i];
+        }
+    }
+    return MQUOT_UNKNOWN;
+}
+
+/*
+ * Reads the words whose generators gens[0 .. d) vary, the others fixed
+ * (state cur), in lexicographic order (the highest generator counts
+ * most). A word whose state was met before is not extended: whatever
+ * extends it, the same extension of the earlier, smaller word has the
+ * same state. So the first word found to break the candidate is its
+ * lexicographically least failure.
+ */
+static int
+check_from(checker *c, size_t d, const uint64_t *cur)
+{
+    uint64_t *mine;
+    if (d == 0) {
+        size_t x = cur[0] & 0xffffffffu;
+        int has_option = (int)(cur[0] >> 32), p_option = (int)(cur[1] & 1);
+        return c->q->p[x] == (has_option && !p_option) ? MQUOT_OK
+                                                       : witness(c);
+    }
+    mine = c->stack + (d - 1) * c->sw;
+    memcpy(mine, cur, c->sw * sizeof *mine);
+    c->count[d - 1] = 0;
+    for (;;) {
+        int r = check_from(c, d - 1, mine);
+        if (r != MQUOT_OK) {
+            return r;
+        }
+        if (budget(c->m, c->q->order) ||
+            (c->m->memory != 0 && c->seen.cap * sizeof *c->seen.s +
+             c->seen.hsize * sizeof *c->seen.hash > c->m->memory)) {
+            snprintf(c->m->why, sizeof c->m->why, "verifying a candidate "
+                     "quotient of %zu elements passes the %s limit",
+                     c->q->order, c->m->work != 0 &&
+                     c->m->spent > c->m->work ? "work" : "memory");
+            return MQUOT_LIMIT;
+        }
+        step(c, mine, d - 1, c->scratch);
+        r = states_add(&c->seen, c->scratch);
+        if (r < 0) {
+            return MQUOT_NOMEM;
+        }
+        if (r == 0) {
+            break;
+        }
+        memcpy(mine, c->scratch, c->sw * sizeof *mine);
+        c->count[d - 1]++;
+    }
+    c->count[d - 1] = 0;
+    return MQUOT_OK;
+}
+
+/* The generators with options, and each one's multiplication map (one
+ * map per distinct image): 0, or -1 when out of memory. */
+static int
+times_build(checker *c, size_t ng)
+{
+    size_t o = c->q->order;
+    for (size_t g = 0; g < ng; g++) {
+        if (c->ts->off[g + 1] > c->ts->off[g]) {
+            c->gens[c->k++] = g;
+        }
+    }
+    for (size_t i = 0; i < c->k; i++) {
+        size_t j = 0;
+        while (j < i && c->phi[c->gens[j]] != c->phi[c->gens[i]]) {
+            j++;
+        }
+        if (j < i) {
+            continue;   /* shares j's map: times_free frees it once */
+        }
+        c->times[i] = malloc(o * sizeof **c->times);
+        if (c->times[i] == NULL) {
+            return -1;
+        }
+        for (size_t z = 0; z < o; z++) {
+            c->times[i][z] = tmul(c->q, c->phi[c->gens[i]], z);
+        }
+    }
+    for (size_t i = 0; i < c->k; i++) {
+        for (size_t j = 0; c->times[i] == NULL && j < i; j++) {
+            if (c->phi[c->gens[j]] == c->phi[c->gens[i]]) {
+                c->times[i] = c->times[j];
+            }
+        }
+    }
+    return 0;
+}
+
+static void
+times_free(checker *c)
+{
+    for (size_t i = 0; c->times != NULL && i < c->k; i++) {
+        size_t j = 0;
+        while (j < i && c->times[j] != c->times[i]) {
+            j++;
+        }
+        if (j == i) {
+            free(c->times[i]);
+        }
+    }
+    free(c->times);
+}
+
+/*
+ * Checks that (q, phi) is faithful for generators 0 .. ng - 1 (see the
+ * head of the file), over every word: MQUOT_OK; MQUOT_UNKNOWN with the
+ * lexicographically least word that breaks it in m->wit; MQUOT_LIMIT,
+ * MQUOT_NOMEM.
+ */
+static int
+verify(mquot *m, const table *q, const uint32_t *phi, const tsets *ts,
+       size_t ng)
+{
+    size_t o = q->order, w = BITS_WORDS(o), sw = 1 + w;
+    checker c = {m, q, phi, ts, malloc((ng + 1) * sizeof(size_t)), 0,
+                 calloc(o * w, sizeof(uint64_t)), calloc(o, 1),
+                 malloc((ng + 1) * sw * sizeof(uint64_t)),
+                 calloc(2 * sw, sizeof(uint64_t)),
+                 calloc(ng + 1, sizeof(uint32_t)),
+                 calloc(ng + 1, sizeof(uint32_t *)),
+                 {NULL, 0, 0, sw, NULL, 0}, w, sw};
+    int r = MQUOT_NOMEM;
+
+    if (c.gens != NULL && c.rows != NULL && c.have != NULL &&
+        c.stack != NULL &&
+        c.scratch != NULL && c.count != NULL && c.times != NULL &&
+        times_build(&c, ng) == 0) {
+        /* the empty word: its state is all zero (scratch + sw) */
+        if (states_add(&c.seen, c.scratch + sw) >= 0) {
+            r = check_from(&c, c.k, c.scratch + sw);
+        }
+    }
+    free(c.gens);
+    free(c.rows);
+    free(c.have);
+    free(c.stack);
+    free(c.scratch);
+    free(c.count);
+    times_free(&c);
+    free(c.seen.s);
+    free(c.seen.hash);
+    return r;
+}
+
+/* ---- P-portion of a candidate ----------------------------------------- */
+
+typedef struct marker {
+    const table *q;
+    unsigned char *p, *marked;
+    const uint32_t *phi;
+    const tsets *ts;
+    const size_t *gens;   /* generators with options, ascending */
+    uint64_t *tb;         /* one option set per depth */
+    uint64_t *scratch;
+    size_t w;
+} marker;
+
+/* Marks the elements of the words whose generators gens[0 .. d) vary
+ * (the rest fixed, giving x and option images t): the lexicographic
+ * order puts every option of a word before it, so options are marked. */
+static int
+mark_from(marker *mk, size_t d, uint32_t x, const uint64_t *t)
+{
+    size_t w = mk->w;
+    uint64_t *mine;
+    size_t g;
+    if (d == 0) {
+        int p = 0, any = 0;
+        if (mk->marked[x]) {
+            return 0;
+        }
+        for (size_t b = 0; b < w; b++) {
+            for (uint64_t bits = t[b]; bits != 0; bits &= bits - 1) {
+                size_t e = b * 64 + (size_t)__builtin_ctzll(bits);
+                if (!mk->marked[e]) {
+                    return 1;   /* cannot happen for a monoid: refuse */
+                }
+                any = 1;
+                p |= mk->p[e];
+            }
+        }
+        mk->p[x] = (unsigned char)(any && !p);
+        mk->marked[x] = 1;
+        return 0;
+    }
+    mine = mk->tb + (d - 1) * w;
+    g = mk->gens[d - 1];
+    memcpy(mine, t, w * sizeof *mine);
+    for (;;) {
+        uint32_t a = mk->phi[g], nx;
+        uint64_t *tmp = mk->scratch;
+        int r = mark_from(mk, d - 1, x, mine);
+        if (r != 0) {
+            return r;
+        }
+        nx = tmul(mk->q, x, a);
+        if (mk->marked[nx]) {
+            return 0;
+        }
+        /* Options of word + g: (options of word) + g, word + (options
+         * of g). */
+        memset(tmp, 0, w * sizeof *tmp);
+        for (size_t b = 0; b < w; b++) {
+            for (uint64_t bits = mine[b]; bits != 0; bits &= bits - 1) {
+                size_t e = b * 64 + (size_t)__builtin_ctzll(bits);
+                uint32_t f = tmul(mk->q, e, a);
+                tmp[f / 64] |= 1ull << (f % 64);
+            }
+        }
+        for (size_t j = mk->ts->off[g]; j < mk->ts->off[g + 1]; j++) {
+            uint32_t f = tmul(mk->q, x, mk->ts->t[j]);
+            tmp[f / 64] |= 1ull << (f % 64);
+        }
+        memcpy(mine, tmp, w * sizeof *mine);
+        x = nx;
+    }
+}
+
+/* Fills q->p by the misere rules: MQUOT_OK, MQUOT_UNKNOWN, MQUOT_NOMEM. */
+static int
+mark_p(table *q, const uint32_t *phi, const tsets *ts, size_t ng)
+{
+    size_t w = BITS_WORDS(q->order), k = 0;
+    marker mk = {q, q->p, calloc(q->order, 1), phi, ts,
+                 malloc((ng + 1) * sizeof(size_t)),
+                 calloc((ng + 2) * w, sizeof(uint64_t)),
+                 malloc(w * sizeof(uint64_t)), w};
+    int r = MQUOT_NOMEM;
+    if (mk.marked != NULL && mk.gens != NULL && mk.tb != NULL &&
+        mk.scratch != NULL) {
+        size_t *gens = (size_t *)mk.gens;
+        for (size_t g = 0; g < ng; g++) {
+            if (ts->off[g + 1] > ts->off[g]) {
+                gens[k++] = g;
+            }
+        }
+        memset(q->p, 0, q->order);
+        /* The empty set of options sits in the top slot. */
+        r = mark_from(&mk, k, 0, mk.tb + (ng + 1) * w) ? MQUOT_UNKNOWN
+                                                        : MQUOT_OK;
+    }
+    free(mk.marked);
+    free((void *)mk.gens);
+    free(mk.tb);
+    free(mk.scratch);
+    return r;
+}
+
+/* ---- reduction --------------------------------------------------------- */
+
+/*
+ * The quotient of (q, phi) by indistinguishability: keeps the submonoid
+ * the generators make, then merges x and y when xz and yz agree on P for
+ * every z of it (a congruence: equal rows stay equal under any product).
+ * Writes the reduced table to out and the new images into phi.
+ */
+static int
+reduce(mquot *m, const table *q, uint32_t *phi, size_t ng, table *out)
+{
+    size_t o = q->order, n = 0, w, ncls = 0;
+    uint32_t *elts = malloc(o * sizeof *elts), *at = malloc(o * sizeof *at);
+    uint32_t *cls = NULL, *rep = NULL;
+    uint64_t *rows = NULL;
+    int r = MQUOT_NOMEM;
+
+    if (elts == NULL || at == NULL) {
+        goto done;
+    }
+    for (size_t x = 0; x < o; x++) {
+        at[x] = UINT32_MAX;
+    }
+    elts[n++] = 0;
+    at[0] = 0;
+    for (size_t i = 0; i < n; i++) {           /* generated submonoid */
+        for (size_t g = 0; g < ng; g++) {
+            uint32_t y = tmul(q, elts[i], phi[g]);
+            if (at[y] == UINT32_MAX) {
+                at[y] = (uint32_t)n;
+                elts[n++] = y;
+            }
+        }
+    }
+    w = BITS_WORDS(n);
+    rows = calloc(n * w, sizeof *rows);
+    cls = malloc(n * sizeof *cls);
+    rep = malloc(n * sizeof *rep);
+    if (rows == NULL || cls == NULL || rep == NULL) {
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++) {
+            if (q->p[tmul(q, elts[i], elts[j])]) {
+                rows[i * w + j / 64] |= 1ull << (j % 64);
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++) {   /* quadratic: quotients are small */
+        size_t c;
+        for (c = 0; c < ncls; c++) {
+            if (memcmp(rows + rep[c] * w, rows + i * w,
+                       w * sizeof *rows) == 0) {
+                break;
+            }
+        }
+        if (c == ncls) {
+            rep[ncls++] = (uint32_t)i;
+        }
+        cls[i] = (uint32_t)c;
+    }
+    if ((r = table_new(m, out, ncls)) != MQUOT_OK) {
+        goto done;
+    }
+    for (size_t a = 0; a < ncls; a++) {
+        out->p[a] = q->p[elts[rep[a]]];
+        for (size_t b = 0; b < ncls; b++) {
+            uint32_t y = tmul(q, elts[rep[a]], elts[rep[b]]);
+            out->mul[a * ncls + b] = cls[at[y]];
+        }
+    }
+    for (size_t g = 0; g < ng; g++) {
+        phi[g] = cls[at[phi[g]]];
+    }
+done:
+    free(elts);
+    free(at);
+    free(cls);
+    free(rep);
+    free(rows);
+    return r;
+}
+
+/* ---- the candidates ---------------------------------------------------- */
+
+/*
+ * base x C(idx[0], per[0]) x ... into out (a product table: base must
+ * stay while out lives): every image x becomes (x, 1, ..., 1) and
+ * generator gens[i]'s image gets the part i's generator too, so that
+ * words are told apart by their counts of gens[i] as well.
+ */
+static int
+with_cyclic(mquot *m, const table *base, const unsigned *idx,
+            const unsigned *per, const size_t *gens, size_t nc,
+            uint32_t *phi, size_t ng, table *out)
+{
+    size_t span = 1;
+    *out = (table){0};
+    for (size_t i = 0; i < nc; i++) {
+        out->radix[i] = span;
+        out->idx[i] = idx[i];
+        out->per[i] = per[i];
+        span *= (size_t)idx[i] + per[i];
+        if (nc > MQUOT_MAX_PARTS || span > MQUOT_MAX_CANDIDATE ||
+            base->order > MQUOT_MAX_CANDIDATE / span) {
+            snprintf(m->why, sizeof m->why, "a candidate quotient would "
+                     "pass %d elements", MQUOT_MAX_CANDIDATE);
+            return MQUOT_LIMIT;
+        }
+    }
+    out->order = base->order * span;
+    out->base = base;
+    out->nc = nc;
+    out->span = span;
+    out->p = calloc(out->order, 1);
+    if (out->p == NULL) {
+        return MQUOT_NOMEM;
+    }
+    for (size_t g = 0; g < ng; g++) {
+        size_t v = phi[g] * span;
+        for (size_t i = 0; i < nc; i++) {
+            v += gens[i] == g ? out->radix[i] : 0;
+        }
+        phi[g] = (uint32_t)v;
+    }
+    return MQUOT_OK;
+}
+
+/* Tries x as the image of the new generator, Q unchanged. */
+static int
+try_conservative(mquot *m, uint32_t *phi, size_t ng, uint32_t *chosen)
+{
+    const table *q = &m->q;
+    size_t o = q->order;
+    int r = MQUOT_UNKNOWN, p_alone = 1;
+    for (size_t i = m->woff[ng - 1]; i < m->woff[ng]; i += 1 + m->wd[i]) {
+        p_alone &= !q->p[word_image(q, phi, m->wd + i)];
+    }
+    for (uint32_t x = 0; x < o && r == MQUOT_UNKNOWN; x++) {
+        tsets ts;
+        int quick = 1;
+        phi[ng - 1] = x;
+        if (tsets_build(m, q, phi, ng, &ts) != MQUOT_OK) {
+            return MQUOT_NOMEM;
+        }
+        /* Quick necessary test on the words W + n: when W n is in P, no
+         * W t may be (t an option of n). */
+        for (size_t y = 0; y < o && quick; y++) {
+            if (!q->p[tmul(q, y, x)]) {
+                continue;
+            }
+            for (size_t j = ts.off[ng - 1]; j < ts.off[ng] && quick; j++) {
+                quick = !q->p[tmul(q, y, ts.t[j])];
+            }
+        }
+        /* The heap alone: P iff none of its options is. */
+        quick = quick && q->p[x] == p_alone;
+        if (quick) {
+            r = verify(m, q, phi, &ts, ng);
+            if (r == MQUOT_OK) {
+                *chosen = x;
+            }
+        }
+        tsets_free(&ts);
+    }
+    return r;
+}
+
+/* The outcome (1: P) the pretension (q, phi) gives the word w. */
+static int
+predict(const table *q, const uint32_t *phi, const uint32_t *w, size_t n)
+{
+    uint32_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        x = tmul(q, x, phi[w[i]]);
+    }
+    return q->p[x];
+}
+
+/* The end of every candidate: its P-portion by the rules, verification,
+ * reduction into *out (phi updated) whatever the verdict; cur freed when
+ * owned. Returns the verdict, or an error (out then empty). */
+static int
+finish(mquot *m, table *cur, int owned, uint32_t *phi, size_t ng,
+       table *out)
+{
+    tsets ts;
+    int r = tsets_build(m, cur, phi, ng, &ts), verdict;
+    if (r == MQUOT_OK) {
+        r = mark_p(cur, phi, &ts, ng);
+        if (r == MQUOT_OK) {
+            r = verify(m, cur, phi, &ts, ng);
+        }
+        tsets_free(&ts);
+    }
+    verdict = r;
+    if (r == MQUOT_OK || r == MQUOT_UNKNOWN) {
+        r = reduce(m, cur, phi, ng, out);
+    }
+    if (owned) {
+        table_free(cur);
+    }
+    return r != MQUOT_OK ? r : verdict;
+}
+
+/* 1 when the word m->wit (a new candidate's least failure) comes after
+ * w (n generators) in the lexicographic order: more of the highest heap
+ * where they differ. Words list their heaps highest first. */
+static int
+later_failure(const mquot *m, const uint32_t *w, size_t n)
+{
+    size_t i = 0;
+    while (i < n && i < m->nwit && w[i] == m->wit[i]) {
+        i++;
+    }
+    if (i == n || i == m->nwit) {
+        return m->nwit > n;   /* w is a subword: the longer is later */
+    }
+    return m->wit[i] > w[i];
+}
+
+/*
+ * A candidate: base, with generators gens[0 .. ns) told apart by a cyclic
+ * part each (index idx[i], period 2), its P-portion by the rules, then
+ * verified. Whatever the verdict, *out receives the reduced candidate and
+ * phi its images (the next recalibration starts from it). MQUOT_OK when
+ * verified; MQUOT_UNKNOWN with the breaking word in m->wit; else an error
+ * (out then empty).
+ */
+static int
+candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
+          const size_t *gens, const unsigned *idx, const unsigned *per,
+          size_t ns, table *out)
+{
+    table cur;
+    int r = with_cyclic(m, base, idx, per, gens, ns, phi, ng, &cur);
+    if (r != MQUOT_OK) {
+        return r;
+    }
+    return finish(m, &cur, 1, phi, ng, out);
+}
+
+
+/* Tries the refinement of trial by the counts of the heaps hs[0 .. ns)
+ * (each up to past its count cnt in w); MQUOT_MOVED when it gets w right
+ * (trial replaced), MQUOT_OK when it passes verification (trial
+ * replaced), MQUOT_UNKNOWN when it does not help. */
+static int
+refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
+          const size_t *hs, const unsigned *cnt, size_t ns,
+          const uint32_t *w, size_t n, int want)
+{
+    unsigned idx[64], per[64];
+    size_t size = trial->order;
+    uint32_t *phi = malloc(ng * sizeof *phi);
+    table red = {0};
+    int r;
+    if (phi == NULL) {
+        return MQUOT_NOMEM;
+    }
+    for (size_t i = 0; i < ns; i++) {
+        idx[i] = cnt[i] + 1 > 2 ? cnt[i] + 1 : 2;
+        per[i] = 2;
+        size = size > MQUOT_MAX_CANDIDATE ? size : size * (idx[i] + 2);
+    }
+    if (size > MQUOT_MAX_CANDIDATE) {
+        free(phi);
+        return MQUOT_UNKNOWN;
+    }
+    memcpy(phi, tphi, ng * sizeof *phi);
+    r = candidate(m, trial, phi, ng, hs, idx, per, ns, &red);
+    if (r == MQUOT_UNKNOWN && (predict(&red, phi, w, n) == want ||
+                               later_failure(m, w, n))) {
+        r = MQUOT_MOVED;
+    }
+    if (r == MQUOT_OK || r == MQUOT_MOVED) {
+        table_free(trial);
+        *trial = red;
+        memcpy(tphi, phi, ng * sizeof *phi);
+    } else {
+        table_free(&red);
+    }
+    free(phi);
+    return r;
+}
+
+/* Index and period of the powers of x in q. */
+static void
+power_cycle(const table *q, uint32_t x, unsigned *index, unsigned *period)
+{
+    uint32_t seen[256], y = 0;
+    unsigned n = 0;
+    for (;;) {
+        for (unsigned i = 0; i < n; i++) {
+            if (seen[i] == y) {
+                *index = i;
+                *period = n - i;
+                return;
+            }
+        }
+        if (n == 256) {
+            *index = 0;
+            *period = 0;    /* too long: refused by the caller */
+            return;
+        }
+        seen[n++] = y;
+        y = q->mul[(size_t)y * q->order + x];
+    }
+}
+
+
+/*
+ * The trial with the words made of w's heaps alone as elements of their
+ * own, counted per heap up to an index past w's count and then by a
+ * period (both multiples of the trial's own for that heap, so that the
+ * trial's image of such a word is well defined): psi(V) = those counts
+ * when V has no other heap, else phi(V) in the trial. A monoid (the
+ * trial's part is an ideal) that maps onto the trial, so it refines it;
+ * and w's element holds w alone among smaller words (a smaller word with
+ * w's counts on w's heaps has some other heap, above w's). After mark_p,
+ * w is right (MisereSolver's first recalibration, subwords of the
+ * failure, in a periodic form that also covers larger counts).
+ */
+static int
+refine_by_subwords(mquot *m, table *trial, uint32_t *tphi, size_t ng,
+                   const size_t *hs, const unsigned *cnt, size_t nh,
+                   const uint32_t *w, size_t n, int want)
+{
+    size_t radix[65], o = trial->order, ns = 1, order;
+    unsigned idx[64], per[64];
+    uint32_t *phi = malloc(ng * sizeof *phi), *img = NULL;
+    table ext = {0}, red = {0};
+    int r;
+    for (size_t i = 0; i < nh; i++) {
+        unsigned ti, tp;
+        power_cycle(trial, tphi[hs[i]], &ti, &tp);
+        idx[i] = ti > cnt[i] + 1 ? ti : cnt[i] + 1;
+        per[i] = tp % 2 ? 2 * tp : tp;
+        radix[i] = ns;
+        ns *= (size_t)idx[i] + per[i];
+        if (tp == 0 || ns + o > MQUOT_MAX_TABLE) {
+            free(phi);
+            return MQUOT_UNKNOWN;
+        }
+    }
+    radix[nh] = ns;
+    order = ns + o;
+    img = malloc(ns * sizeof *img);
+    if (phi == NULL || img == NULL) {
+        free(phi);
+        free(img);
+        return MQUOT_NOMEM;
+    }
+    if ((r = table_new(m, &ext, order)) != MQUOT_OK) {
+        free(phi);
+        free(img);
+        return r;
+    }
+    for (size_t u = 0; u < ns; u++) {        /* the trial's image */
+        uint32_t x = 0;
+        for (size_t i = 0; i < nh; i++) {
+            for (size_t c = (u / radix[i]) % (idx[i] + per[i]); c > 0; c--) {
+                x = trial->mul[(size_t)x * o + tphi[hs[i]]];
+            }
+        }
+        img[u] = x;
+    }
+    for (size_t a = 0; a < order; a++) {
+        for (size_t b = 0; b < order; b++) {
+            size_t v = 0;
+            if (a < ns && b < ns) {
+                for (size_t i = 0; i < nh; i++) {
+                    size_t span = (size_t)idx[i] + per[i];
+                    v += cyc((a / radix[i]) % span + (b / radix[i]) % span,
+                             idx[i], per[i]) * radix[i];
+                }
+            } else {
+                uint32_t x = a < ns ? img[a] : (uint32_t)(a - ns);
+                uint32_t y = b < ns ? img[b] : (uint32_t)(b - ns);
+                v = ns + trial->mul[(size_t)x * o + y];
+            }
+            ext.mul[a * order + b] = (uint32_t)v;
+        }
+    }
+    for (size_t g = 0; g < ng; g++) {
+        size_t i = 0;
+        while (i < nh && hs[i] != g) {
+            i++;
+        }
+        /* a heap without options is the empty game: the identity */
+        phi[g] = m->woff[g + 1] == m->woff[g] ? 0
+                 : (uint32_t)(i < nh ? radix[i] : ns + tphi[g]);
+    }
+    free(img);
+    r = finish(m, &ext, 1, phi, ng, &red);
+    if (r == MQUOT_UNKNOWN && (predict(&red, phi, w, n) == want ||
+                               later_failure(m, w, n))) {
+        r = MQUOT_MOVED;
+    }
+    if (r == MQUOT_OK || r == MQUOT_MOVED) {
+        table_free(trial);
+        *trial = red;
+        memcpy(tphi, phi, ng * sizeof *phi);
+    } else {
+        table_free(&red);
+    }
+    free(phi);
+    return r;
+}
+
+/*
+ * Recalibration: w = m->wit, the lexicographically least word the trial
+ * gets wrong. Every smaller word is right, so w's true outcome is the
+ * opposite of the trial's. Telling apart the counts of w's heaps makes
+ * any refinement keep every smaller word right (each element's P comes
+ * from its least word, whose outcome it shares with the smaller words of
+ * that element), and telling apart all of them at once gets w right too
+ * (no smaller word has the same counts), so the least failure moves up.
+ * One heap, then two, then all of them are tried: small first.
+ */
+static int
+recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
+{
+    size_t n = m->nwit, hs[64], nh = 0;
+    uint32_t *w = malloc((n + 1) * sizeof *w);
+    unsigned cnt[64];
+    int want, r = MQUOT_UNKNOWN;
+    if (w == NULL) {
+        return MQUOT_NOMEM;
+    }
+    memcpy(w, m->wit, n * sizeof *w);
+    want = !predict(trial, tphi, w, n);
+    for (size_t i = 0; i < n; i++) {      /* w lists its heaps highest first */
+        if (nh > 0 && hs[nh - 1] == w[i]) {
+            cnt[nh - 1]++;
+        } else if (nh < 64) {
+            hs[nh] = w[i];
+            cnt[nh++] = 1;
+        }
+    }
+    for (size_t a = 0; a < nh && r == MQUOT_UNKNOWN; a++) {
+        r = refine_by(m, trial, tphi, ng, &hs[a], &cnt[a], 1, w, n, want);
+    }
+    for (size_t a = 0; a < nh && r == MQUOT_UNKNOWN; a++) {
+        for (size_t b = a + 1; b < nh && r == MQUOT_UNKNOWN; b++) {
+            size_t h2[2] = {hs[a], hs[b]};
+            unsigned c2[2] = {cnt[a], cnt[b]};
+            r = refine_by(m, trial, tphi, ng, h2, c2, 2, w, n, want);
+        }
+    }
+    if (r == MQUOT_UNKNOWN && nh > 2) {
+        r = refine_by(m, trial, tphi, ng, hs, cnt, nh, w, n, want);
+    }
+    if (r == MQUOT_UNKNOWN) {
+        r = refine_by_subwords(m, trial, tphi, ng, hs, cnt, nh, w, n, want);
+    }
+    free(w);
+    return r;
+}
+
+#define MQUOT_MAX_RECAL 16
+
+/* Installs the verified candidate (q, phi) as the quotient. */
+static void
+install(mquot *m, table *q, const uint32_t *phi, size_t ng)
+{
+    table_free(&m->q);
+    m->q = *q;
+    *q = (table){0};
+    memcpy(m->phi, phi, ng * sizeof *phi);
+}
+
+/* Extends the quotient by a new element for the last generator: q x C
+ * for the listed cyclic parts, then recalibrations from q x C(2, 2). On
+ * success replaces m->q and m->phi. */
+static int
+try_extend(mquot *m, size_t ng)
+{
+    uint32_t *phi = malloc(ng * sizeof *phi), *tphi = malloc(ng * sizeof *phi);
+    table trial = {0};
+    size_t gen = ng - 1;
+    int r = MQUOT_UNKNOWN;
+    if (phi == NULL || tphi == NULL) {
+        free(phi);
+        free(tphi);
+        return MQUOT_NOMEM;
+    }
+    for (size_t c = 0; c < sizeof cyclic_try / sizeof cyclic_try[0] &&
+                       r == MQUOT_UNKNOWN; c++) {
+        table red = {0};
+        unsigned idx = cyclic_try[c][0], per = cyclic_try[c][1];
+        memcpy(phi, m->phi, ng * sizeof *phi);
+        phi[gen] = 0;
+        r = candidate(m, &m->q, phi, ng, &gen, &idx, &per, 1, &red);
+        if (r == MQUOT_OK) {
+            install(m, &red, phi, ng);
+        } else if (r == MQUOT_UNKNOWN && trial.mul == NULL && c == 1) {
+            trial = red;       /* C(2, 2): where recalibration starts */
+            memcpy(tphi, phi, ng * sizeof *phi);
+        } else {
+            table_free(&red);
+        }
+    }
+    if (r == MQUOT_UNKNOWN && trial.mul != NULL) {
+        tsets ts;
+        r = tsets_build(m, &trial, tphi, ng, &ts);
+        if (r == MQUOT_OK) {
+            r = verify(m, &trial, tphi, &ts, ng);   /* sets m->wit */
+            tsets_free(&ts);
+        }
+    }
+    for (int k = 0; k < MQUOT_MAX_RECAL && r == MQUOT_UNKNOWN; k++) {
+        r = recalibrate(m, &trial, tphi, ng);   /* m->wit: the next one */
+        if (r == MQUOT_MOVED) {
+            r = MQUOT_UNKNOWN;
+        } else if (r == MQUOT_UNKNOWN) {
+            break;   /* no refinement of a size we allow gets w right */
+        }
+    }
+    if (r == MQUOT_OK && trial.mul != NULL) {
+        install(m, &trial, tphi, ng);
+    }
+    free(phi);
+    free(tphi);
+    table_free(&trial);
+    return r;
+}
+
+/* ---- public ------------------------------------------------------------ */
+
+mquot *
+mquot_new(size_t memory, uint64_t work)
+{
+    mquot *m = calloc(1, sizeof *m);
+    if (m == NULL) {
+        return NULL;
+    }
+    m->memory = memory;
+    m->work = work;
+    m->woff = malloc(16 * sizeof *m->woff);
+    m->capwoff = 16;
+    /* The empty alphabet: one element, the identity, an N-position (the
+     * player to move cannot move and so wins misere play). */
+    if (m->woff == NULL || table_new(m, &m->q, 1) != MQUOT_OK) {
+        mquot_free(m);
+        return NULL;
+    }
+    m->woff[0] = 0;
+    m->q.mul[0] = 0;
+    return m;
+}
+
+void
+mquot_free(mquot *m)
+{
+    if (m == NULL) {
+        return;
+    }
+    table_free(&m->q);
+    free(m->phi);
+    free(m->wd);
+    free(m->woff);
+    free(m->wit);
+    free(m);
+}
+
+int
+mquot_add(mquot *m, size_t nwords, const size_t *len, const uint32_t *gens)
+{
+    size_t ng = m->ngen + 1, need = m->nwd, k = 0;
+    uint32_t chosen = 0;
+    int r;
+
+    for (size_t i = 0; i < nwords; i++) {
+        need += 1 + len[i];
+    }
+    if (grow((void **)&m->wd, &m->capwd, need, sizeof *m->wd) != 0 ||
+        grow((void **)&m->woff, &m->capwoff, ng + 1, sizeof *m->woff) != 0 ||
+        grow((void **)&m->phi, &m->capphi, ng, sizeof *m->phi) != 0) {
+        return MQUOT_NOMEM;
+    }
+    for (size_t i = 0, at = m->nwd; i < nwords; i++) {
+        m->wd[at++] = (uint32_t)len[i];
+        for (size_t j = 0; j < len[i]; j++) {
+            if (gens[k] >= m->ngen) {
+                snprintf(m->why, sizeof m->why, "an option names a "
+                         "generator not yet added");
+                return MQUOT_UNKNOWN;
+            }
+            m->wd[at++] = gens[k++];
+        }
+    }
+    m->woff[ng] = need;
+    m->spent = 0;
+    m->why[0] = '\0';
+    if (nwords == 0) {
+        /* A heap without options is the game 0 itself. */
+        m->phi[m->ngen] = 0;
+        r = MQUOT_OK;
+    } else {
+        r = try_conservative(m, m->phi, ng, &chosen);
+        if (r == MQUOT_OK) {
+            m->phi[m->ngen] = chosen;
+        } else if (r == MQUOT_UNKNOWN) {
+            r = try_extend(m, ng);
+        }
+    }
+    if (r != MQUOT_OK) {
+        if (m->why[0] == '\0') {
+            snprintf(m->why, sizeof m->why, r == MQUOT_UNKNOWN
+                     ? "no candidate quotient could be verified at "
+                       "generator %zu" : "out of memory", m->ngen);
+        }
+        return r;
+    }
+    m->nwd = need;
+    m->ngen = ng;
+    return MQUOT_OK;
+}
+
+size_t
+mquot_generators(const mquot *m)
+{
+    return m->ngen;
+}
+
+size_t
+mquot_order(const mquot *m)
+{
+    return m->q.order;
+}
+
+uint32_t
+mquot_phi(const mquot *m, size_t gen)
+{
+    return m->phi[gen];
+}
+
+uint32_t
+mquot_mul(const mquot *m, uint32_t x, uint32_t y)
+{
+    return m->q.mul[(size_t)x * m->q.order + y];
+}
+
+int
+mquot_is_p(const mquot *m, uint32_t x)
+{
+    return m->q.p[x];
+}
+
+size_t
+mquot_bytes(const mquot *m)
+{
+    return table_bytes(m->q.order) + m->capwd * sizeof *m->wd +
+           m->capwoff * sizeof *m->woff + m->capphi * sizeof *m->phi;
+}
+
+const char *
+mquot_why(const mquot *m)
+{
+    return m->why;
+}

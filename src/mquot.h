@@ -1,0 +1,55 @@
+/*
+ * mquot.h - misere quotients of heap games (Plambeck and Siegel, "Misere
+ * quotients for impartial games", JCTA 2008; docs/theory.md 7b). Pure
+ * algebra: it knows generators (heaps) and their options as words of
+ * earlier generators, never a game, and never prints.
+ *
+ * A position is a word: a multiset of generators. The quotient is a finite
+ * commutative monoid Q with a P-portion P and a map phi from generators to
+ * Q such that a word is a misere P-position exactly when the product of
+ * its generators' elements lies in P; elements are 0 .. order - 1 and 0 is
+ * the identity (the empty position).
+ */
+#ifndef GRUNDY_MQUOT_H
+#define GRUNDY_MQUOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct mquot mquot;
+
+/* Results of mquot_add. */
+#define MQUOT_OK 0
+#define MQUOT_NOMEM (-1)
+#define MQUOT_LIMIT 1     /* the memory or work limit would be passed */
+#define MQUOT_UNKNOWN 2   /* no candidate could be verified */
+
+/* An empty alphabet: the quotient {1} of the empty game, until a
+ * generator with options arrives. memory (bytes) and work (steps) bound
+ * what each mquot_add may use (0: no bound). NULL when out of memory. */
+mquot *mquot_new(size_t memory, uint64_t work);
+void mquot_free(mquot *m);
+
+/*
+ * Adds the next generator, whose options are the nwords words: word i has
+ * len[i] generators, all below this one, listed one word after another in
+ * gens. Its id is the number of generators added before it. Extends the
+ * quotient so that it stays exact for every word of the generators so
+ * far: the extension is verified (mquot.c) before it is accepted; on any
+ * result but MQUOT_OK the quotient is left as it was, the generator not
+ * added, and mquot_why() says why.
+ */
+int mquot_add(mquot *m, size_t nwords, const size_t *len,
+              const uint32_t *gens);
+
+size_t mquot_generators(const mquot *m);
+size_t mquot_order(const mquot *m);
+uint32_t mquot_phi(const mquot *m, size_t gen);
+uint32_t mquot_mul(const mquot *m, uint32_t x, uint32_t y);
+int mquot_is_p(const mquot *m, uint32_t x);
+/* Bytes the quotient holds. */
+size_t mquot_bytes(const mquot *m);
+/* Why the last mquot_add failed, in words. */
+const char *mquot_why(const mquot *m);
+
+#endif
