@@ -68,6 +68,17 @@ grundy_status solve_component_value(grundy_game *game, grundy_position *pos,
                                     const char *text, size_t len,
                                     grundy_result *res, grundy_error *err);
 
+/* The value of the one-number component x of game by the 64-bit path
+ * alone, for long ranges of sg (no text to parse): *exact = 1 when that
+ * path does not answer x (a rule of the game refuses it, or its value
+ * passes 64 bits, as Lasker's Nim at 2^64 - 1): the caller then asks
+ * solve_component_value, which answers or words the refusal. Otherwise
+ * *exact = 0 and the status, *sg and err's message are the ones
+ * solve_component_value gives for the decimal text of x. */
+grundy_status solve_component_value_u64(grundy_game *game, uint64_t x,
+                                        int *exact, uint64_t *sg,
+                                        grundy_error *err);
+
 /* ---- saved sequences (seqfile.c) ------------------------------------ */
 
 /* The Grundy values the game has computed so far, with its spec, a

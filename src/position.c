@@ -383,8 +383,10 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
                 return err_set(err, GRUNDY_EPOSITION, (long)tok,
                                "number too large in %s: %s takes numbers "
                                "up to 18446744073709551615 (any size: "
-                               "nim, bounded, sub, fib, wythoff, ferguson "
-                               "and codes with a certified period)", q,
+                               "nim, bounded, fib, wythoff, ferguson, "
+                               "lasker, and sub, stripes, octal, hex, "
+                               "kayles, dawson with a certified period or "
+                               "a closed form such as hex:0.8)", q,
                                term->game->label);
             }
             if (i == start) {

@@ -449,6 +449,23 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
     return st;
 }
 
+void
+sgseq_why_no_period(const sgseq *s, const sgseq_env *env, char *buf,
+                    size_t cap)
+{
+    uint64_t max = sgseq_max_len(s, env);
+    uint64_t search = s->search_limit < max ? s->search_limit : max;
+    if (sgseq_can_certify(s)) {
+        snprintf(buf, cap, "no period is proven (none found up to heap "
+                 "%llu%s)", (unsigned long long)s->len,
+                 s->len < search ? "; 'grundy period' searches further"
+                                 : "");
+    } else {
+        snprintf(buf, cap, "no period theorem applies (values known up to "
+                 "heap %llu)", (unsigned long long)s->len);
+    }
+}
+
 grundy_status
 sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             grundy_error *err)
@@ -480,16 +497,7 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
                 continue;
             }
             util_size_text(have, sizeof have, env->memory_limit);
-            if (sgseq_can_certify(s)) {
-                snprintf(why, sizeof why, "no period is proven (none found "
-                         "up to heap %llu%s)", (unsigned long long)s->len,
-                         s->len < search ? "; 'grundy period' searches "
-                                           "further" : "");
-            } else {
-                snprintf(why, sizeof why, "no period theorem applies "
-                         "(values known up to heap %llu)",
-                         (unsigned long long)s->len);
-            }
+            sgseq_why_no_period(s, env, why, sizeof why);
             if (n >= SGSEQ_MAX_LEN) {
                 return err_set(err, GRUNDY_ELIMIT, -1,
                                "heap %llu of %s: %s, and tables stop "

@@ -127,6 +127,13 @@ grundy_status sgseq_period(sgseq *s, const sgseq_env *env,
  * or any n once a period is certified): returns 1 and sets *out, else 0. */
 int sgseq_known(const sgseq *s, uint64_t n, uint16_t *out);
 
+/* Why s has no certified period, in words for a message (cap bytes,
+ * 160 hold it): no period found up to the heap its table reaches (and
+ * whether 'grundy period' would search further), or no period theorem
+ * for its rules. */
+void sgseq_why_no_period(const sgseq *s, const sgseq_env *env, char *buf,
+                         size_t cap);
+
 /* The certified period, when there is one: returns 1 and sets p and n0. */
 int sgseq_certified(const sgseq *s, uint64_t *p, uint64_t *n0);
 

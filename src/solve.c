@@ -408,6 +408,31 @@ solve_component_value(grundy_game *game, grundy_position *pos,
 }
 
 grundy_status
+solve_component_value_u64(grundy_game *game, uint64_t x, int *exact,
+                          uint64_t *sg, grundy_error *err)
+{
+    const family *fam = game->family;
+    /* The steps of solve_component_value on a parsed x: the rule of a
+     * one-number family is only asked by the parser when it has one
+     * (add_checked), the exact path takes a value that does not fit, and
+     * component_values takes the number itself as G(n) = n. A refusal by
+     * the rules is left to the parser, whose message names the token. */
+    *exact = 0;
+    if ((!family_one_number(fam) &&
+         registry_check(game, &x, 1, err) != GRUNDY_OK) ||
+        (fam->big != NULL && fam->big->fits != NULL &&
+         !fam->big->fits(game, &x, 1))) {
+        *exact = 1;
+        return GRUNDY_OK;
+    }
+    if (fam->flags & FAMILY_VALUE_IS_NUMBER) {
+        *sg = x;
+        return GRUNDY_OK;
+    }
+    return fam->value(game, &x, 1, sg, err);
+}
+
+grundy_status
 grundy_component_value_text(grundy_game *game, const char *text, size_t len,
                             grundy_result *res, grundy_error *err)
 {

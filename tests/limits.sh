@@ -188,7 +188,7 @@ else bad "bounded:<10^6 digits>: status $(cat "$tmp/st")"; head -c 300 "$tmp/out
 { printf 'bounded:'; yes 9 | head -n 1000001 | tr -d '\n'; echo ' 3'; } > "$tmp/in"
 go
 check "bounded:<10^6 + 1 digits>: the limit on digits, quoted short" 3 "" \
-"^grundy: <stdin>:1: M = '9+\.\.\.' has 1000001 digits, and numbers may have at most 1000000 digits$"
+"^grundy: <stdin>:1: bad game spec 'bounded:9+\.\.\.': M has 1000001 digits, and numbers may have at most 1000000 digits$"
 # sub: with 10^5 elements (G(n) = n mod 100001; 100 ^ 5000 = 5100) and an octal code of 10^4
 # digits (0.777...: take any run of stones, G(n) = n): exact, at once.
 # Their messages quote the spec shortened.

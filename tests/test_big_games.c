@@ -15,7 +15,8 @@
  * 64-bit one, and beyond 64 bits against identities computed here on
  * decimal strings (nim, bounded:M, kayles by its period, lasker, hex:0.8).
  * bounded:M with M beyond 64 bits against bounded:2^64-1 on 64-bit heaps,
- * and by identities beyond.
+ * and by identities beyond. The 64-bit path of sg ranges against the
+ * text path.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -427,6 +428,71 @@ test_sg_forced(void **state)
     assert_true(compared > 3900);
 }
 
+/* The 64-bit path of long sg ranges (solve_component_value_u64) against
+ * the text path (solve_component_value) on the same numbers: where it
+ * answers, the same status, value and message; it leaves to the text
+ * path exactly the numbers a rule refuses or whose value passes 64 bits
+ * (Lasker's Nim at 2^64 - 1, worth 2^64). */
+static void
+test_sg_u64(void **state)
+{
+    static const char *const games[] = {
+        "nim", "bounded:3", "bounded:18446744073709551615",
+        "bounded:340282366920938463463374607431768211456", "kayles",
+        "dawson", "sub:1,2,5", "stripes:2", "octal:0.137", "octal:4.07",
+        "lasker", "hex:0.8", "fib", "fib:2", "grundy", "division",
+        "wythoff", "ferguson"};
+    big_fixture *f = *state;
+    uint64_t seed = 777;
+    size_t answered = 0, left = 0;
+    for (int round = 0; round < 6000; round++) {
+        size_t gi = brute_below(&seed, sizeof games / sizeof games[0]);
+        const char *spec = games[gi];
+        uint64_t n = round % 3 == 0   ? brute_below(&seed, 300)
+                     : round % 3 == 1 ? huge(&seed)
+                                      : UINT64_MAX - brute_below(&seed, 3),
+                 g = 0;
+        char text[32], want[32];
+        grundy_game *game;
+        grundy_error err, terr;
+        grundy_status st, tst;
+        int exact = -1;
+        snprintf(text, sizeof text, "%llu", (unsigned long long)n);
+        assert_int_equal(grundy_game_parse(f->ctx, spec, strlen(spec),
+                                           &game, &err), GRUNDY_OK);
+        st = solve_component_value_u64(game, n, &exact, &g, &err);
+        tst = solve_component_value(game, f->pos, text, strlen(text),
+                                    f->small, &terr);
+        if (strcmp(spec, "lasker") == 0 && n == UINT64_MAX) {
+            assert_int_equal(exact, 1);
+            assert_string_equal(grundy_result_sg_decimal(f->small),
+                                "18446744073709551616");
+        }
+        if (exact == 1) {
+            /* Only where the text path refuses, or answers beyond 64
+             * bits. */
+            assert_true(tst != GRUNDY_OK || !grundy_result_sg(f->small, &g));
+            left++;
+        } else {
+            assert_int_equal(exact, 0);
+            if (st != tst) {
+                fail_msg("%s %s: status %d vs %d", spec, text, st, tst);
+            }
+            if (st == GRUNDY_OK) {
+                snprintf(want, sizeof want, "%llu", (unsigned long long)g);
+                assert_string_equal(grundy_result_sg_decimal(f->small),
+                                    want);
+            } else {
+                assert_string_equal(err.message, terr.message);
+            }
+            answered++;
+        }
+        grundy_game_free(game);
+    }
+    assert_true(answered > 4000);
+    assert_true(left > 300);
+}
+
 /* x mod d of a decimal string (schoolbook, 128-bit steps). */
 static uint64_t
 dec_mod(const char *x, uint64_t d)
@@ -656,6 +722,7 @@ main(void)
         cmocka_unit_test_setup_teardown(test_lasker_top, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sg_forced, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sg_beyond_64, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sg_u64, setup, teardown),
         cmocka_unit_test_setup_teardown(test_component_parse_big, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_bounded_big_m, setup,

@@ -36,26 +36,18 @@ put_json_numbers(const char *tok)
     }
 }
 
-/* Prints "N G" (or a JSON record) for one component given as text, its
- * value exact whatever its size. */
+/* Prints "N G" (or a JSON record) for component tok whose value came
+ * with status st: sg its value in decimal, or err the reason. */
 static int
-print_value(cli *c, grundy_game *game, const char *tok)
+put_value(cli *c, grundy_game *game, const char *tok, grundy_status st,
+          grundy_error *err, const char *sg)
 {
-    grundy_error err;
-    grundy_status st = solve_component_value(game, c->pos, tok, strlen(tok),
-                                             c->res, &err);
-    const char *sg;
     progress_done(c);
     if (st != GRUNDY_OK) {
-        word_advice(st, &err);
+        word_advice(st, err);
         fprintf(stderr, "grundy: sg %s %s: %s\n", grundy_game_spec(game), tok,
-                err.message);
+                err->message);
         return exit_for(st);
-    }
-    if ((sg = grundy_result_sg_decimal(c->res)) == NULL) {
-        fprintf(stderr, "grundy: sg %s %s: out of memory\n",
-                grundy_game_spec(game), tok);
-        return exit_for(GRUNDY_ENOMEM);
     }
     if (c->quiet) {
         return EXIT_WIN;
@@ -63,7 +55,9 @@ print_value(cli *c, grundy_game *game, const char *tok)
     if (c->format & GRUNDY_FORMAT_JSON) {
         fputs("{\"n\":", stdout);
         put_json_numbers(tok);
-        printf(",\"sg\":%s}\n", sg);
+        fputs(",\"sg\":", stdout);
+        fputs(sg, stdout);
+        fputs("}\n", stdout);
     } else {
         /* Not printf: long ranges spend most of their time here. */
         fputs(tok, stdout);
@@ -72,6 +66,37 @@ print_value(cli *c, grundy_game *game, const char *tok)
         putchar('\n');
     }
     return output_failed(c) ? EXIT_IO : EXIT_WIN;
+}
+
+/* Prints "N G" (or a JSON record) for one component given as text, its
+ * value exact whatever its size. */
+static int
+print_value(cli *c, grundy_game *game, const char *tok)
+{
+    grundy_error err;
+    grundy_status st = solve_component_value(game, c->pos, tok, strlen(tok),
+                                             c->res, &err);
+    const char *sg = NULL;
+    if (st == GRUNDY_OK && (sg = grundy_result_sg_decimal(c->res)) == NULL) {
+        progress_done(c);
+        fprintf(stderr, "grundy: sg %s %s: out of memory\n",
+                grundy_game_spec(game), tok);
+        return exit_for(GRUNDY_ENOMEM);
+    }
+    return put_value(c, game, tok, st, &err, sg);
+}
+
+/* x in decimal at the end of buf, NUL-terminated; returns its start. */
+static char *
+u64_text(char buf[21], uint64_t x)
+{
+    char *p = buf + 20;
+    *p = '\0';
+    do {
+        *--p = (char)('0' + x % 10);
+        x /= 10;
+    } while (x != 0);
+    return p;
 }
 
 /* A range A..B of decimal numbers of any size: its first number, without
@@ -243,7 +268,38 @@ check_sg_arg(cli *c, grundy_game *game, const char *arg)
     return status;
 }
 
-/* Prints the values of range arg (checked). */
+/* Prints the values of a..b, numbers that fit in 64 bits, by the 64-bit
+ * path: no decimal text to parse for each (long ranges of sg spend their
+ * time there otherwise). A number that path does not answer (its value
+ * passes 64 bits, or the game refuses it) goes by print_value, so that
+ * every line and message is the one the exact path gives. */
+static int
+print_range_64(cli *c, grundy_game *game, uint64_t a, uint64_t b)
+{
+    int status;
+    for (uint64_t x = a;; x++) {
+        char num[21], val[21];
+        const char *tok = u64_text(num, x);
+        grundy_error err;
+        uint64_t sg = 0;
+        int exact;
+        grundy_status st = solve_component_value_u64(game, x, &exact, &sg,
+                                                     &err);
+        status = exact ? print_value(c, game, tok)
+                       : put_value(c, game, tok, st, &err,
+                                   u64_text(val, sg));
+        if (status != EXIT_WIN || x == b) {
+            break;
+        }
+        if (c->save != NULL && save_interrupted()) {
+            save_finish(c, status);
+        }
+    }
+    return status;
+}
+
+/* Prints the values of range arg (checked): by the 64-bit path as far as
+ * its numbers fit in 64 bits, by their text beyond. */
 static int
 print_range(cli *c, grundy_game *game, const char *arg)
 {
@@ -252,6 +308,24 @@ print_range(cli *c, grundy_game *game, const char *arg)
     if (parse_range(arg, &r) != 1) {
         fputs("grundy: sg: out of memory\n", stderr);
         return EXIT_LIMIT;
+    }
+    if (!beyond_64(r.cur, strlen(r.cur))) {
+        uint64_t a = strtoull(r.cur, NULL, 10), b = UINT64_MAX;
+        if (r.left <= UINT64_MAX - a) {
+            b = a + r.left;
+        }
+        status = print_range_64(c, game, a, b);
+        if (status != EXIT_WIN || b - a == r.left) {
+            free(r.cur);
+            return status;
+        }
+        /* The range goes on past 2^64 - 1; r.cur has room for B's digits,
+         * 20 or more. */
+        r.left -= b - a + 1;
+        strcpy(r.cur, "18446744073709551616");
+        if (c->save != NULL && save_interrupted()) {
+            save_finish(c, status);
+        }
     }
     for (;;) {
         status = print_value(c, game, r.cur);

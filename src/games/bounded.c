@@ -7,6 +7,7 @@
 #include "bignum.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Digits M may have: as many as a number in a position (position.h). */
 #define BOUNDED_MAX_DIGITS 1000000u
@@ -24,12 +25,13 @@ typedef struct bounded {
     int big_m;       /* M is beyond 2^64 - 1 */
 } bounded;
 
-/* The parameter M as a number of any size (the rules of every number:
- * decimal digits only, at most POSITION_MAX_DIGITS of them). */
+/* The parameter M of game as a number of any size (the rules of every
+ * number: decimal digits only, at most POSITION_MAX_DIGITS of them). */
 static grundy_status
-bounded_parse_m(bounded *b, const char *param, size_t len, grundy_error *err)
+bounded_parse_m(const grundy_game *game, bounded *b, const char *param,
+                size_t len, grundy_error *err)
 {
-    char q[96];
+    char q[96], spec[128];
     int r = util_parse_u64(param, len, &b->m);
     util_quote_token(q, sizeof q, param, len);
     if (r == -1) {
@@ -43,10 +45,15 @@ bounded_parse_m(bounded *b, const char *param, size_t len, grundy_error *err)
             zeros++;
         }
         if (len - zeros > BOUNDED_MAX_DIGITS) {
+            /* A limit (exit status 3, as for a number of a position), so
+             * the parser does not name the spec as for GRUNDY_ESPEC:
+             * named here, in the same words. */
+            util_quote_token(spec, sizeof spec, game->spec,
+                             strlen(game->spec));
             return err_set(err, GRUNDY_ELIMIT, 0,
-                           "M = %s has %zu digits, and numbers may have "
-                           "at most %u digits", q, len - zeros,
-                           BOUNDED_MAX_DIGITS);
+                           "bad game spec %s: M has %zu digits, and "
+                           "numbers may have at most %u digits", spec,
+                           len - zeros, BOUNDED_MAX_DIGITS);
         }
         b->m = UINT64_MAX;
         b->big_m = 1;
@@ -74,7 +81,7 @@ bounded_create(grundy_game *game, const char *param, size_t len,
     if (b == NULL) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    if ((st = bounded_parse_m(b, param, len, err)) != GRUNDY_OK) {
+    if ((st = bounded_parse_m(game, b, param, len, err)) != GRUNDY_OK) {
         bignum_free(b->m1);
         free(b);
         return st;

@@ -1402,17 +1402,32 @@ octal_big_period(octal_big *w, grundy_error *err)
                        "and for the closed forms (lasker, G(n) = n codes, "
                        "hex:0.8)", w->game->label);
     }
+    /* Asking for heap 2^64 - 1 runs the period search as far as the
+     * limits allow; its refusal speaks of that probe, not of the heap
+     * the user gave, so only a limit that stopped the search is passed
+     * on as it is (its advice says what to raise). */
     if (!sgseq_certified(o->seq, &w->p, &w->n0) &&
-        sgseq_value(o->seq, UINT64_MAX, &env, &g, &why) != GRUNDY_OK) {
-        return err_set(err, why.limit != GRUNDY_LIMIT_NONE ? GRUNDY_ELIMIT
-                                                          : GRUNDY_EUNSUPPORTED,
-                       -1, "heaps beyond 2^64 - 1 need a certified period: "
-                       "%s", why.message);
+        sgseq_value(o->seq, UINT64_MAX, &env, &g, &why) != GRUNDY_OK &&
+        why.limit != GRUNDY_LIMIT_NONE) {
+        return err_set(err, GRUNDY_ELIMIT, -1, "heaps beyond 2^64 - 1 need "
+                       "a certified period: %s", why.message);
     }
     if (!sgseq_certified(o->seq, &w->p, &w->n0)) {
+        char num[48], reason[160];
+        /* The number itself while short (a digit bound: exact or one
+         * more); the message must stay within err->message. */
+        if (bignum_dec_size(w->c->v[0]) <= 40 &&
+            bignum_to_dec(w->c->v[0], num) == 0) {
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        sgseq_why_no_period(o->seq, &env, reason, sizeof reason);
         return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                       "%s: no certified period, so heaps beyond 2^64 - 1 "
-                       "are not answered", w->game->label);
+                       "heap %zu of %s (%s) is beyond 2^64 - 1, where only "
+                       "a certified period gives values, and %s has no "
+                       "certified period: %s", w->c->index, w->game->label,
+                       bignum_dec_size(w->c->v[0]) <= 40
+                           ? num : "a number of 40 digits or more",
+                       w->game->label, reason);
     }
     return GRUNDY_OK;
 }
