@@ -82,7 +82,11 @@ struct grundy_game {
                        * message's advice is never cut off */
     void *state;      /* family data: parameters, tables */
     unsigned refs;    /* references: ctx cache, positions, callers */
+    struct misere_cache *misere; /* misere quotient of an alphabet this
+                                  * game leads (misere_q.c), or NULL */
 };
+typedef struct misere_cache misere_cache;
+void misere_cache_free(misere_cache *mc);
 
 /*
  * A game family, written with designated initializers (.value = ...), so
@@ -206,6 +210,10 @@ family_one_number(const struct family *fam)
 /* A component's Grundy value is its number (G(n) = n, as in Nim): the
  * solver takes it without asking value(). */
 #define FAMILY_VALUE_IS_NUMBER 8u
+/* A component is one heap, and every option of a heap is a sum of smaller
+ * heaps of the same game (take-and-break games, nim): misere play of such
+ * sums goes by their misere quotient (misere_q.c). */
+#define FAMILY_HEAP_GAME 16u
 
 /* ---- registry (registry.c) -------------------------------------------- */
 

@@ -96,8 +96,10 @@ optlist_free(optlist *ol)
 /* Beyond MISERE_MAX_POSITIONS positions, or options of one component. */
 static const char too_big[] =
     "misere play of this position needs an exhaustive search of more than "
-    "200000 positions; grundy has misere rules only for nim and bounded in "
-    "any mix and for a single fib pile or wythoff pair";
+    "200000 positions; grundy has misere rules beyond search for nim, "
+    "bounded and division in any mix, a single fib pile, wythoff pair or "
+    "ferguson pair, and sums of heaps of nim, bounded, sub, stripes, "
+    "octal, hex, kayles, dawson, lasker and grundy (misere quotients)";
 
 /* Lists every option of component c of game into ol (emptied first). */
 static grundy_status

@@ -278,6 +278,36 @@ solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
     return st;
 }
 
+/*
+ * Misere play with no rule for the whole sum: by the misere quotient when
+ * every component is a heap of a heap game, else (or when the quotient
+ * cannot be built that far) by exhaustive search; when both fail, the
+ * quotient's reason and limit are the answer.
+ */
+static grundy_status
+solve_misere_general(const grundy_position *pos, const unsigned char *rep,
+                     move_sink *sink, grundy_error *err)
+{
+    grundy_result *res = sink->res;
+    grundy_error qerr;
+    grundy_status qst = misere_by_quotient(pos, rep, sink, &res->win, &qerr);
+    grundy_status st;
+    if (qst != GRUNDY_EUNSUPPORTED && qst != GRUNDY_ELIMIT) {
+        if (qst != GRUNDY_OK) {
+            *err = qerr;
+        }
+        return qst;
+    }
+    res->nmoves = res->textlen = 0;
+    st = misere_search(pos, rep, sink, &res->win, err);
+    if (st == GRUNDY_ELIMIT && qst == GRUNDY_ELIMIT) {
+        /* The search's message says why it stopped; the quotient's says
+         * how far it got and which limit stopped it. */
+        *err = qerr;
+    }
+    return st;
+}
+
 static int
 all_nimlike(const grundy_position *pos)
 {
@@ -364,7 +394,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if ((st = find_repeats(pos, &sink, &rep, err)) != GRUNDY_OK) {
         return st;
     }
-    st = misere_search(pos, rep, &sink, &res->win, err);
+    st = solve_misere_general(pos, rep, &sink, err);
     free(rep);
     if (st == GRUNDY_OK) {
         /* The normal-play value, where every component has one; out of

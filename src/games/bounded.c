@@ -294,7 +294,7 @@ const family bounded_family = {
     .info = {"bounded:M", "take 1 to M stones from one heap (M >= 1)",
              "heap size n"},
     .unit = "heap",
-    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM,
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM | FAMILY_HEAP_GAME,
     .max_numbers = 1,
     .param = FAMILY_PARAM_REQUIRED,
     .param_text = "its take limit M >= 1, e.g. bounded:3",

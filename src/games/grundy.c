@@ -145,6 +145,7 @@ const family grundy_family = {
              "heap size n"},
     .unit = "heap",
     .max_numbers = 1,
+    .flags = FAMILY_HEAP_GAME,
     .param = FAMILY_PARAM_NONE,
     .param_text = "Grundy's game: split a heap into two unequal heaps",
     .create = ggame_create,

@@ -123,7 +123,7 @@ const family nim_family = {
     .info = {"nim", "take any positive number of stones from one heap",
              "heap size n"},
     .unit = "heap",
-    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM |
+    .flags = FAMILY_MISERE_NIMLIKE | FAMILY_CLOSED_FORM | FAMILY_HEAP_GAME |
              FAMILY_VALUE_IS_NUMBER,
     .max_numbers = 1,
     .param = FAMILY_PARAM_NONE,

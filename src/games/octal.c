@@ -1615,6 +1615,7 @@ static const family_big octal_big_ops = {
  * name, rules and how the spec becomes rules, and share the rest. */
 #define OCTAL_OPERATIONS                                                   \
     .destroy = octal_destroy, .max_numbers = 1, .value = octal_value,      \
+    .flags = FAMILY_HEAP_GAME,                                             \
     .options = octal_options, .period = octal_period,                      \
     .ring_value = octal_ring_value, .footprint = octal_footprint,       \
     .sequence = octal_sequence, .big = &octal_big_ops
