@@ -373,7 +373,7 @@ grundy_game_free(grundy_game *game)
     if (game->family->destroy != NULL) {
         game->family->destroy(game);
     }
-    misere_cache_free(game->misere);
+    misere_q_cache_free(game->misere);
     free(game->spec);
     free(game);
 }

@@ -86,7 +86,7 @@ struct grundy_game {
                                   * game leads (misere_q.c), or NULL */
 };
 typedef struct misere_cache misere_cache;
-void misere_cache_free(misere_cache *mc);
+void misere_q_cache_free(misere_cache *mc);
 
 /*
  * A game family, written with designated initializers (.value = ...), so

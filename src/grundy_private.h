@@ -99,4 +99,32 @@ int seqfile_supported(grundy_game *game, grundy_error *err);
 /* How many values the game's sequence holds (0 without one). */
 uint64_t seqfile_length(grundy_game *game);
 
+/* ---- misere quotients (misere_q.c) ----------------------------------- */
+
+/* Heaps beyond this are refused: each heap is a generator of the quotient
+ * and is verified when it joins. */
+#define MISERE_QUOTIENT_MAX_HEAP 100000u
+
+/* The misere quotient of a heap game's heaps 0 .. heaps, as data, for
+ * `grundy quotient`: elements 0 .. order - 1 (0 the identity, the empty
+ * position), the element of each heap, the P-portion, the products, and
+ * for each element a sum of heaps that gives it (the element it extends,
+ * `from`, plus heap `by`; element 0 has none). */
+typedef struct quotient_table {
+    size_t order;
+    uint64_t heaps;
+    uint32_t *element;    /* heaps + 1 entries */
+    unsigned char *p;
+    uint32_t *mul;        /* mul[x * order + y] */
+    uint32_t *from;
+    uint64_t *by;
+} quotient_table;
+
+/* Builds (or reuses) the quotient of game to heap n into *out (free with
+ * misere_q_table_free). GRUNDY_EUNSUPPORTED for a game that is not a heap
+ * game; GRUNDY_ELIMIT with the reason when it cannot be built that far. */
+grundy_status misere_q_table(grundy_game *game, uint64_t n,
+                                    quotient_table *out, grundy_error *err);
+void misere_q_table_free(quotient_table *t);
+
 #endif

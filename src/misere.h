@@ -27,23 +27,19 @@ grundy_status misere_search(const grundy_position *pos,
  * then searches); GRUNDY_ELIMIT, with the reason and the limit, when the
  * quotient cannot be built to the largest heap.
  */
-grundy_status misere_by_quotient(const grundy_position *pos,
+grundy_status misere_q_solve(const grundy_position *pos,
                                  const unsigned char *repeats,
                                  move_sink *sink, int *win,
                                  grundy_error *err);
 
-/* Heaps beyond this are refused: each heap is a generator of the quotient
- * and is verified when it joins. */
-#define MISERE_QUOTIENT_MAX_HEAP 100000u
-
 struct mquot;
 /* The quotient of the heap games games[0 .. n) (sorted by spec, distinct)
  * for heaps up to max, built or extended, kept on games[0] (*out). */
-grundy_status misere_quotient_of(grundy_game *const *games, size_t n,
+grundy_status misere_q_build(grundy_game *const *games, size_t n,
                                  uint64_t max, misere_cache **out,
                                  grundy_error *err);
 /* The quotient of mc: heap h of game i is generator h * (*ngames) + i. */
-const struct mquot *misere_cache_quotient(const misere_cache *mc,
+const struct mquot *misere_q_cache_quotient(const misere_cache *mc,
                                           size_t *ngames);
 
 #endif

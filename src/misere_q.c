@@ -31,7 +31,7 @@ struct misere_cache {
 #define MISERE_CACHE_ALPHABETS 4
 
 void
-misere_cache_free(misere_cache *mc)
+misere_q_cache_free(misere_cache *mc)
 {
     while (mc != NULL) {
         misere_cache *next = mc->next;
@@ -206,7 +206,7 @@ cache_for(grundy_game *const *g, size_t n)
             return mc;
         }
         if (depth + 1 == MISERE_CACHE_ALPHABETS) {
-            misere_cache_free(*at);   /* the oldest go */
+            misere_q_cache_free(*at);   /* the oldest go */
             *at = NULL;
             break;
         }
@@ -328,7 +328,7 @@ heaps_only(const grundy_position *pos, uint64_t *max)
 }
 
 grundy_status
-misere_quotient_of(grundy_game *const *games, size_t ngames, uint64_t n,
+misere_q_build(grundy_game *const *games, size_t ngames, uint64_t n,
                    misere_cache **out, grundy_error *err)
 {
     misere_cache *mc;
@@ -343,8 +343,10 @@ misere_quotient_of(grundy_game *const *games, size_t ngames, uint64_t n,
     }
     if (n > MISERE_QUOTIENT_MAX_HEAP) {
         alphabet_words(names, sizeof names, games, ngames);
-        return err_set(err, GRUNDY_ELIMIT, -1, "misere play of heaps above "
-                       "%u needs the misere quotient of %s to heap %llu; "
+        /* not a limit a setting raises: the caller searches instead */
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1, "misere play of heaps "
+                       "above %u needs the misere quotient of %s to heap "
+                       "%llu; "
                        "grundy builds it to heap %u at most",
                        MISERE_QUOTIENT_MAX_HEAP, names,
                        (unsigned long long)n, MISERE_QUOTIENT_MAX_HEAP);
@@ -358,7 +360,7 @@ misere_quotient_of(grundy_game *const *games, size_t ngames, uint64_t n,
 }
 
 const mquot *
-misere_cache_quotient(const misere_cache *mc, size_t *ngames)
+misere_q_cache_quotient(const misere_cache *mc, size_t *ngames)
 {
     *ngames = mc->ngames;
     return mc->q;
@@ -414,7 +416,7 @@ winning_options(const misere_cache *mc, const grundy_position *pos,
 }
 
 grundy_status
-misere_by_quotient(const grundy_position *pos, const unsigned char *repeats,
+misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
                    move_sink *sink, int *win, grundy_error *err)
 {
     size_t ng, n = pos->ncomps;
@@ -432,7 +434,7 @@ misere_by_quotient(const grundy_position *pos, const unsigned char *repeats,
         free(g);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    st = misere_quotient_of(g, ng, max, &mc, err);
+    st = misere_q_build(g, ng, max, &mc, err);
     /* before[i]: the product of components 0 .. i - 1 */
     for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
@@ -478,4 +480,87 @@ misere_by_quotient(const grundy_position *pos, const unsigned char *repeats,
     free(g);
     free(before);
     return st;
+}
+
+/* ---- the quotient as data ---------------------------------------------- */
+
+void
+misere_q_table_free(quotient_table *t)
+{
+    free(t->element);
+    free(t->p);
+    free(t->mul);
+    free(t->from);
+    free(t->by);
+    memset(t, 0, sizeof *t);
+}
+
+/* Each element's least sum of heaps: breadth first from the empty
+ * position, heaps in increasing order, so the sums are short. */
+static void
+representatives(quotient_table *t)
+{
+    uint32_t *queue = malloc(t->order * sizeof *queue);
+    unsigned char *seen = calloc(t->order, 1);
+    size_t head = 0, tail = 0;
+    if (queue == NULL || seen == NULL) {
+        free(queue);
+        free(seen);
+        return;
+    }
+    queue[tail++] = 0;
+    seen[0] = 1;
+    while (head < tail) {
+        uint32_t x = queue[head++];
+        for (uint64_t h = 1; h <= t->heaps; h++) {
+            uint32_t y = t->mul[(size_t)x * t->order + t->element[h]];
+            if (!seen[y]) {
+                seen[y] = 1;
+                t->from[y] = x;
+                t->by[y] = h;
+                queue[tail++] = y;
+            }
+        }
+    }
+    free(queue);
+    free(seen);
+}
+
+grundy_status
+misere_q_table(grundy_game *game, uint64_t n, quotient_table *out,
+                      grundy_error *err)
+{
+    misere_cache *mc = NULL;
+    const mquot *q;
+    size_t ng, o;
+    grundy_status st = misere_q_build(&game, 1, n, &mc, err);
+    memset(out, 0, sizeof *out);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    q = misere_q_cache_quotient(mc, &ng);
+    o = mquot_order(q);
+    out->order = o;
+    out->heaps = n;
+    out->element = malloc((n + 1) * sizeof *out->element);
+    out->p = malloc(o);
+    out->mul = malloc(o * o * sizeof *out->mul);
+    out->from = calloc(o, sizeof *out->from);
+    out->by = calloc(o, sizeof *out->by);
+    if (out->element == NULL || out->p == NULL || out->mul == NULL ||
+        out->from == NULL || out->by == NULL) {
+        misere_q_table_free(out);
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (uint64_t h = 0; h <= n; h++) {
+        out->element[h] = mquot_phi(q, h);
+    }
+    for (uint32_t x = 0; x < o; x++) {
+        out->p[x] = (unsigned char)mquot_is_p(q, x);
+        for (uint32_t y = 0; y < o; y++) {
+            out->mul[(size_t)x * o + y] = mquot_mul(q, x, y);
+        }
+    }
+    representatives(out);
+    return GRUNDY_OK;
 }

@@ -42,7 +42,7 @@
 #include <string.h>
 
 /* Largest candidate (before reduction) built. */
-#define MQUOT_MAX_CANDIDATE 32768
+#define MQUOT_MAX_CANDIDATE 8192
 
 /* Largest table stored whole (its square of 4-byte products). */
 #define MQUOT_MAX_TABLE 4096
@@ -1077,7 +1077,7 @@ recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
     for (size_t a = 0; a < nh && r == MQUOT_UNKNOWN; a++) {
         r = refine_by(m, trial, tphi, ng, &hs[a], &cnt[a], 1, w, n, want);
     }
-    for (size_t a = 0; a < nh && r == MQUOT_UNKNOWN; a++) {
+    for (size_t a = 0; a < nh && nh <= 4 && r == MQUOT_UNKNOWN; a++) {
         for (size_t b = a + 1; b < nh && r == MQUOT_UNKNOWN; b++) {
             size_t h2[2] = {hs[a], hs[b]};
             unsigned c2[2] = {cnt[a], cnt[b]};
@@ -1244,8 +1244,9 @@ mquot_add(mquot *m, size_t nwords, const size_t *len, const uint32_t *gens)
     if (r != MQUOT_OK) {
         if (m->why[0] == '\0') {
             snprintf(m->why, sizeof m->why, r == MQUOT_UNKNOWN
-                     ? "no candidate quotient could be verified at "
-                       "generator %zu" : "out of memory", m->ngen);
+                     ? "no candidate quotient passed verification after "
+                       "%d recalibrations (a wild game whose quotient grows "
+                       "fast)" : "out of memory", MQUOT_MAX_RECAL);
         }
         return r;
     }

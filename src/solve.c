@@ -290,7 +290,7 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
 {
     grundy_result *res = sink->res;
     grundy_error qerr;
-    grundy_status qst = misere_by_quotient(pos, rep, sink, &res->win, &qerr);
+    grundy_status qst = misere_q_solve(pos, rep, sink, &res->win, &qerr);
     grundy_status st;
     if (qst != GRUNDY_EUNSUPPORTED && qst != GRUNDY_ELIMIT) {
         if (qst != GRUNDY_OK) {

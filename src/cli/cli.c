@@ -25,6 +25,7 @@ help(void)
 "       grundy [OPTIONS]             one 'GAME COMPONENT...' per input line\n"
 "       grundy sg GAME N|A..B...     Grundy values of single components\n"
 "       grundy period GAME [N]       certified period of a heap game\n"
+"       grundy quotient GAME N       misere quotient of heaps up to N\n"
 "       grundy games                 the supported games and their syntax\n"
 "\n"
 "Solves impartial games exactly: says whether the player to move wins or\n"
@@ -80,9 +81,18 @@ help(void)
 "Line mode: 0 every line answered. Always: 2 invalid spec, position, line\n"
 "or usage; 3 no exact answer within the limits (the message names the\n"
 "limit to raise); 4 reading input or writing output failed.\n"
-"\n"
+"\n", stdout);
+    /* Two strings: C99 compilers need not take literals over 4095. */
+    fputs(
 "'period' looks for a period up to N values, or as far as --memory and\n"
 "--work allow; the answer says which limit ended a search that found none.\n"
+"\n"
+"Misere play (--misere): the misere Nim rule for nim, bounded and division;\n"
+"closed forms for one fib pile, wythoff or ferguson pair; sums of heaps\n"
+"(up to 100000) of nim, bounded, sub, stripes, octal, hex, kayles, dawson,\n"
+"lasker, grundy by their misere quotient, built and verified as needed\n"
+"('grundy quotient GAME N' prints it: order, each heap's element, the\n"
+"P-portion, the products); else an exhaustive search of 200000 positions.\n"
 "\n"
 "Run 'grundy games' for the list of games.\n", stdout);
 }
@@ -518,6 +528,9 @@ run(cli *c)
     }
     if (first != NULL && strcmp(first, "period") == 0) {
         return run_period(c);
+    }
+    if (first != NULL && strcmp(first, "quotient") == 0) {
+        return run_quotient(c);
     }
     if (first != NULL && strcmp(first, "-") == 0) {
         usage_error("%s", "'-' is not a game: positions come from standard "

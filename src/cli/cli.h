@@ -94,6 +94,8 @@ int save_finish(cli *c, int status);
 int save_interrupted(void);
 void save_stop(cli *c);
 int run_period(cli *c);
+/* grundy quotient GAME N: the misere quotient of heaps up to N. */
+int run_quotient(cli *c);
 int run_games(cli *c);
 
 /* Line mode: one position per line of -f FILE or stdin; `fixed` is the

@@ -507,3 +507,138 @@ run_games(cli *c)
     puts("\nJoin different games with '+': nim 3 4 + bounded:3 7");
     return output_failed(c) ? EXIT_IO : EXIT_WIN;
 }
+
+/* Element x as the sum of heaps that gives it ("2+2+1"; "0" for the
+ * empty position), in text or as a JSON array. */
+static void
+put_sum(const quotient_table *t, uint32_t x, int json)
+{
+    int first = 1;
+    if (json) {
+        putchar('[');
+    } else if (x == 0) {
+        putchar('0');
+    }
+    for (; x != 0; x = t->from[x]) {
+        printf(json ? "%s%llu" : "%s%llu", first ? "" : json ? "," : "+",
+               (unsigned long long)t->by[x]);
+        first = 0;
+    }
+    if (json) {
+        putchar(']');
+    }
+}
+
+static void
+quotient_json(const char *spec, const quotient_table *t)
+{
+    size_t np = 0;
+    printf("{\"game\":\"%s\",\"heaps\":%llu,\"order\":%zu,", spec,
+           (unsigned long long)t->heaps, t->order);
+    for (size_t x = 0; x < t->order; x++) {
+        np += t->p[x];
+    }
+    printf("\"p_portion_size\":%zu,\"heap_elements\":[", np);
+    for (uint64_t h = 0; h <= t->heaps; h++) {
+        printf("%s%u", h ? "," : "", t->element[h]);
+    }
+    printf("],\"elements\":[");
+    for (uint32_t x = 0; x < t->order; x++) {
+        printf("%s{\"element\":%u,\"sum\":", x ? "," : "", x);
+        put_sum(t, x, 1);
+        printf(",\"p\":%s}", t->p[x] ? "true" : "false");
+    }
+    printf("],\"table\":[");
+    for (size_t x = 0; x < t->order; x++) {
+        printf("%s[", x ? "," : "");
+        for (size_t y = 0; y < t->order; y++) {
+            printf("%s%u", y ? "," : "", t->mul[x * t->order + y]);
+        }
+        putchar(']');
+    }
+    printf("]}\n");
+}
+
+static void
+quotient_text(const char *spec, const quotient_table *t)
+{
+    size_t np = 0;
+    for (size_t x = 0; x < t->order; x++) {
+        np += t->p[x];
+    }
+    printf("%s: misere quotient of heaps up to %llu: order %zu, "
+           "P-portion %zu\n", spec, (unsigned long long)t->heaps, t->order,
+           np);
+    printf("heaps:");
+    for (uint64_t h = 0; h <= t->heaps; h++) {
+        printf(" %llu:e%u", (unsigned long long)h, t->element[h]);
+    }
+    printf("\nelements (each as a sum of heaps; P: a P-position):\n");
+    for (uint32_t x = 0; x < t->order; x++) {
+        printf("e%u = ", x);
+        put_sum(t, x, 0);
+        printf("%s\n", t->p[x] ? "  P" : "");
+    }
+    printf("products (row times column):\n");
+    for (size_t x = 0; x < t->order; x++) {
+        printf("e%zu:", x);
+        for (size_t y = 0; y < t->order; y++) {
+            printf(" e%u", t->mul[x * t->order + y]);
+        }
+        putchar('\n');
+    }
+}
+
+int
+run_quotient(cli *c)
+{
+    grundy_game *game;
+    grundy_error err;
+    grundy_status st;
+    quotient_table t;
+    unsigned long long n;
+    char *end;
+
+    if (c->nargs != 3) {
+        usage_error("%s", "quotient needs a GAME and the largest heap N, "
+                    "e.g. 'grundy quotient kayles 100'");
+        return EXIT_INVALID;
+    }
+    if ((c->flags & GRUNDY_ALL_MOVES) || c->file != NULL) {
+        usage_error("%s", "quotient takes no --all or -f: it describes a "
+                    "game's heaps, not positions");
+        return EXIT_INVALID;
+    }
+    n = strtoull(c->args[2], &end, 10);
+    if (c->args[2][0] < '0' || c->args[2][0] > '9' || *end != '\0' ||
+        n > MISERE_QUOTIENT_MAX_HEAP) {
+        fprintf(stderr, "grundy: quotient: bad largest heap '%s': write a "
+                "number from 0 to %u\n", c->args[2],
+                MISERE_QUOTIENT_MAX_HEAP);
+        return EXIT_INVALID;
+    }
+    if ((st = grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]),
+                                &game, &err)) != GRUNDY_OK) {
+        word_advice(st, &err);
+        fprintf(stderr, "grundy: %s\n", err.message);
+        return exit_for(st);
+    }
+    st = misere_q_table(game, (uint64_t)n, &t, &err);
+    progress_done(c);
+    grundy_game_free(game);
+    if (st != GRUNDY_OK) {
+        word_advice(st, &err);
+        fprintf(stderr, "grundy: quotient %s: %s\n", c->args[1],
+                err.message);
+        return exit_for(st);
+    }
+    if (!c->quiet) {
+        if (c->format & GRUNDY_FORMAT_JSON) {
+            quotient_json(c->args[1], &t);
+        } else {
+            quotient_text(c->args[1], &t);
+        }
+    }
+    misere_q_table_free(&t);
+    return output_failed(c) ? EXIT_IO : EXIT_WIN;
+}
