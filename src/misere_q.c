@@ -378,40 +378,65 @@ game_index(grundy_game *const *g, size_t n, const grundy_game *game)
     return i;
 }
 
-/* Emits the winning options of component i (the others worth y). */
+/* Passes on to the real sink the options whose element, times y, is in
+ * the P-portion. */
+typedef struct winning_filter {
+    misere_cache *mc;
+    size_t gi;
+    uint32_t y;
+    move_sink *out;
+} winning_filter;
+
+static int
+emit_if_winning(void *user, const component *c, size_t parts,
+                const size_t *arity, const uint64_t *vals,
+                const char *explain)
+{
+    winning_filter *f = user;
+    uint32_t t = f->y;
+    for (size_t k = 0; k < parts; k++) {
+        t = mquot_mul(f->mc->q, t, mquot_phi(f->mc->q, vals[k] *
+                                             f->mc->ngames + f->gi));
+    }
+    if (!mquot_is_p(f->mc->q, t)) {
+        return 0;
+    }
+    return move_emit(f->out, c, parts, arity, vals, explain);
+}
+
+/* Emits the winning options of component i (the others worth y): only
+ * when one of the heap's option elements wins (from the quotient, without
+ * listing the options), and then the options themselves, stopping at the
+ * first when one is enough. */
 static grundy_status
-winning_options(const misere_cache *mc, const grundy_position *pos,
-                size_t i, grundy_game *game, size_t gi, uint32_t y,
-                move_sink *sink, grundy_error *err)
+winning_options(misere_cache *mc, const grundy_position *pos, size_t i,
+                grundy_game *game, size_t gi, uint32_t y, move_sink *sink,
+                grundy_error *err)
 {
     const pos_comp *pc = &pos->comps[i];
     const char *tok = pos->text + pc->tok;
     int own = pc->toklen == 1 || tok[0] != '0';
     component c = {pos->vals + pc->off, 1, i + 1, own ? tok : NULL,
                    own ? pc->toklen : 0, 0};
-    heap_opts ho = {0};
-    size_t at = 0, to = 0;
+    winning_filter f = {mc, gi, y, sink};
+    move_sink filter = {NULL, NULL, 1, 0, emit_if_winning, &f, 0};
+    size_t n, win = 0;
+    const uint32_t *t = mquot_option_images(mc->q, c.v[0] * mc->ngames + gi,
+                                            &n);
     grundy_status st;
-    ho.keep_text = 1;
-    st = list_heap(game, c.v[0], i + 1, &ho, err);
-    for (size_t o = 0; st == GRUNDY_OK && o < ho.n; o++) {
-        uint32_t t = y;
-        size_t arity[3] = {1, 1, 1};
-        for (size_t k = 0; k < ho.len[o]; k++) {
-            t = mquot_mul(mc->q, t, mquot_phi(mc->q, ho.part[at + k] *
-                                                     mc->ngames + gi));
-        }
-        if (mquot_is_p(mc->q, t) && ho.len[o] <= 3) {
-            if (move_emit(sink, &c, ho.len[o], arity, ho.part + at,
-                          ho.text + to) != 0) {
-                st = sink->oom ? move_sink_error(sink, err) : GRUNDY_OK;
-                break;
-            }
-        }
-        at += ho.len[o];
-        to += strlen(ho.text + to) + 1;
+    if (t == NULL) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    heap_opts_free(&ho);
+    for (size_t k = 0; k < n && !win; k++) {
+        win = (size_t)mquot_is_p(mc->q, mquot_mul(mc->q, y, t[k]));
+    }
+    if (!win) {
+        return GRUNDY_OK;
+    }
+    st = game->family->options(game, &c, GRUNDY_ANY_VALUE, &filter, err);
+    if (sink->oom) {
+        return move_sink_error(sink, err);
+    }
     return st;
 }
 

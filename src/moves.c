@@ -303,11 +303,11 @@ move_emit(move_sink *sink, const component *c, size_t parts,
     }
     if (sink->collect != NULL) {
         int r = sink->collect(sink->user, c, parts, arity, vals, explain);
-        if (r != 0) {
+        if (r < 0) {
             sink->oom = r == -2 ? SINK_LIMIT : SINK_NOMEM;
             return -1;
         }
-        return 0;
+        return r;   /* 1: the collector wants no more */
     }
     return emit_rendered(sink, c->index - 1, &mp, explain);
 }

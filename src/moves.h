@@ -35,7 +35,8 @@ struct grundy_result {
 };
 
 /* Receives an option as data instead of rendering it; returns 0 to go on,
- * -1 when out of memory, -2 when the options are more than it takes. */
+ * 1 when it wants no more, -1 when out of memory, -2 when the options are
+ * more than it takes. */
 typedef int (*move_collect_fn)(void *user, const component *c, size_t parts,
                                const size_t *arity, const uint64_t *vals,
                                const char *explain);

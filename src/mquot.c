@@ -111,6 +111,8 @@ struct mquot {
     size_t capwoff;
     uint32_t *wit;        /* the word that broke the last candidate */
     size_t nwit, capwit;
+    tsets opts;           /* each generator's option images, once asked */
+    size_t nopts;         /* ... for generators 0 .. nopts - 1 */
     size_t memory;
     uint64_t work, spent;
     char why[256];
@@ -1104,6 +1106,9 @@ install(mquot *m, table *q, const uint32_t *phi, size_t ng)
     m->q = *q;
     *q = (table){0};
     memcpy(m->phi, phi, ng * sizeof *phi);
+    tsets_free(&m->opts);      /* the images changed */
+    m->opts = (tsets){0};
+    m->nopts = 0;
 }
 
 /* Extends the quotient by a new element for the last generator: q x C
@@ -1197,6 +1202,7 @@ mquot_free(mquot *m)
     free(m->wd);
     free(m->woff);
     free(m->wit);
+    tsets_free(&m->opts);
     free(m);
 }
 
@@ -1296,4 +1302,20 @@ const char *
 mquot_why(const mquot *m)
 {
     return m->why;
+}
+
+const uint32_t *
+mquot_option_images(mquot *m, size_t gen, size_t *n)
+{
+    if (m->nopts != m->ngen) {
+        tsets_free(&m->opts);
+        m->nopts = 0;
+        if (tsets_build(m, &m->q, m->phi, m->ngen, &m->opts) != MQUOT_OK) {
+            m->opts = (tsets){0};
+            return NULL;
+        }
+        m->nopts = m->ngen;
+    }
+    *n = m->opts.off[gen + 1] - m->opts.off[gen];
+    return m->opts.t + m->opts.off[gen];
 }

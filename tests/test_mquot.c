@@ -232,7 +232,7 @@ test_kayles_large_consistency(void **state)
     (void)state;
     for (int trial = 0; trial < 120; trial++) {
         unsigned h[3] = {0, 0, 0}, opt[64][2];
-        char text[96];
+        char text[160];
         int k = 2 + (int)brute_below(&seed, 2);
         for (int i = 0; i < k; i++) {
             h[i] = 20 + (unsigned)brute_below(&seed, 81);
