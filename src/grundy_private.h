@@ -103,7 +103,7 @@ uint64_t seqfile_length(grundy_game *game);
 
 /* Heaps beyond this are refused: each heap is a generator of the quotient
  * and is verified when it joins. */
-#define MISERE_QUOTIENT_MAX_HEAP 100000u
+#define MISERE_QUOTIENT_MAX_HEAP 1000u
 
 /* The misere quotient of a heap game's heaps 0 .. heaps, as data, for
  * `grundy quotient`: elements 0 .. order - 1 (0 the identity, the empty

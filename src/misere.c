@@ -98,7 +98,7 @@ static const char too_big[] =
     "misere play of this position needs an exhaustive search of more than "
     "200000 positions; grundy has misere rules beyond search for nim, "
     "bounded and division in any mix, a single fib pile, wythoff pair or "
-    "ferguson pair, and sums of heaps up to 100000 of nim, bounded, sub, "
+    "ferguson pair, and sums of heaps up to 1000 of nim, bounded, sub, "
     "stripes, octal, hex, kayles, dawson, lasker and grundy where their "
     "misere quotient can be built ('grundy quotient GAME N')";
 

@@ -1317,5 +1317,7 @@ mquot_option_images(mquot *m, size_t gen, size_t *n)
         m->nopts = m->ngen;
     }
     *n = m->opts.off[gen + 1] - m->opts.off[gen];
-    return m->opts.t + m->opts.off[gen];
+    /* no option anywhere yet: t is NULL, and NULL + 0 is undefined */
+    return *n == 0 ? (const uint32_t *)m->opts.off
+                   : m->opts.t + m->opts.off[gen];
 }

@@ -47,8 +47,9 @@ size_t mquot_order(const mquot *m);
 uint32_t mquot_phi(const mquot *m, size_t gen);
 uint32_t mquot_mul(const mquot *m, uint32_t x, uint32_t y);
 int mquot_is_p(const mquot *m, uint32_t x);
-/* The distinct elements of generator gen's options (*n of them); NULL
- * when out of memory. Valid until the next mquot_add. */
+/* The distinct elements of generator gen's options (*n of them, a valid
+ * pointer even for none); NULL when out of memory. Valid until the next
+ * mquot_add. */
 const uint32_t *mquot_option_images(mquot *m, size_t gen, size_t *n);
 /* Bytes the quotient holds. */
 size_t mquot_bytes(const mquot *m);

@@ -190,7 +190,8 @@ test_quotient_matches_search(void **state)
     grundy_result_free(s);
 }
 
-/* Kayles (0.77) options of row n: rows (a, b) left by taking 1 or 2. */
+/* Kayles (0.77) options of row n: rows (a, b) left by taking 1 or 2
+ * (n + 1 of them at most; out has room for n <= 255). */
 static size_t
 kayles_options(unsigned n, unsigned (*out)[2])
 {
@@ -231,7 +232,7 @@ test_kayles_large_consistency(void **state)
     size_t lost = 0;
     (void)state;
     for (int trial = 0; trial < 120; trial++) {
-        unsigned h[3] = {0, 0, 0}, opt[64][2];
+        unsigned h[3] = {0, 0, 0}, opt[256][2];
         char text[160];
         int k = 2 + (int)brute_below(&seed, 2);
         for (int i = 0; i < k; i++) {
