@@ -126,6 +126,8 @@ static const unsigned cyclic_try[][2] = {
 
 /* Internal: a recalibration changed the candidate; verify it again. */
 #define MQUOT_MOVED 3
+/* Internal: a candidate too large to try (MQUOT_MAX_CANDIDATE). */
+#define MQUOT_SKIP 4
 
 #define BITS_WORDS(n) (((n) + 63) / 64)
 
@@ -733,6 +735,7 @@ with_cyclic(mquot *m, const table *base, const unsigned *idx,
             uint32_t *phi, size_t ng, table *out)
 {
     size_t span = 1;
+    (void)m;
     *out = (table){0};
     for (size_t i = 0; i < nc; i++) {
         out->radix[i] = span;
@@ -741,9 +744,8 @@ with_cyclic(mquot *m, const table *base, const unsigned *idx,
         span *= (size_t)idx[i] + per[i];
         if (nc > MQUOT_MAX_PARTS || span > MQUOT_MAX_CANDIDATE ||
             base->order > MQUOT_MAX_CANDIDATE / span) {
-            snprintf(m->why, sizeof m->why, "a candidate quotient would "
-                     "pass %d elements", MQUOT_MAX_CANDIDATE);
-            return MQUOT_LIMIT;
+            /* not a setting's limit: this candidate is not tried */
+            return MQUOT_SKIP;
         }
     }
     out->order = base->order * span;
@@ -862,8 +864,8 @@ later_failure(const mquot *m, const uint32_t *w, size_t n)
  * part each (index idx[i], period 2), its P-portion by the rules, then
  * verified. Whatever the verdict, *out receives the reduced candidate and
  * phi its images (the next recalibration starts from it). MQUOT_OK when
- * verified; MQUOT_UNKNOWN with the breaking word in m->wit; else an error
- * (out then empty).
+ * verified; MQUOT_UNKNOWN with the breaking word in m->wit; MQUOT_SKIP
+ * when it would be too large to try; else an error (out empty then).
  */
 static int
 candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
@@ -905,11 +907,28 @@ refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
         free(phi);
         return MQUOT_UNKNOWN;
     }
-    memcpy(phi, tphi, ng * sizeof *phi);
-    r = candidate(m, trial, phi, ng, hs, idx, per, ns, &red);
-    if (r == MQUOT_UNKNOWN && (predict(&red, phi, w, n) == want ||
-                               later_failure(m, w, n))) {
-        r = MQUOT_MOVED;
+    /* First without the heaps' old images (MisereSolver's choice: the
+     * candidate stays small), then keeping them (a refinement: every
+     * smaller word stays right); either is kept only when it passes or
+     * its least failure comes later. */
+    for (int drop = 1; drop >= 0; drop--) {
+        memcpy(phi, tphi, ng * sizeof *phi);
+        for (size_t i = 0; drop && i < ns; i++) {
+            phi[hs[i]] = 0;
+        }
+        r = candidate(m, trial, phi, ng, hs, idx, per, ns, &red);
+        if (r == MQUOT_SKIP) {
+            r = MQUOT_UNKNOWN;
+            continue;
+        }
+        if (r == MQUOT_UNKNOWN && (predict(&red, phi, w, n) == want ||
+                                   later_failure(m, w, n))) {
+            r = MQUOT_MOVED;
+        }
+        if (r != MQUOT_UNKNOWN || drop == 0) {
+            break;
+        }
+        table_free(&red);
     }
     if (r == MQUOT_OK || r == MQUOT_MOVED) {
         table_free(trial);
@@ -1133,6 +1152,10 @@ try_extend(mquot *m, size_t ng)
         memcpy(phi, m->phi, ng * sizeof *phi);
         phi[gen] = 0;
         r = candidate(m, &m->q, phi, ng, &gen, &idx, &per, 1, &red);
+        if (r == MQUOT_SKIP) {
+            r = MQUOT_UNKNOWN;
+            continue;
+        }
         if (r == MQUOT_OK) {
             install(m, &red, phi, ng);
         } else if (r == MQUOT_UNKNOWN && trial.mul == NULL && c == 1) {

@@ -5,7 +5,8 @@
  * octal codes and subtraction sets, outcome and every winning move; far
  * beyond search, Kayles positions checked for consistency (a winning move
  * leaves a lost position, every option of a lost position is won);
- * published quotients (misere Nim's T2, 0.75's R8) and the theorem that
+ * published quotients (misere Nim's T2, 0.75's R8, Dawson's Kayles to
+ * heap 30) and the theorem that
  * every misere quotient of impartial games has even order; the limits.
  */
 #include <stdarg.h>
@@ -286,8 +287,8 @@ test_kayles_large_consistency(void **state)
     grundy_ctx_free(ctx);
 }
 
-/* Published quotients (Plambeck and Siegel 2008): misere Nim on heaps up
- * to 2 is T2 = {1, a, b, ab, b^2, ab^2} with a^2 = 1, b^3 = b and
+/* Published quotients (Plambeck and Siegel 2008; Siegel): misere Nim on
+ * heaps up to 2 is T2 = {1, a, b, ab, b^2, ab^2} with a^2 = 1, b^3 = b and
  * P = {a, b^2}; 0.75 is R8, of order 8 with a P-portion of 2. Every
  * quotient of impartial games has even order. */
 static void
@@ -316,6 +317,13 @@ test_published_quotients(void **state)
     q = quotient(ctx, "kayles", 100, &err, &st);
     assert_non_null(q);
     assert_int_equal(mquot_order(q) % 2, 0);
+    /* Dawson's Kayles (0.07) to heap 30: order 360 (Siegel, on
+     * MisereSolver: |Q_30(0.07)| = 360). */
+    q = quotient(ctx, "dawson", 30, &err, &st);
+    if (q == NULL) {
+        fail_msg("%s", err.message);
+    }
+    assert_int_equal(mquot_order(q), 360);
     grundy_ctx_free(ctx);
 }
 
