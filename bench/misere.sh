@@ -22,12 +22,12 @@ awk -v n=2000 -v m=8 'BEGIN { srand(6); for (i = 0; i < n; i++) {
 
 one=$(seconds "$grundy" --misere kayles 50 60 70 80 90 100 33 44)
 echo "misere kayles 50 60 70 80 90 100 33 44 (quotient to heap 100 built): $one s"
-normal=$(seconds "$grundy" kayles < "$work/kayles_large.txt")
-mis=$(seconds "$grundy" --misere kayles < "$work/kayles_large.txt")
+normal=$(seconds "$grundy" -f "$work/kayles_large.txt" kayles)
+mis=$(seconds "$grundy" --misere -f "$work/kayles_large.txt" kayles)
 echo "$lines lines of kayles rows up to 100: normal play $normal s, misere $mis s" \
      "(misere at $(ratio "$normal" "$mis")x the normal-play speed; goal >= 0.33)"
-small_new=$(seconds "$grundy" --misere kayles < "$work/kayles_small.txt")
-small_old=$(seconds "$base" --misere kayles < "$work/kayles_small.txt")
+small_new=$(seconds "$grundy" --misere -f "$work/kayles_small.txt" kayles)
+small_old=$(seconds "$base" --misere -f "$work/kayles_small.txt" kayles)
 echo "2000 small lines (rows up to 8): quotient $small_new s," \
      "exhaustive search ($(echo "${BASE:-11df163}")) $small_old s"
 cmp -s "$("$grundy" --misere --all kayles < "$work/kayles_small.txt" > "$work/q.out"; echo "$work/q.out")" \
