@@ -258,6 +258,10 @@ int move_emit_take_big(move_sink *sink, const big_component *c,
  * single-number component (a heap n -> m). */
 int move_emit1(move_sink *sink, const component *c, uint64_t m,
                const char *explain);
+/* 0 when the sink will not take the option whose parts (one number
+ * each) are vals[0 .. parts): a family may then skip it without writing
+ * its words (misere_q.c's search for a winning option). */
+int move_wanted(const move_sink *sink, size_t parts, const uint64_t *vals);
 /* 1 when the sink collects every winning move (--all), 0 when one is enough. */
 int move_sink_wants_all(const move_sink *sink);
 

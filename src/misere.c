@@ -106,7 +106,7 @@ static const char too_big[] =
 static grundy_status
 list_options(search *s, grundy_game *game, const component *c, optlist *ol)
 {
-    move_sink sink = {NULL, NULL, 1, 0, collect, ol, 0};
+    move_sink sink = {NULL, NULL, 1, 0, collect, ol, 0, NULL};
     grundy_status st;
     ol->n = ol->na = ol->nv = ol->nt = 0;
     st = game->family->options(game, c, GRUNDY_ANY_VALUE, &sink, s->err);

@@ -97,7 +97,7 @@ list_heap(grundy_game *game, uint64_t h, size_t index, heap_opts *ho,
           grundy_error *err)
 {
     component c = {&h, 1, index, NULL, 0, 0};
-    move_sink sink = {NULL, NULL, 1, 0, collect_heap, ho, 0};
+    move_sink sink = {NULL, NULL, 1, 0, collect_heap, ho, 0, NULL};
     grundy_status st;
     ho->n = ho->np = ho->nt = 0;
     st = game->family->options(game, &c, GRUNDY_ANY_VALUE, &sink, err);
@@ -387,10 +387,9 @@ typedef struct winning_filter {
     move_sink *out;
 } winning_filter;
 
+/* 1 when the option (parts of one number each) wins. */
 static int
-emit_if_winning(void *user, const component *c, size_t parts,
-                const size_t *arity, const uint64_t *vals,
-                const char *explain)
+wins(void *user, size_t parts, const uint64_t *vals)
 {
     winning_filter *f = user;
     uint32_t t = f->y;
@@ -398,7 +397,16 @@ emit_if_winning(void *user, const component *c, size_t parts,
         t = mquot_mul(f->mc->q, t, mquot_phi(f->mc->q, vals[k] *
                                              f->mc->ngames + f->gi));
     }
-    if (!mquot_is_p(f->mc->q, t)) {
+    return mquot_is_p(f->mc->q, t);
+}
+
+static int
+emit_if_winning(void *user, const component *c, size_t parts,
+                const size_t *arity, const uint64_t *vals,
+                const char *explain)
+{
+    winning_filter *f = user;
+    if (!wins(user, parts, vals)) {
         return 0;
     }
     return move_emit(f->out, c, parts, arity, vals, explain);
@@ -419,7 +427,7 @@ winning_options(misere_cache *mc, const grundy_position *pos, size_t i,
     component c = {pos->vals + pc->off, 1, i + 1, own ? tok : NULL,
                    own ? pc->toklen : 0, 0};
     winning_filter f = {mc, gi, y, sink};
-    move_sink filter = {NULL, NULL, 1, 0, emit_if_winning, &f, 0};
+    move_sink filter = {NULL, NULL, 1, 0, emit_if_winning, &f, 0, wins};
     size_t n, win = 0;
     const uint32_t *t = mquot_option_images(mc->q, c.v[0] * mc->ngames + gi,
                                             &n);

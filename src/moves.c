@@ -373,6 +373,12 @@ move_sink_wants_all(const move_sink *sink)
     return sink->all;
 }
 
+int
+move_wanted(const move_sink *sink, size_t parts, const uint64_t *vals)
+{
+    return sink->want == NULL || sink->want(sink->user, parts, vals);
+}
+
 grundy_status
 move_sink_error(const move_sink *sink, grundy_error *err)
 {

@@ -50,6 +50,10 @@ struct move_sink {
     void *user;                 /* passed to collect */
     size_t budget;              /* bytes rendered moves may use: the
                                  * memory limit (unused with collect) */
+    /* Optional, with collect: 0 for an option (its parts' numbers, one
+     * number each) the collector does not want, asked by families that
+     * can skip writing its words (move_wanted); NULL: all wanted. */
+    int (*want)(void *user, size_t parts, const uint64_t *vals);
 };
 
 enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };

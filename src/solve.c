@@ -358,7 +358,8 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
              grundy_result *res, grundy_error *err)
 {
     move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0, NULL,
-                      NULL, ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX};
+                      NULL, ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX,
+                      NULL};
     int misere = (flags & GRUNDY_MISERE) != 0;
     unsigned char *rep = NULL;
     grundy_status st;

@@ -51,7 +51,7 @@ static grundy_status
 by_search(const grundy_position *pos, grundy_result *res, int *win,
           grundy_error *err)
 {
-    move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX};
+    move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX, NULL};
     reset(res);
     return misere_search(pos, NULL, &sink, win, err);
 }
@@ -60,7 +60,7 @@ static grundy_status
 by_quotient(const grundy_position *pos, grundy_result *res, int *win,
             grundy_error *err)
 {
-    move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX};
+    move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX, NULL};
     reset(res);
     return misere_q_solve(pos, NULL, &sink, win, err);
 }

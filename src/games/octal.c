@@ -691,6 +691,9 @@ octal_emit_one(octal_walk *w, uint64_t k, uint64_t m, int vanish)
     char buf[192], *p = buf;
     int r;
 
+    if (!move_wanted(w->sink, vanish ? 0 : 1, &m)) {
+        return octal_sent(w, 0);   /* not wanted: no words to write */
+    }
     if (w->o->sub) {
         p = put_str(p, "take ");
         p = put_u64(p, k);
@@ -723,6 +726,9 @@ octal_emit_split(octal_walk *w, uint64_t k, uint64_t a, uint64_t b)
     uint64_t vals[2] = {a, b};
     char buf[192], *p = buf;
 
+    if (!move_wanted(w->sink, 2, vals)) {
+        return octal_sent(w, 0);   /* not wanted: no words to write */
+    }
     p = octal_take_words(p, w, a + 1, k);
     p = put_str(p, " -> ");
     p = put_u64(p, a);
