@@ -1,6 +1,8 @@
 /*
- * misere.h - misere play by exhaustive search (misere.c), for positions
- * no misere rule covers. solve.c calls it; it depends on moves.h only.
+ * misere.h - misere play where no closed rule covers the position: by the
+ * misere quotient of its heap games (misere_q.c, on mquot.c), else by
+ * exhaustive search (misere.c). solve.c calls both; they depend on
+ * moves.h only.
  */
 #ifndef GRUNDY_MISERE_H
 #define GRUNDY_MISERE_H

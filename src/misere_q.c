@@ -44,12 +44,12 @@ misere_q_cache_free(misere_cache *mc)
 
 /* ---- options of one heap ----------------------------------------------- */
 
+/* The options of one heap as words of heaps (no move words: the
+ * quotient needs only which heaps each option leaves). */
 typedef struct heap_opts {
     size_t *len;          /* parts of option i */
     uint64_t *part;       /* heap sizes of all parts, option after option */
-    char *text;           /* explains, NUL-separated (when kept) */
-    size_t n, np, nt, caplen, cappart, captext;
-    int keep_text;
+    size_t n, np, caplen, cappart;
     int not_heaps;        /* a part was not one smaller heap */
 } heap_opts;
 
@@ -58,7 +58,7 @@ collect_heap(void *user, const component *c, size_t parts,
              const size_t *arity, const uint64_t *vals, const char *explain)
 {
     heap_opts *ho = user;
-    size_t elen = ho->keep_text ? strlen(explain) + 1 : 0;
+    (void)explain;
     for (size_t p = 0; p < parts; p++) {
         if (arity[p] != 1 || vals[p] >= c->v[0]) {
             ho->not_heaps = 1;
@@ -68,9 +68,7 @@ collect_heap(void *user, const component *c, size_t parts,
     if (util_grow_array((void **)&ho->len, &ho->caplen, ho->n + 1,
                         sizeof *ho->len) ||
         util_grow_array((void **)&ho->part, &ho->cappart, ho->np + parts + 1,
-                        sizeof *ho->part) ||
-        util_grow_array((void **)&ho->text, &ho->captext, ho->nt + elen + 1,
-                        1)) {
+                        sizeof *ho->part)) {
         return -1;
     }
     ho->len[ho->n++] = parts;
@@ -78,8 +76,6 @@ collect_heap(void *user, const component *c, size_t parts,
         memcpy(ho->part + ho->np, vals, parts * sizeof *vals);
         ho->np += parts;
     }
-    memcpy(ho->text + ho->nt, explain, elen);
-    ho->nt += elen;
     return 0;
 }
 
@@ -88,18 +84,16 @@ heap_opts_free(heap_opts *ho)
 {
     free(ho->len);
     free(ho->part);
-    free(ho->text);
 }
 
 /* Every option of heap h of game into ho (emptied first). */
 static grundy_status
-list_heap(grundy_game *game, uint64_t h, size_t index, heap_opts *ho,
-          grundy_error *err)
+list_heap(grundy_game *game, uint64_t h, heap_opts *ho, grundy_error *err)
 {
-    component c = {&h, 1, index, NULL, 0, 0};
+    component c = {&h, 1, 1, NULL, 0, 0};
     move_sink sink = {NULL, NULL, 1, 0, collect_heap, ho, 0, NULL};
     grundy_status st;
-    ho->n = ho->np = ho->nt = 0;
+    ho->n = ho->np = 0;
     st = game->family->options(game, &c, GRUNDY_ANY_VALUE, &sink, err);
     if (ho->not_heaps) {
         return err_set(err, GRUNDY_EUNSUPPORTED, -1, "a move of %s does "
@@ -234,7 +228,7 @@ add_heap(misere_cache *mc, grundy_game *const *g, uint64_t h,
     size_t cap = 0;
     for (size_t i = 0; i < mc->ngames && st == GRUNDY_OK; i++) {
         int r;
-        st = list_heap(g[i], h, 1, &ho, err);
+        st = list_heap(g[i], h, &ho, err);
         if (st != GRUNDY_OK) {
             break;
         }

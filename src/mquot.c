@@ -178,7 +178,8 @@ budget(mquot *m, uint64_t steps)
 static int
 table_new(mquot *m, table *t, size_t order)
 {
-    if (order > 65536 || (m->memory != 0 && table_bytes(order) > m->memory)) {
+    if (order > 65536 ||
+        (m->memory != 0 && table_bytes(order) > m->memory)) {
         snprintf(m->why, sizeof m->why,
                  "a candidate quotient of %zu elements needs %zu bytes, "
                  "more than the memory limit", order, table_bytes(order));
@@ -730,12 +731,11 @@ done:
  * words are told apart by their counts of gens[i] as well.
  */
 static int
-with_cyclic(mquot *m, const table *base, const unsigned *idx,
+with_cyclic(const table *base, const unsigned *idx,
             const unsigned *per, const size_t *gens, size_t nc,
             uint32_t *phi, size_t ng, table *out)
 {
     size_t span = 1;
-    (void)m;
     *out = (table){0};
     for (size_t i = 0; i < nc; i++) {
         out->radix[i] = span;
@@ -873,13 +873,43 @@ candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
           size_t ns, table *out)
 {
     table cur;
-    int r = with_cyclic(m, base, idx, per, gens, ns, phi, ng, &cur);
+    int r = with_cyclic(base, idx, per, gens, ns, phi, ng, &cur);
     if (r != MQUOT_OK) {
         return r;
     }
     return finish(m, &cur, 1, phi, ng, out);
 }
 
+
+/* The verdict r on a rebuilt candidate red, for the recalibration of the
+ * word w (want: its true outcome): MQUOT_MOVED when red fails but gets w
+ * right or fails only later. */
+static int
+judged(const mquot *m, int r, const table *red, const uint32_t *phi,
+       const uint32_t *w, size_t n, int want)
+{
+    if (r == MQUOT_UNKNOWN && (predict(red, phi, w, n) == want ||
+                               later_failure(m, w, n))) {
+        return MQUOT_MOVED;
+    }
+    return r;
+}
+
+/* Replaces the trial by red (images phi) when the verdict r says it is
+ * better (MQUOT_OK or MQUOT_MOVED); frees red otherwise. */
+static void
+keep_if_better(table *trial, uint32_t *tphi, table *red, const uint32_t *phi,
+               size_t ng, int r)
+{
+    if (r == MQUOT_OK || r == MQUOT_MOVED) {
+        table_free(trial);
+        *trial = *red;
+        memcpy(tphi, phi, ng * sizeof *phi);
+    } else {
+        table_free(red);
+    }
+    *red = (table){0};
+}
 
 /* Tries the refinement of trial by the counts of the heaps hs[0 .. ns)
  * (each up to past its count cnt in w); MQUOT_MOVED when it gets w right
@@ -921,22 +951,13 @@ refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
             r = MQUOT_UNKNOWN;
             continue;
         }
-        if (r == MQUOT_UNKNOWN && (predict(&red, phi, w, n) == want ||
-                                   later_failure(m, w, n))) {
-            r = MQUOT_MOVED;
-        }
+        r = judged(m, r, &red, phi, w, n, want);
         if (r != MQUOT_UNKNOWN || drop == 0) {
             break;
         }
         table_free(&red);
     }
-    if (r == MQUOT_OK || r == MQUOT_MOVED) {
-        table_free(trial);
-        *trial = red;
-        memcpy(tphi, phi, ng * sizeof *phi);
-    } else {
-        table_free(&red);
-    }
+    keep_if_better(trial, tphi, &red, phi, ng, r);
     free(phi);
     return r;
 }
@@ -1049,18 +1070,9 @@ refine_by_subwords(mquot *m, table *trial, uint32_t *tphi, size_t ng,
                  : (uint32_t)(i < nh ? radix[i] : ns + tphi[g]);
     }
     free(img);
-    r = finish(m, &ext, 1, phi, ng, &red);
-    if (r == MQUOT_UNKNOWN && (predict(&red, phi, w, n) == want ||
-                               later_failure(m, w, n))) {
-        r = MQUOT_MOVED;
-    }
-    if (r == MQUOT_OK || r == MQUOT_MOVED) {
-        table_free(trial);
-        *trial = red;
-        memcpy(tphi, phi, ng * sizeof *phi);
-    } else {
-        table_free(&red);
-    }
+    r = judged(m, finish(m, &ext, 1, phi, ng, &red), &red, phi, w, n,
+               want);
+    keep_if_better(trial, tphi, &red, phi, ng, r);
     free(phi);
     return r;
 }
@@ -1071,9 +1083,10 @@ refine_by_subwords(mquot *m, table *trial, uint32_t *tphi, size_t ng,
  * opposite of the trial's. Telling apart the counts of w's heaps makes
  * any refinement keep every smaller word right (each element's P comes
  * from its least word, whose outcome it shares with the smaller words of
- * that element), and telling apart all of them at once gets w right too
- * (no smaller word has the same counts), so the least failure moves up.
- * One heap, then two, then all of them are tried: small first.
+ * that element). One heap, then two (for short words), each first
+ * without its old image; then w's own sub-sums as elements of their own,
+ * which gets w right (no smaller word has its element), so the least
+ * failure moves up: small candidates first.
  */
 static int
 recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
@@ -1285,12 +1298,6 @@ mquot_add(mquot *m, size_t nwords, const size_t *len, const uint32_t *gens)
 }
 
 size_t
-mquot_generators(const mquot *m)
-{
-    return m->ngen;
-}
-
-size_t
 mquot_order(const mquot *m)
 {
     return m->q.order;
@@ -1312,13 +1319,6 @@ int
 mquot_is_p(const mquot *m, uint32_t x)
 {
     return m->q.p[x];
-}
-
-size_t
-mquot_bytes(const mquot *m)
-{
-    return table_bytes(m->q.order) + m->capwd * sizeof *m->wd +
-           m->capwoff * sizeof *m->woff + m->capphi * sizeof *m->phi;
 }
 
 const char *

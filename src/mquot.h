@@ -42,7 +42,6 @@ void mquot_free(mquot *m);
 int mquot_add(mquot *m, size_t nwords, const size_t *len,
               const uint32_t *gens);
 
-size_t mquot_generators(const mquot *m);
 size_t mquot_order(const mquot *m);
 uint32_t mquot_phi(const mquot *m, size_t gen);
 uint32_t mquot_mul(const mquot *m, uint32_t x, uint32_t y);
@@ -51,8 +50,6 @@ int mquot_is_p(const mquot *m, uint32_t x);
  * pointer even for none); NULL when out of memory. Valid until the next
  * mquot_add. */
 const uint32_t *mquot_option_images(mquot *m, size_t gen, size_t *n);
-/* Bytes the quotient holds. */
-size_t mquot_bytes(const mquot *m);
 /* Why the last mquot_add failed, in words. */
 const char *mquot_why(const mquot *m);
 

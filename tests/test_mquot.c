@@ -47,22 +47,19 @@ reset(grundy_result *res)
     grundy_ctx_free(ctx);
 }
 
-static grundy_status
-by_search(const grundy_position *pos, grundy_result *res, int *win,
-          grundy_error *err)
-{
-    move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX, NULL};
-    reset(res);
-    return misere_search(pos, NULL, &sink, win, err);
-}
+/* The misere solver `how` (misere_search or misere_q_solve) called
+ * directly on pos, every winning move into res. */
+typedef grundy_status misere_fn(const grundy_position *,
+                                const unsigned char *, move_sink *, int *,
+                                grundy_error *);
 
 static grundy_status
-by_quotient(const grundy_position *pos, grundy_result *res, int *win,
-            grundy_error *err)
+solve_by(misere_fn *how, const grundy_position *pos, grundy_result *res,
+         int *win, grundy_error *err)
 {
     move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX, NULL};
     reset(res);
-    return misere_q_solve(pos, NULL, &sink, win, err);
+    return how(pos, NULL, &sink, win, err);
 }
 
 /* The quotient the context keeps for game alone, to heap n. */
@@ -159,7 +156,7 @@ test_quotient_matches_search(void **state)
                                        (unsigned)brute_below(&seed, 10));
             }
             parse(ctx, pos, text);
-            st = by_quotient(pos, q, &wq, &err);
+            st = solve_by(misere_q_solve, pos, q, &wq, &err);
             if (st == GRUNDY_ELIMIT) {
                 /* a wild code beyond what the recalibrations reach: the
                  * reason is given, and nothing is answered */
@@ -168,7 +165,8 @@ test_quotient_matches_search(void **state)
                 break;
             }
             assert_int_equal(st, GRUNDY_OK);
-            assert_int_equal(by_search(pos, s, &ws, &err), GRUNDY_OK);
+            assert_int_equal(solve_by(misere_search, pos, s, &ws, &err),
+                             GRUNDY_OK);
             assert_same_answers(text, wq, q, ws, s);
             compared++;
         }

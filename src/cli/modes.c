@@ -214,7 +214,8 @@ range_next(range *r)
 static int
 beyond_64(const char *s, size_t len)
 {
-    return len > 20 || (len == 20 && memcmp(s, "18446744073709551615", 20) > 0);
+    return len > 20 ||
+           (len == 20 && memcmp(s, "18446744073709551615", 20) > 0);
 }
 
 /* Checks one component text of sg with the game's rules. EXIT_WIN, or
@@ -342,25 +343,36 @@ print_range(cli *c, grundy_game *game, const char *arg)
     return status;
 }
 
+/* The GAME argument of a sub-command (c->args[1]) into *game; on a bad
+ * spec the message is printed and the exit status returned. */
+static int
+parse_game_arg(cli *c, grundy_game **game)
+{
+    grundy_error err;
+    grundy_status st = grundy_game_parse(c->ctx, c->args[1],
+                                         strlen(c->args[1]), game, &err);
+    if (st != GRUNDY_OK) {
+        word_advice(st, &err);
+        fprintf(stderr, "grundy: %s\n", err.message);
+        return exit_for(st);
+    }
+    return EXIT_WIN;
+}
+
 /* grundy sg GAME N|A..B...: every argument is checked before any output;
  * numbers of any size where the game takes them, values exact. */
 int
 run_sg(cli *c)
 {
     grundy_game *game;
-    grundy_error err;
-    grundy_status st;
     int status = EXIT_WIN;
 
     if (c->nargs < 3) {
         usage_error("%s", "sg needs a GAME and at least one N or A..B");
         return EXIT_INVALID;
     }
-    if ((st = grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]),
-                                &game, &err)) != GRUNDY_OK) {
-        word_advice(st, &err);
-        fprintf(stderr, "grundy: %s\n", err.message);
-        return exit_for(st);
+    if ((status = parse_game_arg(c, &game)) != EXIT_WIN) {
+        return status;
     }
     for (int i = 2; i < c->nargs && status == EXIT_WIN; i++) {
         status = check_sg_arg(c, game, c->args[i]);
@@ -388,6 +400,7 @@ run_period(cli *c)
     grundy_error err;
     grundy_period p;
     grundy_status st;
+    int status;
 
     unsigned long long values = GRUNDY_PERIOD_SEARCH_LIMITS;
 
@@ -404,11 +417,8 @@ run_period(cli *c)
                 c->args[2]);
         return EXIT_INVALID;
     }
-    if ((st = grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]),
-                                &game, &err)) != GRUNDY_OK) {
-        word_advice(st, &err);
-        fprintf(stderr, "grundy: %s\n", err.message);
-        return exit_for(st);
+    if ((status = parse_game_arg(c, &game)) != EXIT_WIN) {
+        return status;
     }
     /* Without N, the limits say how far to look (progress is shown on a
      * terminal, and the answer says which limit ended the search). */
@@ -595,6 +605,7 @@ run_quotient(cli *c)
     grundy_game *game;
     grundy_error err;
     grundy_status st;
+    int status;
     quotient_table t;
     unsigned long long n;
     char *end;
@@ -617,11 +628,8 @@ run_quotient(cli *c)
                 MISERE_QUOTIENT_MAX_HEAP);
         return EXIT_INVALID;
     }
-    if ((st = grundy_game_parse(c->ctx, c->args[1], strlen(c->args[1]),
-                                &game, &err)) != GRUNDY_OK) {
-        word_advice(st, &err);
-        fprintf(stderr, "grundy: %s\n", err.message);
-        return exit_for(st);
+    if ((status = parse_game_arg(c, &game)) != EXIT_WIN) {
+        return status;
     }
     st = misere_q_table(game, (uint64_t)n, &t, &err);
     progress_done(c);
