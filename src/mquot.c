@@ -113,6 +113,7 @@ struct mquot {
     size_t nwit, capwit;
     tsets opts;           /* each generator's option images, once asked */
     size_t nopts;         /* ... for generators 0 .. nopts - 1 */
+    size_t capopt_t, capopt_off;   /* room in opts.t and opts.off */
     size_t memory;
     uint64_t work, spent;
     char why[256];
@@ -1130,6 +1131,123 @@ recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
 
 #define MQUOT_MAX_RECAL 16
 
+/* ---- twins -------------------------------------------------------------- */
+
+/* Makes m->opts the option images of generators 0 .. m->ngen - 1 under
+ * the quotient's phi: kept as generators are added, built again only
+ * after a recalibration changed phi. */
+static int
+opts_current(mquot *m)
+{
+    if (m->nopts == m->ngen && m->opts.off != NULL) {
+        return MQUOT_OK;
+    }
+    tsets_free(&m->opts);
+    m->opts = (tsets){0};
+    m->nopts = 0;
+    if (tsets_build(m, &m->q, m->phi, m->ngen, &m->opts) != MQUOT_OK) {
+        m->opts = (tsets){0};
+        m->capopt_t = m->capopt_off = 0;
+        return MQUOT_NOMEM;
+    }
+    m->nopts = m->ngen;
+    m->capopt_t = m->opts.off[m->ngen];
+    m->capopt_off = m->ngen + 1;
+    return MQUOT_OK;
+}
+
+/* Appends the images of generator ng - 1's options (phi[ng - 1] set) to
+ * m->opts, which holds generators 0 .. ng - 2. */
+static int
+opts_append(mquot *m, size_t ng)
+{
+    size_t g = ng - 1, n;
+    if (m->nopts != g || m->opts.off == NULL) {
+        return MQUOT_NOMEM;   /* not kept: the caller builds them again */
+    }
+    n = m->opts.off[g];
+    for (size_t i = m->woff[g]; i < m->woff[g + 1]; i += 1 + m->wd[i]) {
+        uint32_t x = word_image(&m->q, m->phi, m->wd + i);
+        size_t j = m->opts.off[g];
+        while (j < n && m->opts.t[j] != x) {
+            j++;
+        }
+        if (j < n) {
+            continue;
+        }
+        if (grow((void **)&m->opts.t, &m->capopt_t, n + 1,
+                 sizeof *m->opts.t) != 0) {
+            return MQUOT_NOMEM;
+        }
+        m->opts.t[n++] = x;
+    }
+    if (grow((void **)&m->opts.off, &m->capopt_off, ng + 1,
+             sizeof *m->opts.off) != 0) {
+        return MQUOT_NOMEM;
+    }
+    m->opts.off[ng] = n;
+    m->nopts = ng;
+    return MQUOT_OK;
+}
+
+/*
+ * An earlier generator whose options have exactly the images of the new
+ * one's (m->opts holds both): its twin. The automaton of verify() reads a
+ * generator h only through phi(h) and its option images T_h, so with
+ * phi(new) = phi(twin) every word's state is the state of the word with
+ * the twin in its place: no new state, and the verified quotient stays
+ * verified (and exact) without a search. Returns the twin, or ng - 1 when
+ * there is none.
+ */
+static size_t
+find_twin(const mquot *m, size_t ng, unsigned char *mark)
+{
+    size_t g = ng - 1, lo = m->opts.off[g], hi = m->opts.off[g + 1];
+    size_t twin = g;
+    for (size_t j = lo; j < hi; j++) {
+        mark[m->opts.t[j]] = 1;
+    }
+    for (size_t h = 0; h < g && twin == g; h++) {
+        size_t a = m->opts.off[h], b = m->opts.off[h + 1];
+        if (b - a != hi - lo || m->woff[h + 1] == m->woff[h]) {
+            continue;
+        }
+        while (a < b && mark[m->opts.t[a]]) {
+            a++;
+        }
+        twin = a == b ? h : g;
+    }
+    for (size_t j = lo; j < hi; j++) {
+        mark[m->opts.t[j]] = 0;
+    }
+    return twin;
+}
+
+/* Gives the new generator its twin's element when it has one: 1 done, 0
+ * not (m->opts then holds generators 0 .. ng - 2 only), or MQUOT_NOMEM. */
+static int
+try_twin(mquot *m, size_t ng)
+{
+    unsigned char *mark;
+    size_t twin;
+    if (opts_current(m) != MQUOT_OK) {
+        return MQUOT_NOMEM;
+    }
+    m->phi[ng - 1] = 0;   /* opts_append reads only the older ones */
+    if (opts_append(m, ng) != MQUOT_OK ||
+        (mark = calloc(m->q.order, 1)) == NULL) {
+        return MQUOT_NOMEM;
+    }
+    twin = find_twin(m, ng, mark);
+    free(mark);
+    if (twin == ng - 1) {
+        m->nopts = ng - 1;
+        return 0;
+    }
+    m->phi[ng - 1] = m->phi[twin];
+    return 1;
+}
+
 /* Installs the verified candidate (q, phi) as the quotient. */
 static void
 install(mquot *m, table *q, const uint32_t *phi, size_t ng)
@@ -1141,6 +1259,7 @@ install(mquot *m, table *q, const uint32_t *phi, size_t ng)
     tsets_free(&m->opts);      /* the images changed */
     m->opts = (tsets){0};
     m->nopts = 0;
+    m->capopt_t = m->capopt_off = 0;
 }
 
 /* Extends the quotient by a new element for the last generator: q x C
@@ -1275,10 +1394,15 @@ mquot_add(mquot *m, size_t nwords, const size_t *len, const uint32_t *gens)
         /* A heap without options is the game 0 itself. */
         m->phi[m->ngen] = 0;
         r = MQUOT_OK;
-    } else {
+    } else if ((r = try_twin(m, ng)) == 1) {
+        r = MQUOT_OK;
+    } else if (r == 0) {
         r = try_conservative(m, m->phi, ng, &chosen);
         if (r == MQUOT_OK) {
             m->phi[m->ngen] = chosen;
+            if (opts_append(m, ng) != MQUOT_OK) {
+                m->nopts = 0;   /* built again when next asked */
+            }
         } else if (r == MQUOT_UNKNOWN) {
             r = try_extend(m, ng);
         }
@@ -1330,14 +1454,8 @@ mquot_why(const mquot *m)
 const uint32_t *
 mquot_option_images(mquot *m, size_t gen, size_t *n)
 {
-    if (m->nopts != m->ngen) {
-        tsets_free(&m->opts);
-        m->nopts = 0;
-        if (tsets_build(m, &m->q, m->phi, m->ngen, &m->opts) != MQUOT_OK) {
-            m->opts = (tsets){0};
-            return NULL;
-        }
-        m->nopts = m->ngen;
+    if (opts_current(m) != MQUOT_OK) {
+        return NULL;
     }
     *n = m->opts.off[gen + 1] - m->opts.off[gen];
     /* no option anywhere yet: t is NULL, and NULL + 0 is undefined */
