@@ -185,6 +185,14 @@ typedef struct family {
      * runs (seqfile.c); NULL when the values come from a closed form. */
     struct sgseq *(*sequence)(grundy_game *game, struct sgseq_env *env);
 
+    /* Optional, FAMILY_HEAP_GAME: when every move removes at most *k
+     * stones and leaves nothing, one heap, or any split into at most
+     * *parts non-empty heaps that the removal allows (finite take-and-
+     * break codes), 1 with *k and *parts; 0 otherwise (no largest
+     * removal, or splits of another kind). The misere quotient's
+     * periodicity certificate needs it (misere_q.c). */
+    int (*heap_span)(const grundy_game *game, uint64_t *k, unsigned *parts);
+
     /* Optional: numbers beyond 64 bits (family_big above). */
     const family_big *big;
 } family;
@@ -264,6 +272,9 @@ int move_emit1(move_sink *sink, const component *c, uint64_t m,
 int move_wanted(const move_sink *sink, size_t parts, const uint64_t *vals);
 /* 1 when the sink collects every winning move (--all), 0 when one is enough. */
 int move_sink_wants_all(const move_sink *sink);
+/* 1 when the sink's move_wanted verdict keeps a period: it does not
+ * change when a part larger than *from is lowered by *p (misere_q.c). */
+int move_wanted_period(const move_sink *sink, uint64_t *p, uint64_t *from);
 
 /* ---- errors (error.c) -------------------------------------------------- */
 

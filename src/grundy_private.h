@@ -101,8 +101,9 @@ uint64_t seqfile_length(grundy_game *game);
 
 /* ---- misere quotients (misere_q.c) ----------------------------------- */
 
-/* Heaps beyond this are refused: each heap is a generator of the quotient
- * and is verified when it joins. */
+/* Heaps are built into the quotient up to this one at most (each heap is
+ * a generator, verified when it joins); beyond, only a certified period
+ * of the heaps' elements answers. */
 #define MISERE_QUOTIENT_MAX_HEAP 1000u
 
 /* The misere quotient of a heap game's heaps 0 .. heaps, as data, for
@@ -118,6 +119,9 @@ typedef struct quotient_table {
     uint32_t *mul;        /* mul[x * order + y] */
     uint32_t *from;
     uint64_t *by;
+    uint64_t period;      /* != 0: heap h > after has heap h - period's */
+    uint64_t after;       /* element (certified by heaps up to built) */
+    uint64_t built;
 } quotient_table;
 
 /* Builds (or reuses) the quotient of game to heap n into *out (free with

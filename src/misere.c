@@ -98,15 +98,16 @@ static const char too_big[] =
     "misere play of this position needs an exhaustive search of more than "
     "200000 positions; grundy has misere rules beyond search for nim, "
     "bounded and division in any mix, a single fib pile, wythoff pair or "
-    "ferguson pair, and sums of heaps up to 1000 of nim, bounded, sub, "
-    "stripes, octal, hex, kayles, dawson, lasker and grundy where their "
-    "misere quotient can be built ('grundy quotient GAME N')";
+    "ferguson pair, and sums of heaps of nim, bounded, sub, stripes, "
+    "octal, hex, kayles, dawson, lasker and grundy where their misere "
+    "quotient can be built (heaps up to 1000, any heap once the quotient "
+    "proves a period: 'grundy quotient GAME N')";
 
 /* Lists every option of component c of game into ol (emptied first). */
 static grundy_status
 list_options(search *s, grundy_game *game, const component *c, optlist *ol)
 {
-    move_sink sink = {NULL, NULL, 1, 0, collect, ol, 0, NULL};
+    move_sink sink = {NULL, NULL, 1, 0, collect, ol, 0, NULL, 0, 0};
     grundy_status st;
     ol->n = ol->na = ol->nv = ol->nt = 0;
     st = game->family->options(game, c, GRUNDY_ANY_VALUE, &sink, s->err);

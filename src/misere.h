@@ -35,13 +35,19 @@ grundy_status misere_q_solve(const grundy_position *pos,
                                  grundy_error *err);
 
 struct mquot;
-/* The quotient of the heap games games[0 .. n) (sorted by spec, distinct)
- * for heaps up to max, built or extended, kept on games[0] (*out). */
+/* The quotient of the heap games games[0 .. n) (sorted by spec,
+ * distinct) for heaps up to max[i] of game i, built or extended, kept on
+ * a game of them (*out). Heaps beyond those built have elements when a
+ * period of them is certified (misere_q_period). */
 grundy_status misere_q_build(grundy_game *const *games, size_t n,
-                                 uint64_t max, misere_cache **out,
-                                 grundy_error *err);
-/* The quotient of mc: heap h of game i is generator h * (*ngames) + i. */
-const struct mquot *misere_q_cache_quotient(const misere_cache *mc,
-                                          size_t *ngames);
+                             const uint64_t *max, misere_cache **out,
+                             grundy_error *err);
+const struct mquot *misere_q_quotient(const misere_cache *mc);
+/* The element of heap h of game i (h covered by the last build). */
+uint32_t misere_q_element(const misere_cache *mc, size_t i, uint64_t h);
+/* 1 with the certified period of game i's heap elements: heap h > *from
+ * has the element of heap h - *p; 0 when none is certified. */
+int misere_q_period(const misere_cache *mc, size_t i, uint64_t *p,
+                    uint64_t *from);
 
 #endif

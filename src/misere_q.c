@@ -14,15 +14,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The quotient of an alphabet: every heap 0 .. built - 1 of each of its
- * games, heap h of game i being generator h * ngames + i. */
+/*
+ * One game of an alphabet: its heaps 0 .. built - 1 are generators of the
+ * quotient (gen[h]), added in order, since a heap's options are smaller
+ * heaps of the same game. Once its heaps' elements are certified periodic
+ * (certify() below), heap h > from has the element of heap h - p, for
+ * every h: the quotient then answers heaps of any size.
+ */
+typedef struct misere_heaps {
+    uint32_t *gen;
+    uint64_t built;
+    size_t cap;
+    uint64_t p, from;     /* p != 0: the certified period */
+    uint64_t tried;       /* built when certify() last looked */
+} misere_heaps;
+
+/* The quotient of an alphabet (the games of a position). */
 struct misere_cache {
     misere_cache *next;   /* the owner game's other alphabets */
     char *key;            /* the games' specs, sorted, '\n' after each */
     size_t ngames;
     mquot *q;
-    uint64_t built;
-    grundy_status failed; /* GRUNDY_OK, or why heap `built` failed ... */
+    uint32_t ngen;        /* generators so far */
+    uint64_t epoch;       /* mquot_epoch when the periods were found */
+    misere_heaps *heaps;  /* per game */
+    grundy_status failed; /* GRUNDY_OK, or why heap failed_heap of game */
+    size_t failed_game;   /* failed_game could not join ... */
+    uint64_t failed_heap;
     grundy_limit limit;   /* ... with the limit that stopped it */
     char why[400];
 };
@@ -36,6 +54,10 @@ misere_q_cache_free(misere_cache *mc)
     while (mc != NULL) {
         misere_cache *next = mc->next;
         mquot_free(mc->q);
+        for (size_t i = 0; mc->heaps != NULL && i < mc->ngames; i++) {
+            free(mc->heaps[i].gen);
+        }
+        free(mc->heaps);
         free(mc->key);
         free(mc);
         mc = next;
@@ -91,7 +113,7 @@ static grundy_status
 list_heap(grundy_game *game, uint64_t h, heap_opts *ho, grundy_error *err)
 {
     component c = {&h, 1, 1, NULL, 0, 0};
-    move_sink sink = {NULL, NULL, 1, 0, collect_heap, ho, 0, NULL};
+    move_sink sink = {NULL, NULL, 1, 0, collect_heap, ho, 0, NULL, 0, 0};
     grundy_status st;
     ho->n = ho->np = 0;
     st = game->family->options(game, &c, GRUNDY_ANY_VALUE, &sink, err);
@@ -206,7 +228,8 @@ cache_for(grundy_game *const *g, size_t n)
         }
     }
     mc = calloc(1, sizeof *mc);
-    if (mc == NULL) {
+    if (mc == NULL || (mc->heaps = calloc(n, sizeof *mc->heaps)) == NULL) {
+        free(mc);
         free(key);
         return NULL;
     }
@@ -217,93 +240,193 @@ cache_for(grundy_game *const *g, size_t n)
     return mc;
 }
 
-/* Adds heap h of every game of the alphabet to the quotient. */
+/* The element of heap h of game i: a generator's, or by the certified
+ * period (certify()) beyond the heaps built. */
+static uint32_t
+heap_element(const misere_cache *mc, size_t i, uint64_t h)
+{
+    const misere_heaps *mh = &mc->heaps[i];
+    if (h >= mh->built) {
+        h = mh->from + 1 + (h - mh->from - 1) % mh->p;
+    }
+    return mquot_phi(mc->q, mh->gen[h]);
+}
+
+/* Adds the next heap of game i to the quotient. */
 static grundy_status
-add_heap(misere_cache *mc, grundy_game *const *g, uint64_t h,
+add_heap(misere_cache *mc, grundy_game *const *g, size_t i,
          grundy_error *err)
 {
+    misere_heaps *mh = &mc->heaps[i];
+    uint64_t h = mh->built;
     heap_opts ho = {0};
-    grundy_status st = GRUNDY_OK;
     uint32_t *gens = NULL;
-    size_t cap = 0;
-    for (size_t i = 0; i < mc->ngames && st == GRUNDY_OK; i++) {
-        int r;
-        st = list_heap(g[i], h, &ho, err);
-        if (st != GRUNDY_OK) {
-            break;
-        }
-        if (util_grow_array((void **)&gens, &cap, ho.np + 1,
-                            sizeof *gens) != 0) {
-            st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-            break;
-        }
-        for (size_t k = 0; k < ho.np; k++) {
-            gens[k] = (uint32_t)(ho.part[k] * mc->ngames + i);
-        }
-        r = mquot_add(mc->q, ho.n, ho.len, gens);
-        if (r == MQUOT_NOMEM) {
-            st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-        } else if (r != MQUOT_OK) {
-            char names[160];
-            alphabet_words(names, sizeof names, g, mc->ngames);
-            mc->limit = r == MQUOT_LIMIT ? (strstr(mquot_why(mc->q), "work")
-                                            ? GRUNDY_LIMIT_WORK
-                                            : GRUNDY_LIMIT_MEMORY)
-                                         : GRUNDY_LIMIT_NONE;
-            snprintf(mc->why, sizeof mc->why, "the misere quotient of %s "
-                     "is known for heaps up to %llu only: at heap %llu, %s",
-                     names, (unsigned long long)(h - 1),
-                     (unsigned long long)h, mquot_why(mc->q));
-            mc->failed = st = GRUNDY_ELIMIT;
-        }
+    grundy_status st;
+    int r;
+    if (util_grow_array((void **)&mh->gen, &mh->cap, h + 1,
+                        sizeof *mh->gen) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
+    if ((st = list_heap(g[i], h, &ho, err)) != GRUNDY_OK) {
+        heap_opts_free(&ho);
+        return st;
+    }
+    if ((gens = malloc((ho.np + 1) * sizeof *gens)) == NULL) {
+        heap_opts_free(&ho);
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (size_t k = 0; k < ho.np; k++) {
+        gens[k] = mh->gen[ho.part[k]];   /* smaller heaps: added before */
+    }
+    r = mquot_add(mc->q, ho.n, ho.len, gens);
     heap_opts_free(&ho);
     free(gens);
+    if (r == MQUOT_OK) {
+        mh->gen[h] = mc->ngen++;
+        mh->built++;
+        return GRUNDY_OK;
+    }
+    if (r == MQUOT_NOMEM) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    {
+        char names[160];
+        alphabet_words(names, sizeof names, g, mc->ngames);
+        mc->limit = r == MQUOT_LIMIT ? (strstr(mquot_why(mc->q), "work")
+                                        ? GRUNDY_LIMIT_WORK
+                                        : GRUNDY_LIMIT_MEMORY)
+                                     : GRUNDY_LIMIT_NONE;
+        snprintf(mc->why, sizeof mc->why, "the misere quotient of %s is "
+                 "known for heaps%s%s up to %llu only: at heap %llu, %s",
+                 names, mc->ngames > 1 ? " of " : "",
+                 mc->ngames > 1 ? g[i]->label : "",
+                 (unsigned long long)(h - 1), (unsigned long long)h,
+                 mquot_why(mc->q));
+        mc->failed = GRUNDY_ELIMIT;
+        mc->failed_game = i;
+        mc->failed_heap = h;
+    }
+    return GRUNDY_ELIMIT;
+}
+
+/*
+ * Periodicity certificate (docs/theory.md 7b; the form of Plambeck and
+ * Siegel's periodicity theorem for misere quotients). Let every move of
+ * the game remove at most k stones and leave at most t non-empty heaps in
+ * any split the removal allows (heap_span), B the largest heap built, and
+ * phi(h) = phi(h - p) for from < h <= B, where p <= from, t from + k <= B
+ * and from + p <= B. Then heap h > B may take the element of heap h - p:
+ * by induction on h, the options of h and of h - p have the same images
+ * (a heap h - j matches h - p - j; a split's largest part a >= (h - k) / t
+ * > from matches a - p >= 1, and back), so heap h has heap h - p's state
+ * (element, option images, has an option) in verify()'s automaton, which
+ * then meets no new state: the verified quotient stays exact for sums of
+ * heaps of any size. The least p that passes is taken.
+ */
+static void
+certify(misere_cache *mc, grundy_game *game, size_t i)
+{
+    misere_heaps *mh = &mc->heaps[i];
+    uint64_t k, b = mh->built - 1;
+    unsigned t;
+    mh->tried = mh->built;
+    if (mh->built < 3 || game->family->heap_span == NULL ||
+        !game->family->heap_span(game, &k, &t) || k >= b) {
+        return;
+    }
+    for (uint64_t p = 1; 2 * p <= b; p++) {
+        uint64_t h = b, from;
+        while (h > p && heap_element(mc, i, h) == heap_element(mc, i, h - p)) {
+            h--;
+        }
+        from = h > p ? h : p;   /* phi(x) = phi(x - p) for from < x <= b */
+        if (from <= (b - k) / t && from + p <= b) {
+            mh->p = p;
+            mh->from = from;
+            return;
+        }
+    }
+}
+
+/* 1 when every heap up to n of game i has its element. */
+static int
+covered(const misere_cache *mc, size_t i, uint64_t n)
+{
+    return n < mc->heaps[i].built || mc->heaps[i].p != 0;
+}
+
+/*
+ * Adds the next heap of game i, which needs heaps up to n: GRUNDY_ELIMIT
+ * (kept: later lines get the same answer at once) when it cannot join;
+ * GRUNDY_EUNSUPPORTED beyond MISERE_QUOTIENT_MAX_HEAP heaps without a
+ * period. Periods are looked for every 16 heaps and at the last.
+ */
+static grundy_status
+grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
+          grundy_error *err)
+{
+    misere_heaps *mh = &mc->heaps[i];
+    grundy_ctx *ctx = g[0]->ctx;
+    uint64_t goal = n < MISERE_QUOTIENT_MAX_HEAP ? n
+                                                 : MISERE_QUOTIENT_MAX_HEAP;
+    grundy_status st;
+    if (mh->built > goal) {
+        char names[160];
+        alphabet_words(names, sizeof names, g, mc->ngames);
+        /* not a limit a setting raises: the caller searches instead */
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1, "misere play of heap "
+                       "%llu of %s needs the misere quotient of %s beyond "
+                       "heap %u, and no period of its heaps' elements is "
+                       "proven up to there", (unsigned long long)n,
+                       g[i]->label, names, MISERE_QUOTIENT_MAX_HEAP);
+    }
+    if (mc->failed != GRUNDY_OK && mc->failed_game == i) {
+        return err_set_limit(err, mc->failed, mc->limit, 0, "%s", mc->why);
+    }
+    if (ctx != NULL && goal >= 64) {
+        ctx_progress(ctx, "misere quotient", mh->built, goal + 1);
+    }
+    if ((st = add_heap(mc, g, i, err)) == GRUNDY_ELIMIT) {
+        return err_set_limit(err, mc->failed, mc->limit, 0, "%s", mc->why);
+    }
+    if (st == GRUNDY_OK && (mh->built % 16 == 0 || mh->built > goal)) {
+        certify(mc, g[i], i);
+    }
     return st;
 }
 
-/* Extends mc's quotient to heaps up to n: GRUNDY_ELIMIT (kept: later
- * lines get the same answer at once) when it cannot. */
+/* Extends mc's quotient until every game i has elements for its heaps up
+ * to max[i], smallest heaps first across the games (a sum's quotient
+ * grows with every heap of every game: none is built further than it
+ * must be). */
 static grundy_status
-extend(misere_cache *mc, grundy_game *const *g, uint64_t n,
+extend(misere_cache *mc, grundy_game *const *g, const uint64_t *max,
        grundy_error *err)
 {
-    grundy_ctx *ctx = g[0]->ctx;
-    if (mc->q == NULL) {
-        mc->q = mquot_new(ctx != NULL ? ctx_memory_limit(ctx) : 0,
-                          ctx != NULL ? grundy_ctx_work_limit(ctx) : 0);
-        if (mc->q == NULL) {
-            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    for (;;) {
+        size_t next = mc->ngames;
+        for (size_t i = 0; i < mc->ngames; i++) {
+            if (!covered(mc, i, max[i]) &&
+                (next == mc->ngames ||
+                 mc->heaps[i].built < mc->heaps[next].built)) {
+                next = i;
+            }
         }
-    }
-    while (mc->built <= n) {
-        grundy_status st;
-        if (mc->failed != GRUNDY_OK) {
-            return err_set_limit(err, mc->failed, mc->limit, 0, "%s",
-                                 mc->why);
+        if (next == mc->ngames) {
+            return GRUNDY_OK;
         }
-        if (ctx != NULL && n >= 64) {
-            ctx_progress(ctx, "misere quotient", mc->built, n + 1);
-        }
-        st = add_heap(mc, g, mc->built, err);
-        if (st == GRUNDY_ELIMIT) {
-            return err_set_limit(err, mc->failed, mc->limit, 0, "%s",
-                                 mc->why);
-        }
+        grundy_status st = grow_game(mc, g, next, max[next], err);
         if (st != GRUNDY_OK) {
             return st;
         }
-        mc->built++;
     }
-    return GRUNDY_OK;
 }
 
 /* 1 when every component of pos is a heap of a heap game (rings and
  * numbers beyond 64 bits aside). */
 static int
-heaps_only(const grundy_position *pos, uint64_t *max)
+heaps_only(const grundy_position *pos)
 {
-    *max = 0;
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
         if (!(term->game->family->flags & FAMILY_HEAP_GAME)) {
@@ -311,22 +434,21 @@ heaps_only(const grundy_position *pos, uint64_t *max)
         }
         for (size_t i = term->first; i < term->first + term->count; i++) {
             const pos_comp *pc = &pos->comps[i];
-            uint64_t v = pos->vals[pc->off];
             if (pc->ring || pc->big || pc->n != 1) {
                 return 0;
             }
-            *max = v > *max ? v : *max;
         }
     }
     return 1;
 }
 
 grundy_status
-misere_q_build(grundy_game *const *games, size_t ngames, uint64_t n,
-                   misere_cache **out, grundy_error *err)
+misere_q_build(grundy_game *const *games, size_t ngames, const uint64_t *max,
+               misere_cache **out, grundy_error *err)
 {
     misere_cache *mc;
-    char names[160];
+    grundy_ctx *ctx = games[0]->ctx;
+    grundy_status st = GRUNDY_OK;
     for (size_t i = 0; i < ngames; i++) {
         if (!(games[i]->family->flags & FAMILY_HEAP_GAME)) {
             return err_set(err, GRUNDY_EUNSUPPORTED, -1, "%s is not a heap "
@@ -335,29 +457,29 @@ misere_q_build(grundy_game *const *games, size_t ngames, uint64_t n,
                            "dawson, lasker and grundy", games[i]->label);
         }
     }
-    if (n > MISERE_QUOTIENT_MAX_HEAP) {
-        alphabet_words(names, sizeof names, games, ngames);
-        /* not a limit a setting raises: the caller searches instead */
-        return err_set(err, GRUNDY_EUNSUPPORTED, -1, "misere play of heaps "
-                       "above %u needs the misere quotient of %s to heap "
-                       "%llu; "
-                       "grundy builds it to heap %u at most",
-                       MISERE_QUOTIENT_MAX_HEAP, names,
-                       (unsigned long long)n, MISERE_QUOTIENT_MAX_HEAP);
-    }
-    mc = cache_for(games, ngames);
-    if (mc == NULL) {
+    if ((mc = cache_for(games, ngames)) == NULL) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     *out = mc;
-    return extend(mc, games, n, err);
-}
-
-const mquot *
-misere_q_cache_quotient(const misere_cache *mc, size_t *ngames)
-{
-    *ngames = mc->ngames;
-    return mc->q;
+    if (mc->q == NULL) {
+        mc->q = mquot_new(ctx != NULL ? ctx_memory_limit(ctx) : 0,
+                          ctx != NULL ? grundy_ctx_work_limit(ctx) : 0);
+        if (mc->q == NULL) {
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+    }
+    st = extend(mc, games, max, err);
+    /* A new candidate may have renamed elements: periods found before
+     * are looked for again under the quotient as it is now. */
+    while (st == GRUNDY_OK && mquot_epoch(mc->q) != mc->epoch) {
+        mc->epoch = mquot_epoch(mc->q);
+        for (size_t i = 0; i < ngames; i++) {
+            mc->heaps[i].p = 0;
+            certify(mc, games[i], i);
+        }
+        st = extend(mc, games, max, err);
+    }
+    return st;
 }
 
 /* ---- answering a position ---------------------------------------------- */
@@ -388,8 +510,7 @@ wins(void *user, size_t parts, const uint64_t *vals)
     winning_filter *f = user;
     uint32_t t = f->y;
     for (size_t k = 0; k < parts; k++) {
-        t = mquot_mul(f->mc->q, t, mquot_phi(f->mc->q, vals[k] *
-                                             f->mc->ngames + f->gi));
+        t = mquot_mul(f->mc->q, t, heap_element(f->mc, f->gi, vals[k]));
     }
     return mquot_is_p(f->mc->q, t);
 }
@@ -420,12 +541,20 @@ winning_options(misere_cache *mc, const grundy_position *pos, size_t i,
     int own = pc->toklen == 1 || tok[0] != '0';
     component c = {pos->vals + pc->off, 1, i + 1, own ? tok : NULL,
                    own ? pc->toklen : 0, 0};
+    const misere_heaps *mh = &mc->heaps[gi];
     winning_filter f = {mc, gi, y, sink};
-    move_sink filter = {NULL, NULL, 1, 0, emit_if_winning, &f, 0, wins};
+    /* The real sink's `all`: one winning move lets a family stop (and
+     * judge a huge heap by one period of its splits). */
+    move_sink filter = {NULL, NULL, sink->all, 0, emit_if_winning, &f, 0,
+                        wins, mh->p, mh->from};
+    uint64_t h = c.v[0];
     size_t n, win = 0;
-    const uint32_t *t = mquot_option_images(mc->q, c.v[0] * mc->ngames + gi,
-                                            &n);
+    const uint32_t *t;
     grundy_status st;
+    if (h >= mh->built) {   /* certified: h's options are h - p's (certify) */
+        h = mh->from + 1 + (h - mh->from - 1) % mh->p;
+    }
+    t = mquot_option_images(mc->q, mh->gen[h], &n);
     if (t == NULL) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
@@ -447,29 +576,40 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
                    move_sink *sink, int *win, grundy_error *err)
 {
     size_t ng, n = pos->ncomps;
-    uint64_t max;
+    uint64_t *max = NULL;
     grundy_game **g;
     misere_cache *mc = NULL;
     uint32_t *before = NULL, x = 0;
     grundy_status st;
 
-    if (!heaps_only(pos, &max)) {
+    if (!heaps_only(pos)) {
         return GRUNDY_EUNSUPPORTED;
     }
     if ((g = alphabet(pos, &ng)) == NULL ||
+        (max = calloc(ng, sizeof *max)) == NULL ||
         (before = malloc(2 * (n + 1) * sizeof *before)) == NULL) {
         free(g);
+        free(max);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        size_t gi = game_index(g, ng, term->game);
+        for (size_t i = term->first; i < term->first + term->count; i++) {
+            uint64_t v = pos->vals[pos->comps[i].off];
+            max[gi] = v > max[gi] ? v : max[gi];
+        }
+    }
     st = misere_q_build(g, ng, max, &mc, err);
+    free(max);
     /* before[i]: the product of components 0 .. i - 1 */
     for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
         size_t gi = game_index(g, ng, term->game);
         for (size_t i = term->first; i < term->first + term->count; i++) {
             before[i] = x;
-            x = mquot_mul(mc->q, x, mquot_phi(mc->q, pos->vals[
-                              pos->comps[i].off] * ng + gi));
+            x = mquot_mul(mc->q, x, heap_element(mc, gi, pos->vals[
+                                                    pos->comps[i].off]));
         }
     }
     if (st == GRUNDY_OK) {
@@ -479,8 +619,8 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
             const pos_term *term = &pos->terms[t];
             size_t gi = game_index(g, ng, term->game);
             for (size_t i = term->first + term->count; i-- > term->first;) {
-                uint32_t self = mquot_phi(mc->q, pos->vals[
-                                    pos->comps[i].off] * ng + gi);
+                uint32_t self = heap_element(mc, gi, pos->vals[
+                                                   pos->comps[i].off]);
                 if (i > 0) {
                     after[i - 1] = mquot_mul(mc->q, after[i], self);
                 }
@@ -559,16 +699,19 @@ misere_q_table(grundy_game *game, uint64_t n, quotient_table *out,
 {
     misere_cache *mc = NULL;
     const mquot *q;
-    size_t ng, o;
-    grundy_status st = misere_q_build(&game, 1, n, &mc, err);
+    size_t o;
+    grundy_status st = misere_q_build(&game, 1, &n, &mc, err);
     memset(out, 0, sizeof *out);
     if (st != GRUNDY_OK) {
         return st;
     }
-    q = misere_q_cache_quotient(mc, &ng);
+    q = mc->q;
     o = mquot_order(q);
     out->order = o;
     out->heaps = n;
+    out->period = mc->heaps[0].p;
+    out->after = mc->heaps[0].from;
+    out->built = mc->heaps[0].built - 1;
     out->element = malloc((n + 1) * sizeof *out->element);
     out->p = malloc(o);
     out->mul = malloc(o * o * sizeof *out->mul);
@@ -580,7 +723,7 @@ misere_q_table(grundy_game *game, uint64_t n, quotient_table *out,
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     for (uint64_t h = 0; h <= n; h++) {
-        out->element[h] = mquot_phi(q, h);
+        out->element[h] = heap_element(mc, 0, h);
     }
     for (uint32_t x = 0; x < o; x++) {
         out->p[x] = (unsigned char)mquot_is_p(q, x);
@@ -590,4 +733,25 @@ misere_q_table(grundy_game *game, uint64_t n, quotient_table *out,
     }
     representatives(out);
     return GRUNDY_OK;
+}
+
+uint32_t
+misere_q_element(const misere_cache *mc, size_t i, uint64_t h)
+{
+    return heap_element(mc, i, h);
+}
+
+const struct mquot *
+misere_q_quotient(const misere_cache *mc)
+{
+    return mc->q;
+}
+
+int
+misere_q_period(const misere_cache *mc, size_t i, uint64_t *p,
+                uint64_t *from)
+{
+    *p = mc->heaps[i].p;
+    *from = mc->heaps[i].from;
+    return *p != 0;
 }

@@ -374,6 +374,14 @@ move_sink_wants_all(const move_sink *sink)
 }
 
 int
+move_wanted_period(const move_sink *sink, uint64_t *p, uint64_t *from)
+{
+    *p = sink->want_period;
+    *from = sink->want_from;
+    return sink->want != NULL && sink->want_period != 0;
+}
+
+int
 move_wanted(const move_sink *sink, size_t parts, const uint64_t *vals)
 {
     return sink->want == NULL || sink->want(sink->user, parts, vals);

@@ -54,6 +54,11 @@ struct move_sink {
      * number each) the collector does not want, asked by families that
      * can skip writing its words (move_wanted); NULL: all wanted. */
     int (*want)(void *user, size_t parts, const uint64_t *vals);
+    /* Optional, with want (0: none): want's verdict does not change when
+     * a part larger than want_from is lowered by want_period (the misere
+     * quotient's certified period, misere_q.c), so a family may judge a
+     * huge heap's splits by one period of them (octal_splits). */
+    uint64_t want_period, want_from;
 };
 
 enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };

@@ -114,6 +114,7 @@ struct mquot {
     tsets opts;           /* each generator's option images, once asked */
     size_t nopts;         /* ... for generators 0 .. nopts - 1 */
     size_t capopt_t, capopt_off;   /* room in opts.t and opts.off */
+    uint64_t epoch;       /* how many times phi was replaced */
     size_t memory;
     uint64_t work, spent;
     char why[256];
@@ -1260,6 +1261,7 @@ install(mquot *m, table *q, const uint32_t *phi, size_t ng)
     m->opts = (tsets){0};
     m->nopts = 0;
     m->capopt_t = m->capopt_off = 0;
+    m->epoch++;
 }
 
 /* Extends the quotient by a new element for the last generator: q x C
@@ -1443,6 +1445,12 @@ int
 mquot_is_p(const mquot *m, uint32_t x)
 {
     return m->q.p[x];
+}
+
+uint64_t
+mquot_epoch(const mquot *m)
+{
+    return m->epoch;
 }
 
 const char *

@@ -50,6 +50,10 @@ int mquot_is_p(const mquot *m, uint32_t x);
  * pointer even for none); NULL when out of memory. Valid until the next
  * mquot_add. */
 const uint32_t *mquot_option_images(mquot *m, size_t gen, size_t *n);
+/* Changes whenever a generator added before may have changed its element
+ * (a new candidate replaced the quotient); stays while each new generator
+ * only extends it. */
+uint64_t mquot_epoch(const mquot *m);
 /* Why the last mquot_add failed, in words. */
 const char *mquot_why(const mquot *m);
 

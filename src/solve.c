@@ -359,7 +359,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
 {
     move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0, NULL,
                       NULL, ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX,
-                      NULL};
+                      NULL, 0, 0};
     int misere = (flags & GRUNDY_MISERE) != 0;
     unsigned char *rep = NULL;
     grundy_status st;

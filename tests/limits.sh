@@ -247,9 +247,10 @@ $after" \
     check "ulimit -v 150 MB, --memory 64M: the limit, not the system" 3 \
         "$before
 $after" 'position too large'
-    # A misere search over long kayles rows: bounded in positions and in
+    # A misere search over long kayles rows (a wythoff term keeps the
+    # quotient out, so the search answers): bounded in positions and in
     # the options held along its path (it took 3.7 GB before).
-    printf 'nim 3 4\nkayles 5 7 23371 6 9223372036854775808 2\nnim 1 2\n' \
+    printf 'nim 3 4\nkayles 5 7 23371 6 9223372036854775808 2 + wythoff 1,1\nnim 1 2\n' \
         > "$tmp/in"
     go -v 300000 --misere
     check "ulimit -v 300 MB, misere search over long rows: the search limit" \

@@ -29,7 +29,7 @@ static grundy_status
 search(const grundy_position *pos, const unsigned char *repeats,
        grundy_result *res, int all, int *win, grundy_error *err)
 {
-    move_sink sink = {res, pos, all, 0, NULL, NULL, SIZE_MAX, NULL};
+    move_sink sink = {res, pos, all, 0, NULL, NULL, SIZE_MAX, NULL, 0, 0};
     grundy_ctx *ctx = grundy_ctx_new();
     grundy_position *none = grundy_position_new();
     /* Reset res through a trivial solve, then search. */

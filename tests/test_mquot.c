@@ -57,7 +57,7 @@ static grundy_status
 solve_by(misere_fn *how, const grundy_position *pos, grundy_result *res,
          int *win, grundy_error *err)
 {
-    move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX, NULL};
+    move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX, NULL, 0, 0};
     reset(res);
     return how(pos, NULL, &sink, win, err);
 }
@@ -69,12 +69,11 @@ quotient(grundy_ctx *ctx, const char *spec, uint64_t n, grundy_error *err,
 {
     grundy_game *game;
     misere_cache *mc;
-    size_t ng;
     assert_int_equal(grundy_game_parse(ctx, spec, strlen(spec), &game, err),
                      GRUNDY_OK);
-    *st = misere_q_build(&game, 1, n, &mc, err);
+    *st = misere_q_build(&game, 1, &n, &mc, err);
     grundy_game_free(game);   /* the context keeps it */
-    return *st == GRUNDY_OK ? misere_q_cache_quotient(mc, &ng) : NULL;
+    return *st == GRUNDY_OK ? misere_q_quotient(mc) : NULL;
 }
 
 static size_t

@@ -634,6 +634,16 @@ octal_matches(const octal_walk *w, uint64_t v)
     return w->want == GRUNDY_ANY_VALUE || w->want == v;
 }
 
+/* Whether the option leaving heap a, or rows a and b (b = 0: one), has
+ * the value wanted. Every option is wanted when any value is (misere
+ * play): then no value is asked, so none need be known. */
+static int
+octal_matches_parts(const octal_walk *w, uint64_t a, uint64_t b)
+{
+    return w->want == GRUNDY_ANY_VALUE ||
+           w->want == (octal_g(w->o, a) ^ (b ? octal_g(w->o, b) : 0));
+}
+
 /* Records the sink's answer; returns 1 when the walk must end. */
 static int
 octal_sent(octal_walk *w, int r)
@@ -750,20 +760,49 @@ octal_too_many(const octal_walk *w, grundy_error *err)
                    (unsigned long long)OCTAL_MAX_LISTED);
 }
 
+/* Whether the split into rows a and b is an option asked for: of the
+ * value wanted, or (any value: misere play) one the sink wants. */
+static int
+octal_split_hit(const octal_walk *w, uint64_t a, uint64_t b)
+{
+    uint64_t vals[2] = {a, b};
+    if (w->want == GRUNDY_ANY_VALUE) {
+        return move_wanted(w->sink, 2, vals);
+    }
+    return octal_matches(w, octal_g(w->o, a) ^ octal_g(w->o, b));
+}
+
+/* The period by which split verdicts repeat: the certified period of the
+ * values when a value is wanted; the sink's own (the misere quotient's)
+ * when any value is. 1 when there is one. */
+static int
+octal_split_period(const octal_walk *w, uint64_t *p, uint64_t *n0)
+{
+    if (w->want != GRUNDY_ANY_VALUE) {
+        return sgseq_certified(w->o->seq, p, n0);
+    }
+    if (!move_wanted_period(w->sink, p, n0)) {
+        return 0;
+    }
+    *n0 += 1;   /* parts from *n0 on repeat */
+    return 1;
+}
+
 /*
  * Splits of m = n - k into a + b, a <= b. Beyond the certified
  * preperiod both parts repeat with the period p: for n0 <= a and
  * n0 <= b = m - a, G(a) ^ G(b) depends only on a mod p (G(x) = G(x - p)
  * for x >= n0 + p, Guy-Smith). So a huge heap is scanned directly for
  * a < n0, then over one period of a, each matching residue standing for
- * a, a + p, a + 2p, ... up to m / 2.
+ * a, a + p, a + 2p, ... up to m / 2. The same holds in misere play for
+ * the sink's verdict when the misere quotient's heap elements repeat
+ * (octal_split_period).
  */
 static grundy_status
 octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
 {
-    const octal *o = w->o;
     uint64_t half = m / 2, p, n0, direct = half;
-    int periodic = sgseq_certified(o->seq, &p, &n0);
+    int periodic = octal_split_period(w, &p, &n0);
 
     if (periodic && half > OCTAL_DIRECT_SPLITS && half > n0 + p) {
         direct = n0 > 0 ? n0 - 1 : 0;
@@ -771,7 +810,7 @@ octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
         periodic = 0;
     }
     for (uint64_t a = 1; a <= direct; a++) {
-        if (octal_matches(w, octal_g(o, a) ^ octal_g(o, m - a))) {
+        if (octal_split_hit(w, a, m - a)) {
             if (w->listed >= OCTAL_MAX_LISTED) {
                 return octal_too_many(w, err);
             }
@@ -791,7 +830,7 @@ octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         for (uint64_t a = start; a < start + p && a <= half; a++) {
-            if (octal_matches(w, octal_g(o, a) ^ octal_g(o, m - a))) {
+            if (octal_split_hit(w, a, m - a)) {
                 hit[nhit++] = a - start;
                 total += (half - a) / p + 1;
             }
@@ -866,11 +905,13 @@ octal_triples(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
                        (unsigned long long)k,
                        (unsigned long long)OCTAL_DIRECT_TRIPLES);
     }
+    int any = w->want == GRUNDY_ANY_VALUE;
     for (uint64_t a = 1; 3 * a <= m; a++) {
-        uint64_t ga = octal_g(o, a);
+        uint64_t ga = any ? 0 : octal_g(o, a);
         for (uint64_t b = a; a + 2 * b <= m; b++) {
             uint64_t c = m - a - b;
-            if (!octal_matches(w, ga ^ octal_g(o, b) ^ octal_g(o, c))) {
+            if (!any &&
+                !octal_matches(w, ga ^ octal_g(o, b) ^ octal_g(o, c))) {
                 continue;
             }
             if (w->listed >= OCTAL_MAX_LISTED) {
@@ -894,7 +935,7 @@ octal_options_k(octal_walk *w, uint64_t n, uint64_t k, unsigned b,
         octal_emit_one(w, k, 0, 1);
     }
     if ((b & SGSEQ_ONE) && k < n && k > 0 && !w->stop && !w->oom &&
-        octal_matches(w, octal_g(w->o, n - k))) {
+        octal_matches_parts(w, n - k, 0)) {
         octal_emit_one(w, k, n - k, 0);
     }
     if ((b & SGSEQ_TWO) && k < n && n - k >= 2 && !w->stop && !w->oom) {
@@ -1112,7 +1153,7 @@ octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
          n > 0 && !w->stop && !w->oom && octal_next_k(o, &k, n, &bits); k++) {
         uint64_t m = n - k;
         int one = (bits & SGSEQ_ONE) && k < n &&
-                  octal_matches(w, octal_g(o, m));
+                  octal_matches_parts(w, m, 0);
         int all = (bits & SGSEQ_NOTHING) && k == n && octal_matches(w, 0);
         if (one || all) {
             octal_ring_cut(w, k, n);
@@ -1136,8 +1177,10 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     if (c->ring) {
         return octal_ring_options(game, &w, err);
     }
-    /* Makes every heap <= n known (table or period). */
-    st = octal_value(game, c->v, c->n, &g, err);
+    /* Makes every heap <= n known (table or period). Listing every
+     * option (misere play) asks no value: none need be known. */
+    st = want == GRUNDY_ANY_VALUE ? GRUNDY_OK
+                                  : octal_value(game, c->v, c->n, &g, err);
     if (st != GRUNDY_OK) {
         return st;
     }
@@ -1185,6 +1228,30 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
         }
     }
     return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+}
+
+/*
+ * The largest removal and the most heaps a move leaves (family.h): finite
+ * codes only. A repeating group has no largest removal, and the closed
+ * forms (Lasker's Nim, G(n) = n, hex:0.8) come from such groups or need
+ * no quotient certificate of this kind.
+ */
+static int
+octal_heap_span(const grundy_game *game, uint64_t *k, unsigned *parts)
+{
+    const octal *o = game->state;
+    if (o->nrep > 0 || o->lasker || o->identity || o->thirds ||
+        o->nrun == 0) {
+        return 0;
+    }
+    *k = o->run[o->nrun - 1].hi;   /* runs ascend */
+    *parts = 1;
+    for (size_t i = 0; i < o->nrun; i++) {
+        unsigned t = (o->run[i].bits & SGSEQ_THREE) ? 3u
+                     : (o->run[i].bits & SGSEQ_TWO) ? 2u : 1u;
+        *parts = t > *parts ? t : *parts;
+    }
+    return 1;
 }
 
 /* The sequence to save or resume; none for the closed forms. */
@@ -1624,7 +1691,8 @@ static const family_big octal_big_ops = {
     .flags = FAMILY_HEAP_GAME,                                             \
     .options = octal_options, .period = octal_period,                      \
     .ring_value = octal_ring_value, .footprint = octal_footprint,       \
-    .sequence = octal_sequence, .big = &octal_big_ops
+    .sequence = octal_sequence, .big = &octal_big_ops,                  \
+    .heap_span = octal_heap_span
 
 const family octal_family = {
     .name = "octal",
