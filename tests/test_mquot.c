@@ -349,6 +349,167 @@ test_limits(void **state)
     grundy_ctx_free(ctx);
 }
 
+
+/* ---- the periodicity certificate ------------------------------------- */
+
+/* Rules given literally: digit[j] of each removal j (octal: 1 leave
+ * nothing, 2 one heap, 4 two heaps), up to j = k. */
+typedef struct literal_game {
+    const char *spec;
+    unsigned digit[8];
+    unsigned k;
+} literal_game;
+
+/* Heap h's options as mquot words (heap = generator), straight from the
+ * rules: every removal j, every split. */
+static int
+add_literal_heap(mquot *m, const literal_game *lg, unsigned h)
+{
+    size_t len[1024], n = 0, ng = 0;
+    uint32_t gens[2048];
+    for (unsigned j = 1; j <= lg->k && j <= h; j++) {
+        unsigned d = lg->digit[j];
+        if ((d & 1) && h == j) {
+            len[n++] = 0;
+        }
+        if ((d & 2) && h > j) {
+            len[n++] = 1;
+            gens[ng++] = h - j;
+        }
+        for (unsigned a = 1; (d & 4) && 2 * a <= h - j; a++) {
+            len[n++] = 2;
+            gens[ng++] = a;
+            gens[ng++] = h - j - a;
+        }
+    }
+    return mquot_add(m, n, len, gens);
+}
+
+/*
+ * For games whose heaps' elements the quotient certifies periodic: the
+ * quotient built heap by heap from the literal rules, well past the
+ * certificate, agrees with the certified one on every heap and every sum
+ * of two heaps (same outcome; same heaps share an element in both), so
+ * the elements the period gives beyond the heaps built are right.
+ */
+static void
+test_period_certificate(void **state)
+{
+    static const literal_game games[] = {
+        {"kayles", {0, 7, 7}, 2},
+        {"octal:0.75", {0, 7, 5}, 2},
+        {"octal:0.72", {0, 7, 2}, 2},
+        {"octal:0.34", {0, 3, 4}, 2},
+        {"octal:0.71", {0, 7, 1}, 2},
+        {"octal:0.144", {0, 1, 4, 4}, 3},
+        {"octal:0.53", {0, 5, 3}, 2},
+        {"sub:1,3,4", {0, 3, 0, 3, 3}, 4},
+        {"sub:2,5", {0, 0, 3, 0, 0, 3}, 5},
+    };
+    (void)state;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        const literal_game *lg = &games[gi];
+        grundy_ctx *ctx = grundy_ctx_new();
+        grundy_game *game;
+        grundy_error err;
+        misere_cache *mc;
+        const mquot *q;
+        mquot *direct = mquot_new(0, 0);
+        uint64_t huge = (uint64_t)1 << 62, p, from;
+        unsigned top;
+        assert_non_null(direct);
+        assert_int_equal(grundy_game_parse(ctx, lg->spec, strlen(lg->spec),
+                                           &game, &err), GRUNDY_OK);
+        if (misere_q_build(&game, 1, &huge, &mc, &err) != GRUNDY_OK) {
+            fail_msg("%s: %s", lg->spec, err.message);
+        }
+        grundy_game_free(game);   /* the context keeps it */
+        assert_true(misere_q_period(mc, 0, &p, &from));
+        q = misere_q_quotient(mc);
+        top = (unsigned)(2 * from + 6 * p + 40);
+        for (unsigned h = 0; h <= top; h++) {
+            assert_int_equal(add_literal_heap(direct, lg, h), MQUOT_OK);
+        }
+        for (unsigned a = 0; a <= top; a++) {
+            uint32_t ca = misere_q_element(mc, 0, a);
+            uint32_t da = mquot_phi(direct, a);
+            for (unsigned b = a; b <= top; b++) {
+                uint32_t cb = misere_q_element(mc, 0, b);
+                uint32_t db = mquot_phi(direct, b);
+                if (mquot_is_p(q, mquot_mul(q, ca, cb)) !=
+                        mquot_is_p(direct, mquot_mul(direct, da, db)) ||
+                    (ca == cb) != (da == db)) {
+                    fail_msg("%s: heaps %u + %u: the certified quotient "
+                             "(period %llu after %llu) and the literal one "
+                             "differ", lg->spec, a, b,
+                             (unsigned long long)p,
+                             (unsigned long long)from);
+                }
+            }
+        }
+        assert_int_equal(mquot_order(direct), mquot_order(q));
+        mquot_free(direct);
+        grundy_ctx_free(ctx);
+    }
+}
+
+/* Rows of 10^12 stones and more, answered through the period: the move is
+ * legal (a row of H loses 1 or 2 stones, split or not) and leaves a lost
+ * position; from a lost position, every option that keeps a part of at
+ * most 40 stones (those of the huge row, and all of the small rows') is
+ * won. */
+static void
+test_huge_rows_consistency(void **state)
+{
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res = grundy_result_new(), *sub = grundy_result_new();
+    uint64_t seed = 777;
+    size_t lost = 0;
+    (void)state;
+    for (int trial = 0; trial < 60; trial++) {
+        uint64_t big = 1000000000000ull + brute_below(&seed, 1000000);
+        unsigned small = (unsigned)brute_below(&seed, 60);
+        char text[160], next[160];
+        snprintf(text, sizeof text, "kayles %llu %u",
+                 (unsigned long long)big, small);
+        if (solve_win(ctx, pos, res, text)) {
+            unsigned long long r[4] = {0, 0, 0, 0};
+            const char *to = grundy_result_move_position(res, 0) + 7;
+            int parts = sscanf(to, "%llu %llu %llu %llu", &r[0], &r[1],
+                               &r[2], &r[3]);
+            /* the moved row's parts stand in its place: the huge row
+             * split (its parts, then the small row), or the small one */
+            int on_big = parts >= 2 && r[parts - 1] == small &&
+                         (r[0] + (parts == 3 ? r[1] : 0) + 1 == big ||
+                          r[0] + (parts == 3 ? r[1] : 0) + 2 == big);
+            int on_small = r[0] == big &&
+                           (r[1] + r[2] + 1 == small ||
+                            r[1] + r[2] + 2 == small);
+            if (!on_big && !on_small) {
+                fail_msg("%s: the move to %s is not a kayles move", text,
+                         to);
+            }
+            snprintf(next, sizeof next, "kayles %s", to);
+            assert_false(solve_win(ctx, pos, sub, next));
+            continue;
+        }
+        lost++;
+        for (unsigned take = 1; take <= 2; take++) {
+            for (unsigned a = 0; a <= 40; a++) {
+                snprintf(next, sizeof next, "kayles %u %llu %u", a,
+                         (unsigned long long)(big - take - a), small);
+                assert_true(solve_win(ctx, pos, sub, next));
+            }
+        }
+    }
+    assert_true(lost >= 3);
+    grundy_result_free(sub);
+    grundy_result_free(res);
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+}
+
 int
 main(void)
 {
@@ -357,6 +518,8 @@ main(void)
         cmocka_unit_test(test_kayles_large_consistency),
         cmocka_unit_test(test_published_quotients),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_period_certificate),
+        cmocka_unit_test(test_huge_rows_consistency),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

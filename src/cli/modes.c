@@ -548,7 +548,13 @@ quotient_json(const char *spec, const quotient_table *t)
     for (size_t x = 0; x < t->order; x++) {
         np += t->p[x];
     }
-    printf("\"p_portion_size\":%zu,\"heap_elements\":[", np);
+    printf("\"p_portion_size\":%zu,", np);
+    if (t->period != 0) {
+        printf("\"period\":%llu,\"period_after\":%llu,\"certified_by\":%llu,",
+               (unsigned long long)t->period, (unsigned long long)t->after,
+               (unsigned long long)t->built);
+    }
+    printf("\"heap_elements\":[");
     for (uint64_t h = 0; h <= t->heaps; h++) {
         printf("%s%u", h ? "," : "", t->element[h]);
     }
@@ -582,6 +588,12 @@ quotient_text(const char *spec, const quotient_table *t)
     printf("heaps:");
     for (uint64_t h = 0; h <= t->heaps; h++) {
         printf(" %llu:e%u", (unsigned long long)h, t->element[h]);
+    }
+    if (t->period != 0) {
+        printf("\nperiod: every heap h > %llu has the element of heap "
+               "h - %llu, certified by the heaps up to %llu: heaps of any "
+               "size are answered", (unsigned long long)t->after,
+               (unsigned long long)t->period, (unsigned long long)t->built);
     }
     printf("\nelements (each as a sum of heaps; P: a P-position):\n");
     for (uint32_t x = 0; x < t->order; x++) {
