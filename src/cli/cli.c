@@ -89,10 +89,12 @@ help(void)
 "\n"
 "Misere play (--misere): the misere Nim rule for nim, bounded and division;\n"
 "closed forms for one fib pile, wythoff or ferguson pair; sums of heaps\n"
-"(up to 1000) of nim, bounded, sub, stripes, octal, hex, kayles, dawson,\n"
-"lasker, grundy by their misere quotient, built and verified as needed\n"
+"of nim, bounded, sub, stripes, octal, hex, kayles, dawson, lasker,\n"
+"grundy by their misere quotient, built and verified as needed (heaps up\n"
+"to 1000; any heap once the heaps' elements are proven periodic)\n"
 "('grundy quotient GAME N' prints it: order, each heap's element, the\n"
-"P-portion, the products); else an exhaustive search of 200000 positions.\n"
+"period, the P-portion, the products); else an exhaustive search of\n"
+"200000 positions.\n"
 "\n"
 "Run 'grundy games' for the list of games.\n", stdout);
 }
