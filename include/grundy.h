@@ -173,8 +173,11 @@ typedef struct grundy_period {
     uint64_t saltus;     /* s: G(n + p) = G(n) + s for n >= n0; 0 for an
                             ordinary period */
     const char *theorem; /* NULL: certified by the first `certified`
-                            values; else the closed form's source (static
-                            text), and `certified` is 0 */
+                            values (Guy-Smith, or the window test of
+                            subtraction sets); else the theorem (static
+                            text): a closed form's source, `certified`
+                            0, or a test whose finite check used the
+                            first `certified` values */
     grundy_limit stopped_by; /* when !found: the limit that ended the
                                 search (GRUNDY_LIMIT_NONE: the search
                                 length of grundy_ctx_set_period_search) */

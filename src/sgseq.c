@@ -69,6 +69,33 @@ sgseq_kernel_rules(const sgseq_rules *r)
            count[2] <= SGSEQ_KERNEL_MAX_K;
 }
 
+/*
+ * Keeps a copy of the rules when the arithmetic-periodicity test applies
+ * to them (a repeating group, every move leaving at most one heap: see
+ * sgseq_try_certify_arith). Returns -1 when out of memory.
+ */
+static int
+sgseq_keep_rules(sgseq *s, const sgseq_rules *r)
+{
+    if (r->nrep == 0 || s->t != UINT64_MAX || s->parts != 1 || r->unequal) {
+        return 0;
+    }
+    s->arun = malloc((r->nrun + 1) * sizeof *s->arun);
+    s->arep = malloc(r->nrep * sizeof *s->arep);
+    if (s->arun == NULL || s->arep == NULL) {
+        return -1;
+    }
+    if (r->nrun > 0) {
+        memcpy(s->arun, r->run, r->nrun * sizeof *s->arun);
+    }
+    memcpy(s->arep, r->rep, r->nrep * sizeof *s->arep);
+    s->narun = r->nrun;
+    s->narep = r->nrep;
+    s->arep_from = r->rep_from;
+    s->arith = 1;
+    return 0;
+}
+
 sgseq *
 sgseq_new_rules(const sgseq_rules *r, sgseq_cert cert)
 {
@@ -123,6 +150,10 @@ sgseq_new_rules(const sgseq_rules *r, sgseq_cert cert)
             s->parts = 3;
         }
     }
+    if (sgseq_keep_rules(s, r) != 0) {
+        sgseq_free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -172,6 +203,8 @@ sgseq_free(sgseq *s)
     free(s->k1);
     free(s->k2);
     free(s->k4);
+    free(s->arun);
+    free(s->arep);
     sgclass_free(s->cls);
     free(s->g);
     free(s->mark);
@@ -242,19 +275,31 @@ sgseq_certified(const sgseq *s, uint64_t *p, uint64_t *n0)
     return 1;
 }
 
-int
-sgseq_known(const sgseq *s, uint64_t n, uint16_t *out)
+uint64_t
+sgseq_saltus(const sgseq *s)
 {
+    return s->certified ? s->saltus : 0;
+}
+
+int
+sgseq_known(const sgseq *s, uint64_t n, uint64_t *out)
+{
+    uint64_t q;
     if (n < s->len) {
         *out = s->g[n];
         return 1;
     }
-    if (s->certified) {
-        /* G(n) = G(n - p) for every n >= n0 + p, proven by the certificate. */
-        *out = s->g[s->n0 + (n - s->n0) % s->p];
-        return 1;
+    if (!s->certified) {
+        return 0;
     }
-    return 0;
+    /* G(n) = G(n - p) + saltus for every n >= n0 + p, proven by the
+     * certificate: G(n) = G(n0 + (n - n0) mod p) + q saltus. A saltus is
+     * only certified for moves leaving at most one heap, where G(n) <= n
+     * (a mex over at most n options) and saltus <= p (checked with the
+     * certificate): q saltus <= q p <= n, so nothing wraps. */
+    q = (n - s->n0) / s->p;
+    *out = s->g[s->n0 + (n - s->n0) % s->p] + q * s->saltus;
+    return 1;
 }
 
 void
@@ -471,7 +516,7 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             grundy_error *err)
 {
     uint64_t max = sgseq_max_len(s, env);
-    uint16_t v;
+    uint64_t v;
 
     while (!sgseq_known(s, n, &v)) {
         uint64_t target;
@@ -573,10 +618,15 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
     memset(out, 0, sizeof *out);
     if (!sgseq_can_certify(s)) {
         return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                       "%s: no theorem certifies a period of this game (a "
-                       "repeating group has no largest removal; Grundy's "
-                       "game has none known): values are computed up to "
-                       "the heap asked", env->name ? env->name : "the game");
+                       "%s: no theorem certifies a period of this game (%s): "
+                       "values are computed up to the heap asked",
+                       env->name ? env->name : "the game",
+                       s->t == UINT64_MAX
+                           ? "a repeating group has no largest removal for "
+                             "Guy-Smith, and the arithmetic-periodicity "
+                             "test needs every move to leave at most one "
+                             "heap; this code splits heaps"
+                           : "Grundy's game has none known");
     }
     while (!s->certified && s->len < search) {
         uint64_t target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
@@ -610,6 +660,8 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
         out->period = s->p;
         out->preperiod = s->n0;
         out->certified = s->cert_len;
+        out->saltus = s->saltus;
+        out->theorem = s->arith ? SGSEQ_ARITH_THEOREM : NULL;
     } else {
         out->found = 0;
         out->searched = s->len;

@@ -81,8 +81,11 @@ sgseq *sgseq_new(const uint64_t *k, const unsigned *bits, size_t n,
                  sgseq_cert cert);
 /* The same for any move set given as data (see sgseq_rules; the rules
  * are copied). Splits into three heaps certify with 3 n0 + 3 p + t values
- * (Guy-Smith's argument on the largest part); repeating groups never
- * certify (t is infinite). NULL when out of memory. */
+ * (Guy-Smith's argument on the largest part). A repeating group (t is
+ * infinite) certifies only when no move leaves two heaps or more, by the
+ * arithmetic-periodicity test (docs/theory.md 3b): a period p, a
+ * preperiod n0 and a saltus s with G(n + p) = G(n) + s for n >= n0.
+ * NULL when out of memory. */
 sgseq *sgseq_new_rules(const sgseq_rules *r, sgseq_cert cert);
 void sgseq_free(sgseq *s);
 
@@ -124,8 +127,9 @@ grundy_status sgseq_period(sgseq *s, const sgseq_env *env,
                            grundy_period *out, grundy_error *err);
 
 /* Value of heap n when it is known without computing (n inside the table,
- * or any n once a period is certified): returns 1 and sets *out, else 0. */
-int sgseq_known(const sgseq *s, uint64_t n, uint16_t *out);
+ * or any n once a period is certified, by G(n) = G(n - p) + saltus):
+ * returns 1 and sets *out, else 0. */
+int sgseq_known(const sgseq *s, uint64_t n, uint64_t *out);
 
 /* Why s has no certified period, in words for a message (cap bytes,
  * 160 hold it): no period found up to the heap its table reaches (and
@@ -134,8 +138,18 @@ int sgseq_known(const sgseq *s, uint64_t n, uint16_t *out);
 void sgseq_why_no_period(const sgseq *s, const sgseq_env *env, char *buf,
                          size_t cap);
 
-/* The certified period, when there is one: returns 1 and sets p and n0. */
+/* The name of the arithmetic-periodicity test, for grundy_period. */
+#define SGSEQ_ARITH_THEOREM                                                \
+    "the arithmetic-periodicity test for moves that leave at most one "   \
+    "heap (docs/theory.md 3b)"
+
+/* The certified period, when there is one: returns 1 and sets p and n0
+ * (G(n + p) = G(n) + saltus for n >= n0; see sgseq_saltus). */
 int sgseq_certified(const sgseq *s, uint64_t *p, uint64_t *n0);
+
+/* The saltus of the certified period: 0 for an ordinary period (and
+ * when none is certified). */
+uint64_t sgseq_saltus(const sgseq *s);
 
 /* Number of heaps 0..len-1 whose values are in the table. */
 uint64_t sgseq_length(const sgseq *s);

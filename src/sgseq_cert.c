@@ -3,11 +3,192 @@
  * candidate period from a window at the top of the table, checked value
  * by value back to its start, and the theorem that turns the checked run
  * into a proof (Guy-Smith for codes, the window test for subtraction
- * sets).
+ * sets, the arithmetic-periodicity test for repeating groups whose moves
+ * leave one heap). A candidate no theorem proves is never certified.
  */
 #include "sgseq_impl.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+/* The least period of the window w = G[h, n) of the table (KMP border
+ * array); with diff, of its differences G(i + 1) - G(i), i in [h, n - 1).
+ * 0 when the scratch cannot be allocated (the attempt is postponed). */
+static size_t
+sgseq_window_period(const sgseq *s, size_t h, int diff)
+{
+    size_t len = s->len - h - (diff ? 1 : 0), i, k = 0, q;
+    const uint16_t *w = s->g + h;
+    uint32_t *fail;
+
+#define SGSEQ_W(i) (diff ? (int32_t)w[(i) + 1] - (int32_t)w[i] : (int32_t)w[i])
+    if (len < 2 || (fail = malloc(len * sizeof *fail)) == NULL) {
+        return 0;
+    }
+    fail[0] = 0;
+    for (i = 1; i < len; i++) {
+        while (k > 0 && SGSEQ_W(i) != SGSEQ_W(k)) {
+            k = fail[k - 1];
+        }
+        if (SGSEQ_W(i) == SGSEQ_W(k)) {
+            k++;
+        }
+        fail[i] = (uint32_t)k;
+    }
+#undef SGSEQ_W
+    q = len - fail[len - 1];
+    free(fail);
+    return q;
+}
+
+/* ---- the arithmetic-periodicity test ---------------------------------- */
+
+/* d(k) for k >= 1, from the rules kept by sgseq_keep_rules. */
+static unsigned
+sgseq_arith_digit(const sgseq *s, uint64_t k)
+{
+    if (k >= s->arep_from) {
+        return s->arep[(k - s->arep_from) % s->narep];
+    }
+    for (size_t i = 0; i < s->narun && s->arun[i].lo <= k; i++) {
+        if (k <= s->arun[i].hi) {
+            return s->arun[i].bits;
+        }
+    }
+    return 0;
+}
+
+/* 1 when heap n has a move to heap m < n: taking all (bit 1 of d(n))
+ * for m = 0, taking n - m and leaving one heap (bit 2) for m >= 1. */
+static int
+sgseq_arith_moves(const sgseq *s, uint64_t n, uint64_t m)
+{
+    return m == 0 ? (sgseq_arith_digit(s, n) & SGSEQ_NOTHING) != 0
+                  : (sgseq_arith_digit(s, n - m) & SGSEQ_ONE) != 0;
+}
+
+/*
+ * The finite condition of the test at heap N (docs/theory.md 3b), with a
+ * the test's n0 (>= 1), p, the saltus sal and three scratch sets of nv
+ * bytes (every value of the table is below nv):
+ *   L  = { G(m) : m < a + p, N -> m a move }
+ *   L' = { G(m) : m < a, N - p -> m a move }
+ *   U0 = { G(m) : a <= m < a + p, N - p -> m a move }
+ * It holds when (c1) every v < sal is in L; (c2) every v in L' is in U0
+ * or has v + sal in L; (c3) every v >= sal in L has v - sal in L' or U0.
+ */
+static int
+sgseq_arith_holds(const sgseq *s, uint64_t n, uint64_t a, uint64_t p,
+                  uint64_t sal, unsigned char *set, size_t nv)
+{
+    unsigned char *l = set, *lp = set + nv, *u0 = set + 2 * nv;
+    memset(set, 0, 3 * nv);
+    for (uint64_t m = 0; m < a + p; m++) {
+        l[s->g[m]] |= (unsigned char)sgseq_arith_moves(s, n, m);
+        if (m < a) {
+            lp[s->g[m]] |= (unsigned char)sgseq_arith_moves(s, n - p, m);
+        } else {
+            u0[s->g[m]] |= (unsigned char)sgseq_arith_moves(s, n - p, m);
+        }
+    }
+    for (uint64_t v = 0; v < sal; v++) {
+        if (v >= nv || !l[v]) {
+            return 0;
+        }
+    }
+    for (uint64_t v = 0; v < nv; v++) {
+        if (lp[v] && !u0[v] && (v + sal >= nv || !l[v + sal])) {
+            return 0;
+        }
+        if (l[v] && v >= sal && !lp[v - sal] && !u0[v - sal]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The least i such that G(j + p) = G(j) + sal for every j in [i, len -
+ * p): the start of the run back from the top of the table. */
+static size_t
+sgseq_arith_start(const sgseq *s, size_t p, int64_t sal)
+{
+    size_t i = s->len - p;
+    while (i > 0 && (int64_t)s->g[i - 1 + p] - s->g[i - 1] == sal) {
+        i--;
+    }
+    return i;
+}
+
+static uint64_t
+sgseq_gcd(uint64_t a, uint64_t b)
+{
+    while (b != 0) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/*
+ * The arithmetic-periodicity test (docs/theory.md 3b, where the theorem
+ * is proved): rules with a repeating group of r digits from f = arep_from
+ * on, and no move that leaves two heaps or more. If, for some p that r
+ * divides, sal >= 0 and a >= 1,
+ *   (a) G(n + p) = G(n) + sal for a <= n < a + p + f, and
+ *   (b) the condition of sgseq_arith_holds holds at the r heaps N in
+ *       [T, T + r), T = a + 2 p + f,
+ * then G(n + p) = G(n) + sal for every n >= a. The candidate comes from
+ * the differences G(i + 1) - G(i) at the top of the table: their least
+ * period q (a sequence with G(n + q) = G(n) + s has q-periodic
+ * differences), made a multiple of r as p = lcm(q, r). The proof is for
+ * p; q is reported when the table shows G(n + q) = G(n) + s over a whole
+ * period p from its start n0 (then, both sides moving by the same amount
+ * from one period to the next, for ever). Candidates that fail are
+ * refused: the table grows, and the test is tried again.
+ */
+static void
+sgseq_try_certify_arith(sgseq *s, size_t h)
+{
+    size_t n = s->len, q = sgseq_window_period(s, h, 1), n0q, n0p;
+    uint64_t p, a, t_end, q_end, nv = (uint64_t)s->vmax + 1;
+    int64_t sq, sal;
+    unsigned char *set;
+    int ok = 1;
+
+    if (q == 0 || q >= n || (sq = (int64_t)s->g[n - 1] -
+                                  (int64_t)s->g[n - 1 - q]) < 0) {
+        return;
+    }
+    p = q / sgseq_gcd(q, s->narep) * s->narep;
+    sal = sq * (int64_t)(p / q);
+    /* G(n) <= n (at most n options) makes sal <= p necessary; the
+     * reduction in sgseq_known relies on it. */
+    if (p >= n || (uint64_t)sal > p) {
+        return;
+    }
+    n0q = sgseq_arith_start(s, q, sq);
+    n0p = sgseq_arith_start(s, (size_t)p, sal);
+    a = n0p > 0 ? n0p : 1;
+    t_end = a + 2 * p + s->arep_from;
+    /* q's run checked over [max(n0q, a), + p): n0p <= n0q, so that is
+     * max(n0q, 1). */
+    q_end = (n0q > 0 ? n0q : 1) + p + q;
+    if (t_end > n || q_end > n || (set = malloc(3 * (size_t)nv)) == NULL) {
+        return;
+    }
+    for (uint64_t m = t_end; m < t_end + s->narep && ok; m++) {
+        ok = sgseq_arith_holds(s, m, a, p, (uint64_t)sal, set, (size_t)nv);
+    }
+    free(set);
+    if (ok) {
+        s->certified = 1;
+        s->p = q;
+        s->n0 = n0q;
+        s->saltus = (uint64_t)sq;
+        s->cert_len = t_end > q_end ? t_end : q_end;
+    }
+}
 
 /*
  * Tries to certify a period from the table. The candidate is the least
@@ -30,32 +211,20 @@ void
 sgseq_try_certify(sgseq *s)
 {
     size_t n = s->len,
-           h = n < SGSEQ_WINDOW_FROM ? n / 2 : n - n / SGSEQ_WINDOW,
-           len = n - h;
-    const uint16_t *w = s->g + h;
-    uint32_t *fail;
-    size_t q, i, k = 0;
+           h = n < SGSEQ_WINDOW_FROM ? n / 2 : n - n / SGSEQ_WINDOW;
+    size_t q, i;
     uint64_t n0, need;
 
-    if (s->certified || !s->certify || n < 4 || s->t >= n) {
+    if (s->certified || !s->certify || n < 4) {
         return;
     }
-    fail = malloc(len * sizeof *fail);
-    if (fail == NULL) {
+    if (s->arith) {
+        sgseq_try_certify_arith(s, h);
         return;
     }
-    fail[0] = 0;
-    for (i = 1; i < len; i++) {
-        while (k > 0 && w[i] != w[k]) {
-            k = fail[k - 1];
-        }
-        if (w[i] == w[k]) {
-            k++;
-        }
-        fail[i] = (uint32_t)k;
+    if (s->t >= n || (q = sgseq_window_period(s, h, 0)) == 0) {
+        return;
     }
-    q = len - fail[len - 1];
-    free(fail);
     i = h;
     while (i > 0 && s->g[i - 1] == s->g[i - 1 + q]) {
         i--;
@@ -82,10 +251,10 @@ sgseq_try_certify(sgseq *s)
 }
 
 /* 0 when no certificate can ever hold: no theorem for the rules
- * (SGSEQ_NONE), or a repeating group (t infinite). Searching further for a
- * period would then only cost time. */
+ * (SGSEQ_NONE), or a repeating group (t infinite) with moves that split
+ * a heap. Searching further for a period would then only cost time. */
 int
 sgseq_can_certify(const sgseq *s)
 {
-    return s->cert != SGSEQ_NONE && s->t != UINT64_MAX;
+    return s->cert != SGSEQ_NONE && (s->t != UINT64_MAX || s->arith);
 }

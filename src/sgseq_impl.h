@@ -8,7 +8,8 @@
  *                   heaps, the choice of the mask
  *   sgseq_mex.c     mex kernels: the definition, sparse space, the
  *                   vectorised scans
- *   sgseq_cert.c    period certificates (Guy-Smith, window test)
+ *   sgseq_cert.c    period certificates (Guy-Smith, window test, the
+ *                   arithmetic-periodicity test of repeating groups)
  *   sgseq_block.c   blocks of heaps on one thread or two (the only file
  *                   with threads and atomics)
  *   sgseq_budget.c  budgets: bytes and steps as numbers, never as text
@@ -121,6 +122,17 @@ struct sgseq {
     unsigned threads;        /* 1 or 2 (default) */
     int certified;
     uint64_t p, n0, cert_len;
+    uint64_t saltus;         /* G(n + p) = G(n) + saltus for n >= n0 */
+
+    /* The arithmetic-periodicity test (sgseq_cert.c, docs/theory.md 3b)
+     * applies: a repeating group and no move leaves two heaps or more.
+     * Then the rules are kept (d(k) of any k) for its check. */
+    int arith;
+    sgseq_run *arun;         /* the runs below arep_from, ascending */
+    size_t narun;
+    unsigned *arep;          /* the repeating group, narep >= 1 digits */
+    size_t narep;
+    uint64_t arep_from;
 };
 
 

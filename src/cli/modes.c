@@ -392,6 +392,33 @@ run_sg(cli *c)
     return status;
 }
 
+/* A period proven by a theorem's finite test: p, n0, the saltus (when
+ * not 0), how many values the test used, and the theorem. */
+static void
+period_tested(const cli *c, const grundy_period *p)
+{
+    if (c->format & GRUNDY_FORMAT_JSON) {
+        printf("{\"game\":\"%s\",\"period\":%llu,\"preperiod\":%llu,"
+               "\"saltus\":%llu,\"certified\":%llu,\"proof\":\"%s\"}\n",
+               c->args[1], (unsigned long long)p->period,
+               (unsigned long long)p->preperiod,
+               (unsigned long long)p->saltus,
+               (unsigned long long)p->certified, p->theorem);
+    } else if (p->saltus != 0) {
+        printf("%s: p=%llu n0=%llu s=%llu (G(n+p) = G(n)+s for n >= n0, "
+               "certified by the first %llu values: %s)\n", c->args[1],
+               (unsigned long long)p->period,
+               (unsigned long long)p->preperiod,
+               (unsigned long long)p->saltus,
+               (unsigned long long)p->certified, p->theorem);
+    } else {
+        printf("%s: p=%llu n0=%llu (certified by the first %llu values: "
+               "%s)\n", c->args[1], (unsigned long long)p->period,
+               (unsigned long long)p->preperiod,
+               (unsigned long long)p->certified, p->theorem);
+    }
+}
+
 /* grundy period GAME */
 int
 run_period(cli *c)
@@ -434,7 +461,9 @@ run_period(cli *c)
     if (c->quiet) {
         return p.found ? EXIT_WIN : EXIT_LOSE;
     }
-    if (p.found && p.saltus != 0 && (c->format & GRUNDY_FORMAT_JSON)) {
+    if (p.found && p.certified != 0 && p.theorem != NULL) {
+        period_tested(c, &p);
+    } else if (p.found && p.saltus != 0 && (c->format & GRUNDY_FORMAT_JSON)) {
         printf("{\"game\":\"%s\",\"period\":%llu,\"preperiod\":%llu,"
                "\"saltus\":%llu,\"proof\":\"%s\"}\n", c->args[1],
                (unsigned long long)p.period,

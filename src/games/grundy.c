@@ -101,13 +101,13 @@ ggame_options(grundy_game *game, const component *c, uint64_t want,
     /* Heap n is in the table, so is every smaller heap. */
     for (uint64_t a = 1; 2 * a < n; a++) {
         static const size_t arity[2] = {1, 1};
-        uint16_t ga = 0, gb = 0;
+        uint64_t ga = 0, gb = 0;
         uint64_t vals[2] = {a, n - a};
         char buf[128], *p = buf;
         int r;
         sgseq_known(game->state, a, &ga);
         sgseq_known(game->state, n - a, &gb);
-        if (want != GRUNDY_ANY_VALUE && (uint64_t)(ga ^ gb) != want) {
+        if (want != GRUNDY_ANY_VALUE && (ga ^ gb) != want) {
             continue;
         }
         if (listed++ >= GGAME_MAX_LISTED) {

@@ -608,7 +608,7 @@ typedef struct octal_walk {
 static uint64_t
 octal_g(const octal *o, uint64_t x)
 {
-    uint16_t v = 0;
+    uint64_t v = 0;
     int known;
     if (o->lasker) {
         /* Callers ask below a heap whose value fits: so does this one. */
@@ -803,6 +803,10 @@ octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
 {
     uint64_t half = m / 2, p, n0, direct = half;
     int periodic = octal_split_period(w, &p, &n0);
+
+    /* Codes that split certify ordinary periods only (a saltus needs
+     * moves that leave one heap: sgseq_cert.c). */
+    assert(sgseq_saltus(o->seq) == 0);
 
     if (periodic && half > OCTAL_DIRECT_SPLITS && half > n0 + p) {
         direct = n0 > 0 ? n0 - 1 : 0;
@@ -1005,6 +1009,167 @@ octal_thirds_one(octal_walk *w, uint64_t n)
     }
 }
 
+/* ---- repeating codes with a certified period ---------------------------- */
+
+static void octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n);
+
+/* d(k) of the code, k >= 1. */
+static unsigned
+octal_digit(const octal *o, uint64_t k)
+{
+    if (o->nrep > 0 && k >= o->rep_from) {
+        return o->rep[(k - o->rep_from) % o->nrep];
+    }
+    for (size_t i = 0; i < o->nrun && o->run[i].lo <= k; i++) {
+        if (k <= o->run[i].hi) {
+            return o->run[i].bits;
+        }
+    }
+    return 0;
+}
+
+/* Whether heap (or ring) n can move to heap m < n: taking all (bit 1 of
+ * d(n)) for m = 0, taking n - m and leaving one heap (bit 2) for m >= 1. */
+static int
+octal_reaches(const octal *o, uint64_t n, uint64_t m)
+{
+    return m == 0 ? (octal_digit(o, n) & SGSEQ_NOTHING) != 0
+                  : (octal_digit(o, n - m) & SGSEQ_ONE) != 0;
+}
+
+/*
+ * Whether heap n of a code with a repeating group is answered through its
+ * certificate rather than by a scan of every k <= n: n is large and a
+ * period is certified, which for a repeating group means the
+ * arithmetic-periodicity test (docs/theory.md 3b), whose rules leave at
+ * most one heap. A ring then has the moves of the heap: a cut leaves a
+ * row of n - k, or nothing.
+ */
+static int
+octal_by_certificate(const octal *o, uint64_t n)
+{
+    uint64_t p, n0;
+    return o->nrep > 0 && n > OCTAL_LASKER_DIRECT &&
+           sgseq_certified(o->seq, &p, &n0);
+}
+
+/* Emits the move from heap or ring n to heap m (nothing when m = 0). */
+static void
+octal_emit_to(octal_walk *w, uint64_t n, uint64_t m)
+{
+    if (w->c->ring) {
+        octal_ring_cut(w, n - m, n);
+    } else {
+        octal_emit_one(w, n - m, m, m == 0);
+    }
+}
+
+/* The heaps base + j step (0 <= j <= jmax) that n reaches, all of value
+ * want: every one when the sink wants all (at most OCTAL_MAX_LISTED in
+ * all), else the first. With k = n - m >= rep_from, whether n reaches m
+ * depends on k mod nrep only, and step is a multiple of nrep: all of
+ * j <= jfar share one answer, the few above are asked one by one. */
+static grundy_status
+octal_cert_run(octal_walk *w, uint64_t n, uint64_t base, uint64_t step,
+               uint64_t jmax, grundy_error *err)
+{
+    const octal *o = w->o;
+    uint64_t rest = n - base, jfar, far;
+    int all = move_sink_wants_all(w->sink);
+
+    far = rest >= o->rep_from ? (rest - o->rep_from) / step + 1 : 0;
+    jfar = far < jmax + 1 ? far : jmax + 1;  /* j < jfar: k >= rep_from */
+    if (jfar > 0 && octal_reaches(o, n, base)) {
+        if (all && jfar > OCTAL_MAX_LISTED - w->listed) {
+            return octal_too_many(w, err);
+        }
+        for (uint64_t j = 0; j < (all ? jfar : 1) && !w->stop && !w->oom;
+             j++) {
+            octal_emit_to(w, n, base + j * step);
+        }
+        if (!all) {
+            return GRUNDY_OK;
+        }
+    }
+    for (uint64_t j = jfar; j <= jmax && !w->stop && !w->oom; j++) {
+        if (octal_reaches(o, n, base + j * step)) {
+            if (w->listed >= OCTAL_MAX_LISTED) {
+                return octal_too_many(w, err);
+            }
+            octal_emit_to(w, n, base + j * step);
+            if (!all) {
+                break;
+            }
+        }
+    }
+    return GRUNDY_OK;
+}
+
+static uint64_t
+octal_gcd(uint64_t a, uint64_t b)
+{
+    while (b != 0) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/*
+ * The options of value w->want of heap or ring n through the certificate
+ * G(m + p) = G(m) + s for m >= n0 (octal_by_certificate). Taken with the
+ * step P = lcm(p, nrep): the heaps m < n0 are tried one by one; above,
+ * heap n0 + i + jP is worth G(n0 + i) + j (P / p) s, so for s > 0 at most
+ * one j per i has the value wanted, and for s = 0 every j or none does
+ * (octal_cert_run). Every option is listed up to heap
+ * OCTAL_LASKER_DIRECT only.
+ */
+static grundy_status
+octal_cert_options(octal_walk *w, uint64_t n, grundy_error *err)
+{
+    const octal *o = w->o;
+    uint64_t p, n0, s = sgseq_saltus(o->seq), step, ds;
+    grundy_status st = GRUNDY_OK;
+
+    if (w->want == GRUNDY_ANY_VALUE) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "%s %llu of %s: every option is listed up to %llu "
+                       "stones only (one winning move can be shown)",
+                       w->c->ring ? "ring" : "heap", (unsigned long long)n,
+                       w->spec, (unsigned long long)OCTAL_LASKER_DIRECT);
+    }
+    sgseq_certified(o->seq, &p, &n0);
+    step = p / octal_gcd(p, o->nrep) * o->nrep;
+    ds = step / p * s;
+    for (uint64_t m = 0; m < n0 && m < n && !w->stop && !w->oom; m++) {
+        if (octal_g(o, m) == w->want && octal_reaches(o, n, m)) {
+            if (w->listed >= OCTAL_MAX_LISTED) {
+                return octal_too_many(w, err);
+            }
+            octal_emit_to(w, n, m);
+        }
+    }
+    for (uint64_t i = 0; i < step && n0 + i < n && st == GRUNDY_OK &&
+                         !w->stop && !w->oom; i++) {
+        uint64_t base = n0 + i, g0 = octal_g(o, base),
+                 jmax = (n - 1 - base) / step, j;
+        if (w->want < g0 || (ds == 0 && w->want != g0) ||
+            (ds != 0 && (w->want - g0) % ds != 0)) {
+            continue;
+        }
+        j = ds == 0 ? 0 : (w->want - g0) / ds;
+        if (j <= jmax) {
+            st = octal_cert_run(w, n, base + j * step, step,
+                                ds == 0 ? jmax : 0, err);
+        }
+    }
+    if (st == GRUNDY_OK && w->oom) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return st;
+}
+
 /* ---- rings ------------------------------------------------------------ */
 
 /*
@@ -1078,6 +1243,10 @@ octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
     if (st != GRUNDY_OK) {
         return st;
     }
+    if (octal_by_certificate(o, n)) {
+        /* A ring has the moves of the heap (octal_by_certificate). */
+        return octal_value(game, &n, 1, sg, err);
+    }
     /* Row values are 16-bit: a mex over them is at most 65536. */
     seen = calloc((size_t)1 << 16 | 1, 1);
     if (seen == NULL) {
@@ -1136,6 +1305,9 @@ octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
     if (st != GRUNDY_OK) {
         return st;
     }
+    if (octal_by_certificate(o, n)) {
+        return octal_cert_options(w, n, err);
+    }
     if (o->identity && n > OCTAL_LASKER_DIRECT) {
         /* The options are the rows m < n, worth m: one per value. */
         if (w->want < n) {
@@ -1183,6 +1355,9 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
                                   : octal_value(game, c->v, c->n, &g, err);
     if (st != GRUNDY_OK) {
         return st;
+    }
+    if (octal_by_certificate(o, n)) {
+        return octal_cert_options(&w, n, err);
     }
     if ((o->lasker || o->identity || o->thirds) &&
         n > OCTAL_LASKER_DIRECT) {
