@@ -26,7 +26,6 @@ typedef struct misere_heaps {
     uint64_t built;
     size_t cap;
     uint64_t p, from;     /* p != 0: the certified period */
-    uint64_t tried;       /* built when certify() last looked */
 } misere_heaps;
 
 /* The quotient of an alphabet (the games of a position). */
@@ -38,9 +37,8 @@ struct misere_cache {
     uint32_t ngen;        /* generators so far */
     uint64_t epoch;       /* mquot_epoch when the periods were found */
     misere_heaps *heaps;  /* per game */
-    grundy_status failed; /* GRUNDY_OK, or why heap failed_heap of game */
+    grundy_status failed; /* GRUNDY_OK, or why the next heap of game */
     size_t failed_game;   /* failed_game could not join ... */
-    uint64_t failed_heap;
     grundy_limit limit;   /* ... with the limit that stopped it */
     char why[400];
 };
@@ -304,7 +302,6 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i,
                  mquot_why(mc->q));
         mc->failed = GRUNDY_ELIMIT;
         mc->failed_game = i;
-        mc->failed_heap = h;
     }
     return GRUNDY_ELIMIT;
 }
@@ -329,7 +326,6 @@ certify(misere_cache *mc, grundy_game *game, size_t i)
     misere_heaps *mh = &mc->heaps[i];
     uint64_t k, b = mh->built - 1;
     unsigned t;
-    mh->tried = mh->built;
     if (mh->built < 3 || game->family->heap_span == NULL ||
         !game->family->heap_span(game, &k, &t) || k >= b) {
         return;
