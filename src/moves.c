@@ -24,6 +24,7 @@ grundy_result_free(grundy_result *res)
         return;
     }
     free(res->moves);
+    free(res->seen);
     free(res->text);
     free(res->values);
     free(res->sg_text);
@@ -237,6 +238,122 @@ parts_size(const move_parts *mp)
 
 /* Renders the move into the result: its words and the position it
  * leaves; 0 to go on, 1 when the sink wants no more, -1 on failure. */
+void
+result_clear_moves(grundy_result *res)
+{
+    res->nmoves = res->textlen = 0;
+    res->seen_n = SIZE_MAX;   /* the table, if any, is stale */
+}
+
+/* Moves of one component compared one by one up to this many; beyond,
+ * by a hash table (--all on a huge row lists up to 2^20 moves). */
+#define MOVES_SCAN 32
+
+static uint64_t
+position_hash(const grundy_result *res, size_t i)
+{
+    const unsigned char *p = (const unsigned char *)res->text +
+                             res->moves[i].position;
+    uint64_t h = 14695981039346656037ull;   /* FNV-1a */
+    for (size_t k = 0; k < res->moves[i].position_len; k++) {
+        h = (h ^ p[k]) * 1099511628211ull;
+    }
+    return h;
+}
+
+static int
+same_position(const grundy_result *res, size_t i, size_t j)
+{
+    return res->moves[i].position_len == res->moves[j].position_len &&
+           memcmp(res->text + res->moves[i].position,
+                  res->text + res->moves[j].position,
+                  res->moves[i].position_len) == 0;
+}
+
+/* Finds move i in the table, or the empty slot where it goes. */
+static size_t *
+seen_slot(const grundy_result *res, size_t i)
+{
+    size_t mask = res->seencap - 1, at = (size_t)position_hash(res, i) & mask;
+    while (res->seen[at] != 0 && !same_position(res, res->seen[at] - 1, i)) {
+        at = (at + 1) & mask;
+    }
+    return &res->seen[at];
+}
+
+/* Rebuilds the table of moves seen_from .. nmoves - 1 with room for
+ * twice as many: 0, or -1 when out of memory. */
+static int
+seen_rebuild(grundy_result *res)
+{
+    size_t cap = 64, n = res->nmoves - res->seen_from;
+    while (cap < 4 * (n + 1)) {
+        cap *= 2;
+    }
+    free(res->seen);
+    if ((res->seen = calloc(cap, sizeof *res->seen)) == NULL) {
+        res->seencap = 0;
+        return -1;
+    }
+    res->seencap = cap;
+    for (size_t i = res->seen_from; i < res->nmoves; i++) {
+        *seen_slot(res, i) = i + 1;
+    }
+    res->seen_n = n;
+    return 0;
+}
+
+/* 1 when move nmoves (rendered, not yet counted) leaves the position of
+ * an earlier move of the same component ci, 0 when not (it is then
+ * recorded), -1 when out of memory. */
+static int
+is_repeat(grundy_result *res, size_t ci)
+{
+    size_t first = res->nmoves, *slot;
+    while (first > 0 && res->moves[first - 1].comp == ci) {
+        if (res->nmoves - first >= MOVES_SCAN) {
+            break;
+        }
+        first--;
+    }
+    if (first == 0 || res->moves[first - 1].comp != ci) {
+        /* a short run: compare with each */
+        for (size_t i = first; i < res->nmoves; i++) {
+            if (same_position(res, i, res->nmoves)) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+    /* a long run of ci: the table covers it from seen_from on */
+    if (res->seen == NULL || res->seen_from > res->nmoves ||
+        res->moves[res->seen_from].comp != ci ||
+        (res->seen_from > 0 && res->moves[res->seen_from - 1].comp == ci) ||
+        res->seen_n != res->nmoves - res->seen_from) {
+        res->seen_from = res->nmoves;
+        while (res->seen_from > 0 && res->moves[res->seen_from - 1].comp == ci) {
+            res->seen_from--;
+        }
+        if (seen_rebuild(res) != 0) {
+            return -1;
+        }
+    }
+    slot = seen_slot(res, res->nmoves);
+    if (*slot != 0) {
+        return 1;
+    }
+    *slot = res->nmoves + 1;
+    if (++res->seen_n * 2 > res->seencap) {
+        res->nmoves++;   /* counted for the rebuild, then given back */
+        if (seen_rebuild(res) != 0) {
+            res->nmoves--;
+            return -1;
+        }
+        res->nmoves--;
+    }
+    return 0;
+}
+
 static int
 emit_rendered(move_sink *sink, size_t ci, const move_parts *mp,
               const char *explain)
@@ -278,18 +395,17 @@ emit_rendered(move_sink *sink, size_t ci, const move_parts *mp,
     m->position_len = res->textlen - 1 - m->position;
     /* Each resulting position once: families list options without
      * repeats, this guards moves of one component that coincide. */
-    for (size_t i = res->nmoves; i-- > 0;) {
-        if (res->moves[i].comp != ci) {
-            break;
-        }
-        if (res->moves[i].position_len == m->position_len &&
-            memcmp(res->text + res->moves[i].position,
-                   res->text + m->position, m->position_len) == 0) {
-            res->textlen = start;
-            return sink->all ? 0 : 1;
-        }
+    switch (is_repeat(res, ci)) {
+    case 1:
+        res->textlen = start;
+        break;
+    case 0:
+        res->nmoves++;
+        break;
+    default:
+        sink->oom = SINK_NOMEM;
+        return -1;
     }
-    res->nmoves++;
     return sink->all ? 0 : 1;
 }
 

@@ -28,6 +28,10 @@ struct grundy_result {
     size_t sg_textcap;
     result_move *moves;     /* the winning moves found */
     size_t nmoves, movecap;
+    /* Moves[seen_from .. nmoves) (the last component's) by the hash of
+     * their positions, an open-addressing table of move index + 1 (0:
+     * empty), once that run is long (moves.c, is_repeat). */
+    size_t *seen, seencap, seen_from, seen_n;
     char *text;             /* NUL-terminated strings of the moves */
     size_t textlen, textcap;
     uint64_t *values;       /* Grundy value of each component (solve.c) */
@@ -62,6 +66,9 @@ struct move_sink {
 };
 
 enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };
+
+/* Empties res of moves (and their text) before a solve fills it. */
+void result_clear_moves(grundy_result *res);
 
 /* Move i of res: its words (returned) and the position it leaves, with
  * their lengths, for format.c (which would otherwise measure them). */
