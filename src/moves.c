@@ -239,7 +239,7 @@ parts_size(const move_parts *mp)
 /* Renders the move into the result: its words and the position it
  * leaves; 0 to go on, 1 when the sink wants no more, -1 on failure. */
 void
-result_clear_moves(grundy_result *res)
+move_result_clear(grundy_result *res)
 {
     res->nmoves = res->textlen = 0;
     res->seen_n = SIZE_MAX;   /* the table, if any, is stale */

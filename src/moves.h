@@ -68,7 +68,7 @@ struct move_sink {
 enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };
 
 /* Empties res of moves (and their text) before a solve fills it. */
-void result_clear_moves(grundy_result *res);
+void move_result_clear(grundy_result *res);
 
 /* Move i of res: its words (returned) and the position it leaves, with
  * their lengths, for format.c (which would otherwise measure them). */

@@ -298,7 +298,7 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
         }
         return qst;
     }
-    result_clear_moves(res);
+    move_result_clear(res);
     st = misere_search(pos, rep, sink, &res->win, err);
     if (st == GRUNDY_ELIMIT && qst == GRUNDY_ELIMIT) {
         /* The search's message says why it stopped; the quotient's says
@@ -367,7 +367,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     res->win = res->sg_known = res->sg_big = 0;
     res->misere = misere;
     res->sg = 0;
-    result_clear_moves(res);
+    move_result_clear(res);
     for (size_t i = 0; misere && i < pos->ncomps; i++) {
         if (pos->comps[i].ring) {
             return err_set(err, GRUNDY_EUNSUPPORTED, -1,
@@ -384,7 +384,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
         if (st != GRUNDY_EUNSUPPORTED) {
             return st;
         }
-        result_clear_moves(res);
+        move_result_clear(res);
     }
     if (!misere) {
         return solve_normal(pos, &sink, err);
@@ -422,7 +422,7 @@ solve_component_value(grundy_game *game, grundy_position *pos,
 
     res->win = res->sg_known = res->sg_big = res->misere = 0;
     res->sg = 0;
-    result_clear_moves(res);
+    move_result_clear(res);
     st = position_parse_one(game, pos, text, len, err);
     /* A number beyond 64 bits, or a value beyond them (Lasker's Nim at
      * 2^64 - 1), goes by the exact path; the 64-bit value otherwise, as

@@ -319,7 +319,7 @@ solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
             return st;
         }
         st = GRUNDY_OK;
-        result_clear_moves(sink->res);
+        move_result_clear(sink->res);
     }
     if (st == GRUNDY_OK && misere && !all_nimlike(pos)) {
         st = err_set(err, GRUNDY_EUNSUPPORTED, -1,
