@@ -61,7 +61,9 @@ trim_line(char **line, size_t *len)
 }
 
 /* Buffered line reader over fread: lines of any length up to `max`,
- * NUL bytes included, the buffer reused from line to line. */
+ * NUL bytes included, the buffer reused from line to line. Its buffers
+ * have PLAIN_LINE_PAD bytes more than cap, so that format_answer_line
+ * may read past the last line of a round. */
 typedef struct reader {
     FILE *f;
     char *buf;
@@ -149,7 +151,7 @@ reader_fill(reader *r, size_t want)
         want = r->max;
     }
     if (want > r->cap) {
-        char *nb = realloc(r->buf, want);
+        char *nb = realloc(r->buf, want + PLAIN_LINE_PAD);
         if (nb == NULL) {
             return LINE_NOMEM;
         }
@@ -385,16 +387,29 @@ static void
 share_run(const worker *w, share *sh)
 {
     const char *p = sh->lines, *end = sh->lines + sh->len;
+    int quick = w->game != NULL && !w->c->quiet;
     sh->out.len = sh->errors.len = 0;
     sh->nlines = 0;
     sh->rest = NULL;
     sh->status = EXIT_WIN;
     while (p < end) {
         size_t len;
-        char *start = next_line(&p, end, &len), *line = start;
+        char *start, *line;
         grundy_error err;
         grundy_status st;
         sh->nlines++;
+        /* Plain lines of a family that answers them directly, read where
+         * they are (the reader's buffers are padded for it); any other
+         * line is cut out first. */
+        if (quick && (len = format_answer_line(w->game, w->c->flags,
+                                               w->c->format, p,
+                                               (size_t)(end - p),
+                                               &sh->out)) != 0) {
+            p += len;
+            continue;
+        }
+        start = next_line(&p, end, &len);
+        line = start;
         if (!trim_blanks(&line, &len)) {
             continue;
         }
@@ -546,7 +561,7 @@ reader_swap(reader *r, char **spare, size_t *spare_cap)
     size_t avail = r->end - r->start;
     char *old = r->buf;
     if (*spare_cap < r->cap) {
-        char *p = realloc(*spare, r->cap);
+        char *p = realloc(*spare, r->cap + PLAIN_LINE_PAD);
         if (p == NULL) {
             return -1;
         }
@@ -861,7 +876,7 @@ run_lines(cli *c, grundy_game *fixed)
     r.memory = grundy_ctx_memory_limit(c->ctx);
     r.max = r.memory < MAX_LINE ? r.memory : MAX_LINE;
     r.cap = r.max < ((size_t)1 << 16) ? r.max : (size_t)1 << 16;
-    if ((r.buf = malloc(r.cap)) == NULL) {
+    if ((r.buf = malloc(r.cap + PLAIN_LINE_PAD)) == NULL) {
         fputs("grundy: out of memory\n", stderr);
         status = EXIT_LIMIT;
     } else {
