@@ -159,7 +159,9 @@ typedef struct family {
      * *to; explain receives the move's words as options() gives them
      * (NUL-terminated, room for 128 bytes), ending in *to in decimal and
      * ')' ("take 2 from heap 1 (3 -> 1)"): the record copies the new
-     * number from there. Returns the words' length;
+     * number from there. The words need no JSON escape (no '"', '\\',
+     * control or non-ASCII byte): a JSON record copies them as they are.
+     * Returns the words' length;
      * 0 when c has no option of that value; -1 to leave it to options()
      * (the general path then answers the line). test_plain checks that
      * both paths give the same records. */

@@ -148,6 +148,20 @@ needs_escape8(uint64_t x)
     return escape_bits8(x) != 0;
 }
 
+/* 1 when none of s[0..n) needs an escape, n >= 8: a word at a time,
+ * the last word overlapping the one before, so no byte is tested alone. */
+static int
+json_clean(const char *s, size_t n)
+{
+    uint64_t bits = 0, x;
+    for (size_t i = 0; i + 8 < n; i += 8) {
+        memcpy(&x, s + i, 8);
+        bits |= escape_bits8(x);
+    }
+    memcpy(&x, s + n - 8, 8);
+    return (bits | escape_bits8(x)) == 0;
+}
+
 /* A JSON string: quotes, escapes for '"', '\\' and control bytes; bytes
  * >= 0x80 (only in invalid input) as \u00XX so the record stays valid
  * UTF-8. */
@@ -156,6 +170,14 @@ put_json_string(obuf *out, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     size_t run = 0, i = 0;
+    /* Clean text (a move's words, a line of numbers) in one copy. */
+    if (n >= 8 && n + 2 <= (size_t)(out->end - out->at) && json_clean(s, n)) {
+        *out->at = '"';
+        memcpy(out->at + 1, s, n);
+        out->at[n + 1] = '"';
+        out->at += n + 2;
+        return;
+    }
     putch(out, '"');
     while (i < n) {
         unsigned char ch;
@@ -417,15 +439,48 @@ grundy_format_error_buf(char *dst, size_t cap, size_t *len, unsigned format,
 /* Longest line the quick path copies (64 numbers of 20 digits fit). */
 #define PLAIN_MAX_TEXT 2048
 
-/* Appends n bytes at p (room made by the caller); returns the end. */
+/* Appends n bytes at p (room made by the caller); returns the end. A
+ * record is a few short copies of any length: in chunks of 16, 8 or 4
+ * bytes, the last chunk overlapping the one before, inline (a call into
+ * the C library cost more than the copy). Touches no byte outside
+ * s[0..n) and p[0..n). */
 static char *
 copy(char *p, const char *s, size_t n)
+{
+    if (n >= 16) {
+        for (size_t i = 0; i + 16 < n; i += 16) {
+            memcpy(p + i, s + i, 16);
+        }
+        memcpy(p + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        uint64_t head, tail;
+        memcpy(&head, s, 8);
+        memcpy(&tail, s + n - 8, 8);
+        memcpy(p, &head, 8);
+        memcpy(p + n - 8, &tail, 8);
+    } else if (n >= 4) {
+        uint32_t head, tail;
+        memcpy(&head, s, 4);
+        memcpy(&tail, s + n - 4, 4);
+        memcpy(p, &head, 4);
+        memcpy(p + n - 4, &tail, 4);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            p[i] = s[i];
+        }
+    }
+    return p + n;
+}
+
+/* A string literal: its length is known, memcpy is a few moves. */
+static char *
+copy_lit(char *p, const char *s, size_t n)
 {
     memcpy(p, s, n);
     return p + n;
 }
 
-#define COPY_LIT(p, lit) copy((p), "" lit, sizeof(lit) - 1)
+#define COPY_LIT(p, lit) copy_lit((p), "" lit, sizeof(lit) - 1)
 
 /* The new number of a plain answer, in decimal: the words end in it and
  * ')' (family.h, option_one), so it is copied rather than formatted a
@@ -449,16 +504,15 @@ copy_to_digits(char *p, const plain_answer *a)
 
 /* The record of a plain line, as format_text / format_json would write
  * it for the same answer: the position after the move is the line with
- * one token replaced, and the line (digits and spaces) needs no JSON
- * escapes. The room for the whole record is made at once: the line
- * twice, three numbers, the words (escaped, at most 6 bytes a byte) and
- * the fixed text. */
+ * one token replaced, and the line (digits and spaces) and the words
+ * need no JSON escapes. The room for the whole record is made at once:
+ * the line twice, three numbers, the words and the fixed text. */
 static void
 format_plain(obuf *o, unsigned format, const char *line, size_t len,
              const size_t *toks, const plain_answer *a)
 {
     int json = (format & GRUNDY_FORMAT_JSON) != 0;
-    size_t need = 2 * len + 3 * 21 + 6 * sizeof a->explain + 64;
+    size_t need = 2 * len + 3 * 21 + sizeof a->explain + 64;
     char *p;
     if ((size_t)(o->end - o->at) < need && room(o, need) != 0) {
         return;
@@ -485,14 +539,43 @@ format_plain(obuf *o, unsigned format, const char *line, size_t len,
         p = copy_to_digits(p, a);
         p = copy(p, line + after, len - after);
         if (json) {
-            p = COPY_LIT(p, "\",\"explain\":");
-            o->at = p;
-            put_json_string(o, a->explain, a->explain_len);
-            p = o->at;
+            /* The words need no escape (family.h, option_one). */
+            p = COPY_LIT(p, "\",\"explain\":\"");
+            p = copy(p, a->explain, a->explain_len);
+            p = COPY_LIT(p, "\"");
         }
     }
     p = json ? COPY_LIT(p, "}\n") : COPY_LIT(p, "\n");
     o->at = p;
+}
+
+/* Misere, every move, a family without the quick path, or a memory
+ * limit so low that the general path might refuse the line: not for the
+ * quick path. */
+static int
+plain_possible(grundy_game *game, unsigned flags, unsigned format)
+{
+    return (flags & (GRUNDY_MISERE | GRUNDY_ALL_MOVES)) == 0 &&
+           (format & GRUNDY_FORMAT_ALL) == 0 &&
+           solve_plain_possible(game) &&
+           ctx_memory_limit(game->ctx) >= ((size_t)1 << 20);
+}
+
+/* Solves and formats the n numbers of a scanned plain line. */
+static int
+answer_scanned(grundy_game *game, unsigned format, const char *text,
+               size_t len, const uint64_t *v, const size_t *toks, size_t n,
+               format_buffer *out)
+{
+    plain_answer a;
+    obuf o;
+    if (n == 0 || !solve_plain(game, text, v, toks, n, &a)) {
+        return 0;
+    }
+    obuf_init(&o, NULL, out);
+    format_plain(&o, format, text, len, toks, &a);
+    obuf_finish(&o);
+    return !o.oom;
 }
 
 int
@@ -502,27 +585,31 @@ format_answer_plain(grundy_game *game, unsigned flags, unsigned format,
     char text[PLAIN_MAX_TEXT + 9];
     uint64_t v[PLAIN_MAX_HEAPS];
     size_t toks[PLAIN_MAX_HEAPS + 1], n;
-    plain_answer a;
-    obuf o;
 
-    /* Misere, every move, a family without the quick path, a line too
-     * long to copy, or a memory limit so low that the general path might
-     * refuse the line: not here. */
-    if ((flags & (GRUNDY_MISERE | GRUNDY_ALL_MOVES)) != 0 ||
-        (format & GRUNDY_FORMAT_ALL) != 0 || len == 0 ||
-        !solve_plain_possible(game) ||
-        len > PLAIN_MAX_TEXT ||
-        ctx_memory_limit(game->ctx) < ((size_t)1 << 20)) {
+    /* A line too long to copy is not for the quick path either. */
+    if (len == 0 || len > PLAIN_MAX_TEXT ||
+        !plain_possible(game, flags, format)) {
         return 0;
     }
     memcpy(text, line, len);
     memset(text + len, 0, 9);
     n = position_scan_plain(text, len, v, toks, PLAIN_MAX_HEAPS);
-    if (n == 0 || !solve_plain(game, text, v, toks, n, &a)) {
+    return answer_scanned(game, format, text, len, v, toks, n, out);
+}
+
+size_t
+format_answer_line(grundy_game *game, unsigned flags, unsigned format,
+                   const char *text, size_t limit, format_buffer *out)
+{
+    uint64_t v[PLAIN_MAX_HEAPS];
+    size_t toks[PLAIN_MAX_HEAPS + 1], n, len = 0;
+
+    /* Read in place: no copy of the line, no search for its end first
+     * (the scan finds it). */
+    if (!plain_possible(game, flags, format)) {
         return 0;
     }
-    obuf_init(&o, NULL, out);
-    format_plain(&o, format, text, len, toks, &a);
-    obuf_finish(&o);
-    return !o.oom;
+    n = position_scan_line(text, limit, v, toks, PLAIN_MAX_HEAPS, &len);
+    return answer_scanned(game, format, text, len, v, toks, n, out)
+               ? len + 1 : 0;
 }

@@ -41,6 +41,21 @@ grundy_status format_error_mem(format_buffer *out, unsigned format,
 int format_answer_plain(grundy_game *game, unsigned flags, unsigned format,
                         const char *line, size_t len, format_buffer *out);
 
+/* Bytes after a block of lines that format_answer_line may read. */
+#define PLAIN_LINE_PAD 32
+
+/*
+ * format_answer_plain on the first line of text[0..limit), a block of
+ * lines with PLAIN_LINE_PAD readable bytes after it: when
+ * that line is plain and ends in '\n' before limit (no blanks, '\r' or
+ * comment in it), appends its record and returns its length with the
+ * '\n'. Otherwise appends nothing and returns 0: the caller cuts the
+ * line out and goes the usual way.
+ */
+size_t format_answer_line(grundy_game *game, unsigned flags, unsigned format,
+                          const char *text, size_t limit,
+                          format_buffer *out);
+
 /* A byte count as grundy's messages write it: "1 GiB", "64 MiB", or
  * "1536 MiB" (exact multiples only), NUL-terminated in dst[0..cap). */
 void util_size_text(char *dst, size_t cap, size_t bytes);

@@ -144,31 +144,6 @@ is_blank(char ch)
 #define ONES 0x0101010101010101u
 #define HIGHS 0x8080808080808080u
 
-/* The bytes of x (little-endian load) that are not ASCII digits, as the
- * high bit of each such byte (SWAR, exact per byte: no carry crosses
- * from one byte to the next). A digit has high nibble 3 and a low nibble
- * that stays below 16 when 6 is added. */
-static uint64_t
-non_digits8(uint64_t x)
-{
-    uint64_t bad = ((x & 0xf0f0f0f0f0f0f0f0u) ^ (ONES * 0x30)) |
-                   (((x & 0x0f0f0f0f0f0f0f0fu) + ONES * 6) &
-                    0xf0f0f0f0f0f0f0f0u);
-    return (((bad & ~HIGHS) + ~HIGHS) | bad) & HIGHS;
-}
-
-/* The value of 8 ASCII digits (or of digit values 0..9), the first in
- * the lowest byte: pairs, then quads, then the octet, each step one
- * multiply that adds 10^k times the lower lane to the upper (SWAR). */
-static uint64_t
-value8(uint64_t x)
-{
-    x = ((x & 0x0f0f0f0f0f0f0f0fu) * (1 + (10u << 8))) >> 8;
-    x = ((x & 0x00ff00ff00ff00ffu) * (1 + (100u << 16))) >> 16;
-    return ((x & 0x0000ffff0000ffffu) * (1 + ((uint64_t)10000 << 32))) >>
-           32;
-}
-
 static uint64_t
 load8(const char *s)
 {
@@ -194,13 +169,27 @@ first_byte(uint64_t m)
 #endif
 }
 
-/* 1 when the 8 bytes of x (little-endian load) are all ASCII digits: high
- * nibble 3, and a low nibble that stays below 16 when 6 is added. */
-static int
-all_digits8(uint64_t x)
+/* The 8 bytes of x less '0' each; in *bad the high bit of each byte
+ * that is not a digit. The subtraction borrows, and the test carries,
+ * only out of a byte that is not a digit: below the lowest flagged byte
+ * every byte is a digit's value, and that byte is flagged exactly. */
+static uint64_t
+digit_values8(uint64_t x, uint64_t *bad)
 {
-    return ((x & 0xf0f0f0f0f0f0f0f0u) |
-            ((x + ONES * 6) & 0xf0f0f0f0f0f0f0f0u) >> 4) == ONES * 0x33;
+    uint64_t d = x - ONES * '0';
+    *bad = (d | (d + ONES * 0x76)) & HIGHS;
+    return d;
+}
+
+/* The value of 8 digit values (0..9, the first in the lowest byte), as
+ * value8 without its first mask. */
+static uint64_t
+digits_value8(uint64_t d)
+{
+    d = (d * (1 + (10u << 8))) >> 8;
+    d = ((d & 0x00ff00ff00ff00ffu) * (1 + (100u << 16))) >> 16;
+    return ((d & 0x0000ffff0000ffffu) * (1 + ((uint64_t)10000 << 32))) >>
+           32;
 }
 
 /* One number of 1 to 20 digits at s (at most 2^64 - 1) into *v; returns
@@ -208,38 +197,57 @@ all_digits8(uint64_t x)
  * the fast path. One pass: whole octets while all are digits, then the
  * k < 8 digits left, shifted to the top of a word with zero digits below
  * them. Of 20 digits the first 16 are v and the last 4 the tail: they fit
- * iff v * 10^4 + tail <= 1844674407370955 * 10^4 + 1615. */
-static size_t
+ * iff v * 10^4 + tail <= 1844674407370955 * 10^4 + 1615. Inlined: the
+ * line scanners call it for every number. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline size_t
 scan_number(const char *s, uint64_t *out)
 {
     static const uint64_t pow10[8] = {1, 10, 100, 1000, 10000, 100000,
                                       1000000, 10000000};
     size_t i = 0;
-    uint64_t v = 0, x = load8(s), nd, tail;
+    uint64_t v = 0, bad, d = digit_values8(load8(s), &bad), tail;
     unsigned k;
-    while (all_digits8(x)) {
+    while (bad == 0) {
         if (i == 16) {
             return 0;   /* 24 digits or more */
         }
-        v = v * 100000000u + value8(x);
+        v = v * 100000000u + digits_value8(d);
         i += 8;
-        x = load8(s + i);
+        d = digit_values8(load8(s + i), &bad);
     }
-    nd = non_digits8(x);
-    k = first_byte(nd);
+    k = first_byte(bad);
     if (k == 0) {
         *out = v;
         return i;
     }
-    tail = value8(x << (8 * (8 - k)));   /* junk above the digits out */
+    tail = digits_value8(d << (8 * (8 - k)));   /* the rest out */
     /* Random 64-bit numbers have 19 or 20 digits about equally often:
-     * bitwise tests, not branches that would guess wrong half the time. */
+     * bitwise tests, not branches that would guess wrong half the time.
+     * More than 20 digits are refused even when they fit (leading
+     * zeros): the careful parser answers those. */
+#if defined(__GNUC__)
+    {
+        /* The processor's overflow flags: fewer steps than comparing
+         * with the digits of 2^64 - 1, on the hottest path of a stream. */
+        uint64_t r;
+        int over = __builtin_mul_overflow(v, pow10[k], &r);
+        over |= __builtin_add_overflow(r, tail, &r);
+        if ((i + k > 20) | over) {
+            return 0;
+        }
+        *out = r;
+    }
+#else
     if ((i == 16) & ((k > 4) | ((k == 4) & ((v > 1844674407370955u) |
                                             ((v == 1844674407370955u) &
                                              (tail > 1615)))))) {
         return 0;
     }
     *out = v * pow10[k] + tail;
+#endif
     return i + k;
 }
 
@@ -296,6 +304,37 @@ position_scan_plain(const char *text, size_t len, uint64_t *vals,
         if (text[i] != ' ' || ++i == len) {
             return 0;
         }
+    }
+    return 0;
+}
+
+size_t
+position_scan_line(const char *text, size_t limit, uint64_t *vals,
+                   size_t *toks, size_t max, size_t *len)
+{
+    size_t i = 0, n = 0;
+    while (n < max) {
+        size_t k = scan_number(text + i, &vals[n]);
+        if (k == 0) {
+            return 0;
+        }
+        toks[n++] = i;
+        i += k;
+        /* Stop at the limit: the bytes past it are another line's (or
+         * only readable), and the next number read would start beyond
+         * the PLAIN_LINE_PAD bytes. */
+        if (i >= limit) {
+            return 0;
+        }
+        if (text[i] == '\n') {
+            toks[n] = i + 1;
+            *len = i;
+            return n;
+        }
+        if (text[i] != ' ') {
+            return 0;
+        }
+        i++;
     }
     return 0;
 }

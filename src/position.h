@@ -59,6 +59,18 @@ struct grundy_position {
 size_t position_scan_plain(const char *text, size_t len, uint64_t *vals,
                            size_t *toks, size_t max);
 
+/*
+ * position_scan_plain for a line that is not cut out yet: text[0..limit)
+ * holds it and maybe more lines, and PLAIN_LINE_PAD bytes after
+ * text + limit are readable (what they hold does not matter). When the
+ * line is the numbers of position_scan_plain and a '\n' (before limit),
+ * sets *len to its length without the '\n' and returns how many numbers
+ * (toks[n] = *len + 1); otherwise 0, and a caller cuts the line out and
+ * takes the careful way.
+ */
+size_t position_scan_line(const char *text, size_t limit, uint64_t *vals,
+                          size_t *toks, size_t max, size_t *len);
+
 /* Marks every component of pos (rings aside) as big, so that
  * grundy_solve answers it by the exact-number path (solve_big.c): for
  * tests that compare that path with the 64-bit one on the same

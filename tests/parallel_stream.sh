@@ -9,7 +9,7 @@ seq=$2
 [ -x "$seq" ] || { echo "usage: parallel_stream.sh GRUNDY SEQUENTIAL" >&2; exit 2; }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-# About 9 MB: more than two 4 MiB rounds, with bad, blank and comment
+# About 9 MB: many rounds (of 256 KiB), with bad, blank and comment
 # lines scattered through it and a last line without a newline.
 awk 'BEGIN {
     for (i = 1; i <= 300000; i++) {

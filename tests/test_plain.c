@@ -5,6 +5,8 @@
  * byte the general one; where it declines it appends nothing, and every
  * line the general path refuses (bad tokens, numbers over 2^64 - 1,
  * blanks, comments, sums) is declined, so errors stay the general path's.
+ * format_answer_line, the same path on a line not yet cut out of its
+ * block, agrees with it.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -219,12 +221,83 @@ test_quick_path_bench_lines(void **state)
     grundy_ctx_free(ctx);
 }
 
+/* format_answer_line on blocks of random lines, read in place with only
+ * PLAIN_LINE_PAD bytes of junk after the block (a heap block of exactly
+ * that size, for the sanitizers): it answers the first line exactly when
+ * that line ends in '\n' before the limit and format_answer_plain
+ * answers it, with the same record, and says how long the line was. */
+static void
+test_quick_line_matches_plain(void **state)
+{
+    static const char *const specs[] = {"nim", "bounded:3", "kayles"};
+    static const char junk[] = "0123456789 \n";
+    grundy_ctx *ctx = grundy_ctx_new();
+    uint64_t seed = 77;
+    size_t answered = 0, declined = 0;
+    grundy_error err;
+    (void)state;
+    assert_non_null(ctx);
+    for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+        grundy_game *game;
+        assert_int_equal(grundy_game_parse(ctx, specs[s], strlen(specs[s]),
+                                           &game, &err), GRUNDY_OK);
+        for (int i = 0; i < 6000; i++) {
+            char block[16384];
+            size_t len = 0, limit, used, line_len;
+            unsigned format = brute_below(&seed, 2) ? GRUNDY_FORMAT_JSON : 0;
+            unsigned flags = brute_below(&seed, 20) == 0 ? GRUNDY_MISERE : 0;
+            format_buffer a = {0}, b = {0};
+            const char *nl;
+            char *buf;
+            int quick = 0;
+            for (uint64_t k = 1 + brute_below(&seed, 3); k > 0; k--) {
+                len += random_line(&seed, block + len, 4000);
+                block[len++] = '\n';
+            }
+            /* Now and then the block ends inside a line. */
+            limit = brute_below(&seed, 4) == 0
+                        ? (size_t)brute_below(&seed, len + 1) : len;
+            buf = malloc(limit + PLAIN_LINE_PAD);
+            assert_non_null(buf);
+            memcpy(buf, block, limit);
+            for (size_t j = 0; j < PLAIN_LINE_PAD; j++) {
+                buf[limit + j] = junk[brute_below(&seed, sizeof junk - 1)];
+            }
+            used = format_answer_line(game, flags, format, buf, limit, &b);
+            nl = limit > 0 ? memchr(buf, '\n', limit) : NULL;
+            if (nl != NULL) {
+                line_len = (size_t)(nl - buf);
+                quick = format_answer_plain(game, flags, format, buf,
+                                            line_len, &a);
+            }
+            if (quick) {
+                answered++;
+                assert_int_equal(used, line_len + 1);
+                assert_int_equal(a.len, b.len);
+                assert_memory_equal(a.data, b.data, a.len);
+            } else {
+                declined++;
+                assert_int_equal(used, 0);
+                assert_int_equal(b.len, 0);
+            }
+            free(a.data);
+            free(b.data);
+            free(buf);
+        }
+        grundy_game_free(game);
+    }
+    assert_true(answered > 1000);
+    assert_true(declined > 1000);
+    grundy_ctx_free(ctx);
+}
+
 int
 main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_quick_path_matches_general),
         cmocka_unit_test(test_quick_path_bench_lines),
+        cmocka_unit_test(test_quick_line_matches_plain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,7 +61,9 @@ trim_line(char **line, size_t *len)
 }
 
 /* Buffered line reader over fread: lines of any length up to `max`,
- * NUL bytes included, the buffer reused from line to line. */
+ * NUL bytes included, the buffer reused from line to line. Its buffers
+ * have PLAIN_LINE_PAD bytes more than cap, so that format_answer_line
+ * may read past the last line of a round. */
 typedef struct reader {
     FILE *f;
     char *buf;
@@ -149,7 +151,7 @@ reader_fill(reader *r, size_t want)
         want = r->max;
     }
     if (want > r->cap) {
-        char *nb = realloc(r->buf, want);
+        char *nb = realloc(r->buf, want + PLAIN_LINE_PAD);
         if (nb == NULL) {
             return LINE_NOMEM;
         }
@@ -301,8 +303,11 @@ run_lines_sequential(cli *c, reader *r, const char *name, grundy_game *fixed)
 
 #ifdef HAVE_THREADS
 
-/* Bytes of input each parallel round hands out, split between workers. */
-#define ROUND_BYTES ((size_t)1 << 22)
+/* Bytes of input each parallel round hands out, split between workers:
+ * small enough that two rounds' lines and records stay in the caches
+ * (bench/nim.sh took a fifth longer with rounds of 4 MiB than with
+ * 256 KiB). A round costs a wake-up or two, not a thread. */
+#define ROUND_BYTES ((size_t)1 << 18)
 
 /* A round is cut into this many shares per worker; the workers take
  * them one after another, so that one slowed by the machine's other
@@ -323,13 +328,27 @@ typedef struct share {
     int status;                /* merged status of its lines */
 } share;
 
-/* The shares of the round being solved, taken in turn by the workers. */
+/* The shares of one round, taken in turn by the workers. */
 typedef struct round {
     share s[MAX_SHARES];
     int n;                     /* shares in this round */
     int next;                  /* the next one to take, under lock */
-    mtx_t lock;
+    int done;                  /* shares solved, under lock */
 } round;
+
+/* Where the main thread hands rounds to the workers, which live as long
+ * as the stream. Two rounds are in flight at most: the workers solve one
+ * while the main thread writes the one before and reads the next, so
+ * that no worker waits for the writing and reading. */
+typedef struct pool {
+    round r[2];                /* round k is r[k % 2] */
+    unsigned long published;   /* rounds handed out so far */
+    unsigned long taking;      /* the round shares are taken from */
+    int quit;                  /* the workers are to return */
+    mtx_t lock;
+    cnd_t work;                /* a round was published, or quit */
+    cnd_t done;                /* a round's last share was solved */
+} pool;
 
 /* One worker of the parallel path: its own context, game copy, position
  * and result; it formats the shares it takes into their memory. */
@@ -339,7 +358,7 @@ typedef struct worker {
     grundy_game *game;
     grundy_position *pos;
     grundy_result *res;
-    round *round;
+    pool *pool;
 } worker;
 
 static void
@@ -385,16 +404,29 @@ static void
 share_run(const worker *w, share *sh)
 {
     const char *p = sh->lines, *end = sh->lines + sh->len;
+    int quick = w->game != NULL && !w->c->quiet;
     sh->out.len = sh->errors.len = 0;
     sh->nlines = 0;
     sh->rest = NULL;
     sh->status = EXIT_WIN;
     while (p < end) {
         size_t len;
-        char *start = next_line(&p, end, &len), *line = start;
+        char *start, *line;
         grundy_error err;
         grundy_status st;
         sh->nlines++;
+        /* Plain lines of a family that answers them directly, read where
+         * they are (the reader's buffers are padded for it); any other
+         * line is cut out first. */
+        if (quick && (len = format_answer_line(w->game, w->c->flags,
+                                               w->c->format, p,
+                                               (size_t)(end - p),
+                                               &sh->out)) != 0) {
+            p += len;
+            continue;
+        }
+        start = next_line(&p, end, &len);
+        line = start;
         if (!trim_blanks(&line, &len)) {
             continue;
         }
@@ -437,26 +469,62 @@ share_run(const worker *w, share *sh)
     }
 }
 
-/* Takes shares of the round until none is left (thrd_start_t). */
+/* The next share to solve, under the lock: from the oldest published
+ * round with shares left; NULL when there is none. */
+static share *
+pool_next(pool *pl, round **rd)
+{
+    while (pl->taking < pl->published) {
+        round *r = &pl->r[pl->taking % 2];
+        if (r->next < r->n) {
+            *rd = r;
+            return &r->s[r->next++];
+        }
+        pl->taking++;
+    }
+    return NULL;
+}
+
+/* Solves shares while there are any, with the lock held on entry and
+ * on return; `wait`: a worker thread, that waits for more until quit,
+ * else the main thread, that returns when none is left. */
+static void
+pool_work(worker *w, int wait)
+{
+    pool *pl = w->pool;
+    while (!pl->quit) {
+        round *rd = NULL;
+        share *sh = pool_next(pl, &rd);
+        if (sh == NULL) {
+            if (!wait) {
+                return;
+            }
+            cnd_wait(&pl->work, &pl->lock);
+            continue;
+        }
+        mtx_unlock(&pl->lock);
+        share_run(w, sh);
+        mtx_lock(&pl->lock);
+        if (++rd->done == rd->n) {
+            cnd_broadcast(&pl->done);
+        }
+    }
+}
+
+/* A worker thread (thrd_start_t): takes shares until told to quit. */
 static int
 worker_run(void *arg)
 {
     worker *w = arg;
-    round *rd = w->round;
-    for (;;) {
-        int i;
-        mtx_lock(&rd->lock);
-        i = rd->next < rd->n ? rd->next++ : -1;
-        mtx_unlock(&rd->lock);
-        if (i < 0) {
-            return 0;
-        }
-        share_run(w, &rd->s[i]);
-    }
+    mtx_lock(&w->pool->lock);
+    pool_work(w, 1);
+    mtx_unlock(&w->pool->lock);
+    return 0;
 }
 
+
 static void
-workers_free(worker *w, int n, round *rd)
+workers_free(worker *w, int n, pool *pl)
 {
     for (int i = 0; i < n; i++) {
         grundy_result_free(w[i].res);
@@ -464,21 +532,23 @@ workers_free(worker *w, int n, round *rd)
         grundy_game_free(w[i].game);
         grundy_ctx_free(w[i].ctx);
     }
-    for (int i = 0; i < MAX_SHARES; i++) {
-        free(rd->s[i].out.data);
-        free(rd->s[i].errors.data);
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < MAX_SHARES; i++) {
+            free(pl->r[k].s[i].out.data);
+            free(pl->r[k].s[i].errors.data);
+        }
     }
 }
 
 static int
-workers_new(cli *c, worker *w, int n, const grundy_game *fixed, round *rd)
+workers_new(cli *c, worker *w, int n, const grundy_game *fixed, pool *pl)
 {
     const char *spec = fixed != NULL ? grundy_game_spec(fixed) : NULL;
     grundy_error err;
     memset(w, 0, (size_t)n * sizeof *w);
     for (int i = 0; i < n; i++) {
         w[i].c = c;
-        w[i].round = rd;
+        w[i].pool = pl;
         w[i].ctx = grundy_ctx_new();
         w[i].pos = grundy_position_new();
         w[i].res = grundy_result_new();
@@ -546,7 +616,7 @@ reader_swap(reader *r, char **spare, size_t *spare_cap)
     size_t avail = r->end - r->start;
     char *old = r->buf;
     if (*spare_cap < r->cap) {
-        char *p = realloc(*spare, r->cap);
+        char *p = realloc(*spare, r->cap + PLAIN_LINE_PAD);
         if (p == NULL) {
             return -1;
         }
@@ -594,7 +664,7 @@ split_round(round *rd, const char *block, size_t len)
         rd->s[i].len = end - at;
         at = end;
     }
-    rd->next = 0;
+    rd->next = rd->done = 0;
 }
 
 /* Answers the lines a worker left (sh->rest to the end of the share) with
@@ -654,81 +724,127 @@ emit_round(cli *c, round *rd, const char *name, grundy_game *fixed,
     return output_failed(c) ? EXIT_IO : status;
 }
 
-/* Solves a round: workers 1..n-1 on threads, worker 0 here unless
- * `ahead` (then every worker gets a thread and this thread is free to
- * read the next round meanwhile). Returns how many threads were
- * started; wait with round_join. */
-static int
-round_start(worker *w, int n, thrd_t *tid, int ahead)
+/* Hands out the lines block[0..len) as the next round; returns it. The
+ * round it reuses was written out before. */
+static round *
+pool_publish(pool *pl, const char *block, size_t len)
 {
-    int started = ahead ? 0 : 1;
-    while (started < n && thrd_create(&tid[started], worker_run,
-                                      &w[started]) == thrd_success) {
-        started++;
+    round *rd;
+    mtx_lock(&pl->lock);
+    rd = &pl->r[pl->published % 2];
+    split_round(rd, block, len);
+    pl->published++;
+    cnd_broadcast(&pl->work);
+    mtx_unlock(&pl->lock);
+    return rd;
+}
+
+/* Waits until every share of rd is solved; the main thread, when it has
+ * a worker of its own (help), solves shares meanwhile. */
+static void
+pool_wait(pool *pl, round *rd, worker *help)
+{
+    mtx_lock(&pl->lock);
+    if (help != NULL) {
+        pool_work(help, 0);
     }
-    if (!ahead) {
-        worker_run(&w[0]);
+    while (rd->done < rd->n) {
+        cnd_wait(&pl->done, &pl->lock);
+    }
+    mtx_unlock(&pl->lock);
+}
+/* Starts the worker threads: for w[0..n) when the main thread only
+ * reads and writes (ahead), else for w[1..n), w[0] being the main
+ * thread's own. Returns how many started. */
+static int
+pool_start(worker *w, int n, thrd_t *tid, int ahead)
+{
+    int first = ahead ? 0 : 1, started = 0;
+    while (first + started < n &&
+           thrd_create(&tid[started], worker_run, &w[first + started]) ==
+               thrd_success) {
+        started++;
     }
     return started;
 }
 
 static void
-round_join(worker *w, int n, thrd_t *tid, int ahead, int started)
+pool_stop(pool *pl, thrd_t *tid, int started)
 {
-    for (int i = ahead ? 0 : 1; i < n; i++) {
-        if (i < started) {
-            thrd_join(tid[i], NULL);
-        }
-    }
-    /* No thread could be started at all: the shares are still there. */
-    if (ahead && started == 0) {
-        worker_run(&w[0]);
+    mtx_lock(&pl->lock);
+    pl->quit = 1;
+    cnd_broadcast(&pl->work);
+    mtx_unlock(&pl->lock);
+    for (int i = 0; i < started; i++) {
+        thrd_join(tid[i], NULL);
     }
 }
 
-/*
- * Closed-form games stream in rounds: the round's lines are cut into
- * shares, n workers take shares until none is left and solve each into
- * its memory, and the shares are written in input order. From a regular
- * file the next round is read while the workers solve this one (the
- * reader's buffer is swapped with a spare, so the round stays in place):
- * reading is then off the critical path. Skipped lines and read errors
- * of the next round are reported only after this round's records, as
- * one thread would.
- */
-static int
-run_lines_parallel(cli *c, reader *r, const char *name,
-                   grundy_game *fixed, int n)
+static pool *
+pool_new(int n)
 {
-    worker w[MAX_THREADS];
+    pool *pl = calloc(1, sizeof *pl);
+    if (pl == NULL) {
+        return NULL;
+    }
+    if (mtx_init(&pl->lock, mtx_plain) != thrd_success) {
+        free(pl);
+        return NULL;
+    }
+    if (cnd_init(&pl->work) != thrd_success) {
+        mtx_destroy(&pl->lock);
+        free(pl);
+        return NULL;
+    }
+    if (cnd_init(&pl->done) != thrd_success) {
+        cnd_destroy(&pl->work);
+        mtx_destroy(&pl->lock);
+        free(pl);
+        return NULL;
+    }
+    pl->r[0].n = pl->r[1].n = n * SHARES_PER_WORKER;
+    return pl;
+}
+
+static void
+pool_free(pool *pl)
+{
+    cnd_destroy(&pl->done);
+    cnd_destroy(&pl->work);
+    mtx_destroy(&pl->lock);
+    free(pl);
+}
+
+/* The main thread's loop over rounds. From a regular file (ahead) it
+ * writes round k - 1 and reads round k + 1 while the workers solve
+ * round k; the reader's buffer is swapped with a spare, so that round
+ * k stays in place (the spare held round k - 1, written by then).
+ * Otherwise it solves shares with the workers and writes each round
+ * before it reads again: a writer who waits for our answers gets them.
+ * Skipped lines and read errors are reported after the records before
+ * them, as one thread would. */
+static int
+pool_rounds(cli *c, reader *r, const char *name, grundy_game *fixed,
+            worker *w, int ahead)
+{
+    pool *pl = w[0].pool;
     unsigned long long lineno = 0;
-    int status = EXIT_WIN, rc, ahead = n > 1 && read_ahead_safe(r);
-    int read_errno;
+    int status = EXIT_WIN, rc, read_errno;
     const char *block = NULL;
     size_t len = 0, spare_cap = 0;
     char *spare = NULL;
-    round *rd = calloc(1, sizeof *rd);
+    round *prev = NULL;   /* a round in flight not yet written */
 
-    if (rd == NULL || mtx_init(&rd->lock, mtx_plain) != thrd_success) {
-        free(rd);
-        fputs("grundy: out of memory\n", stderr);
-        return EXIT_LIMIT;
-    }
-    rd->n = n * SHARES_PER_WORKER;
-    if (workers_new(c, w, n, fixed, rd) != 0) {
-        workers_free(w, n, rd);
-        mtx_destroy(&rd->lock);
-        free(rd);
-        fputs("grundy: out of memory\n", stderr);
-        return EXIT_LIMIT;
-    }
     rc = read_round(r, &block, &len);
     read_errno = errno;
     while (status != EXIT_IO && rc != LINE_EOF) {
-        thrd_t tid[MAX_THREADS];
-        int started, now, next_rc = LINE_EOF;
-        const char *next = NULL;
-        size_t next_len = 0;
+        round *cur;
+        if (rc != LINE_OK && prev != NULL) {
+            pool_wait(pl, prev, NULL);
+            status = emit_round(c, prev, name, fixed, &lineno, status);
+            prev = NULL;
+            continue;
+        }
         if (rc == LINE_ERROR) {
             fprintf(stderr, "grundy: %s:%llu: read error: %s\n", name,
                     lineno + 1, strerror(read_errno));
@@ -742,29 +858,74 @@ run_lines_parallel(cli *c, reader *r, const char *name,
             read_errno = errno;
             continue;
         }
-        split_round(rd, block, len);
-        /* Without a spare buffer, read after the round as before. */
-        now = ahead && reader_swap(r, &spare, &spare_cap) == 0;
-        started = round_start(w, n, tid, now);
-        if (now) {
-            next_rc = read_round(r, &next, &next_len);
-            read_errno = errno;
+        cur = pool_publish(pl, block, len);
+        if (!ahead) {
+            pool_wait(pl, cur, &w[0]);
+            status = emit_round(c, cur, name, fixed, &lineno, status);
+        } else {
+            if (prev != NULL) {
+                pool_wait(pl, prev, NULL);
+                status = emit_round(c, prev, name, fixed, &lineno, status);
+            }
+            prev = cur;
+            /* Without a spare buffer, the round is written before the
+             * reader moves its lines. */
+            if (status != EXIT_IO && reader_swap(r, &spare, &spare_cap) != 0) {
+                pool_wait(pl, cur, NULL);
+                status = emit_round(c, cur, name, fixed, &lineno, status);
+                prev = NULL;
+            }
         }
-        round_join(w, n, tid, now, started);
-        status = emit_round(c, rd, name, fixed, &lineno, status);
-        if (now) {
-            rc = next_rc;
-            block = next;
-            len = next_len;
-        } else if (status != EXIT_IO) {
+        if (status != EXIT_IO) {
             rc = read_round(r, &block, &len);
             read_errno = errno;
         }
     }
+    if (prev != NULL) {
+        pool_wait(pl, prev, NULL);
+        if (status != EXIT_IO) {
+            status = emit_round(c, prev, name, fixed, &lineno, status);
+        }
+    }
     free(spare);
-    workers_free(w, n, rd);
-    mtx_destroy(&rd->lock);
-    free(rd);
+    return status;
+}
+
+/*
+ * Closed-form games stream in rounds: the round's lines are cut into
+ * shares, worker threads (started once) take shares until none is left
+ * and solve each into its memory, and the shares are written in input
+ * order (pool_rounds).
+ */
+static int
+run_lines_parallel(cli *c, reader *r, const char *name,
+                   grundy_game *fixed, int n)
+{
+    worker w[MAX_THREADS];
+    thrd_t tid[MAX_THREADS];
+    int status, started, ahead = n > 1 && read_ahead_safe(r);
+    pool *pl = pool_new(n);
+
+    if (pl == NULL) {
+        fputs("grundy: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    if (workers_new(c, w, n, fixed, pl) != 0) {
+        workers_free(w, n, pl);
+        pool_free(pl);
+        fputs("grundy: out of memory\n", stderr);
+        return EXIT_LIMIT;
+    }
+    started = pool_start(w, n, tid, ahead);
+    if (ahead && started == 0) {
+        /* No thread at all: the main thread solves every share, and
+         * w[0] is free for it. */
+        ahead = 0;
+    }
+    status = pool_rounds(c, r, name, fixed, w, ahead);
+    pool_stop(pl, tid, started);
+    workers_free(w, n, pl);
+    pool_free(pl);
     return status;
 }
 
@@ -861,7 +1022,7 @@ run_lines(cli *c, grundy_game *fixed)
     r.memory = grundy_ctx_memory_limit(c->ctx);
     r.max = r.memory < MAX_LINE ? r.memory : MAX_LINE;
     r.cap = r.max < ((size_t)1 << 16) ? r.max : (size_t)1 << 16;
-    if ((r.buf = malloc(r.cap)) == NULL) {
+    if ((r.buf = malloc(r.cap + PLAIN_LINE_PAD)) == NULL) {
         fputs("grundy: out of memory\n", stderr);
         status = EXIT_LIMIT;
     } else {
