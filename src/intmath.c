@@ -161,7 +161,7 @@ im_is_prime(uint64_t n)
     return 1;
 }
 
-static uint64_t
+uint64_t
 im_gcd(uint64_t a, uint64_t b)
 {
     while (b != 0) {

@@ -27,6 +27,9 @@ im_u128 im_floor_phi_slow(uint64_t j);
  * only so that 2^64 itself may be passed). */
 uint64_t im_floor_inv_phi(im_u128 x);
 
+/* The greatest common divisor of a and b (gcd(a, 0) = a). */
+uint64_t im_gcd(uint64_t a, uint64_t b);
+
 /* (a * b) mod m, m > 0. */
 uint64_t im_mulmod(uint64_t a, uint64_t b, uint64_t m);
 

@@ -24,6 +24,11 @@ typedef struct sgseq_run {
     unsigned bits;
 } sgseq_run;
 
+/* d(k) of runs (ascending, disjoint) and a group of nrep digits repeating
+ * from rep_from on (none when nrep is 0), as in sgseq_rules below. */
+unsigned sgseq_digit(const sgseq_run *run, size_t nrun, const unsigned *rep,
+                     size_t nrep, uint64_t rep_from, uint64_t k);
+
 /*
  * A take-and-break move set as data: the digit d(k) of every removal size
  * k >= 0 (bits SGSEQ_*), given by finitely many runs (k below rep_from)

@@ -7,6 +7,7 @@
  * leave one heap). A candidate no theorem proves is never certified.
  */
 #include "sgseq_impl.h"
+#include "intmath.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,18 +45,26 @@ sgseq_window_period(const sgseq *s, size_t h, int diff)
 /* ---- the arithmetic-periodicity test ---------------------------------- */
 
 /* d(k) for k >= 1, from the rules kept by sgseq_keep_rules. */
-static unsigned
-sgseq_arith_digit(const sgseq *s, uint64_t k)
+unsigned
+sgseq_digit(const sgseq_run *run, size_t nrun, const unsigned *rep,
+            size_t nrep, uint64_t rep_from, uint64_t k)
 {
-    if (k >= s->arep_from) {
-        return s->arep[(k - s->arep_from) % s->narep];
+    if (nrep > 0 && k >= rep_from) {
+        return rep[(k - rep_from) % nrep];
     }
-    for (size_t i = 0; i < s->narun && s->arun[i].lo <= k; i++) {
-        if (k <= s->arun[i].hi) {
-            return s->arun[i].bits;
+    for (size_t i = 0; i < nrun && run[i].lo <= k; i++) {
+        if (k <= run[i].hi) {
+            return run[i].bits;
         }
     }
     return 0;
+}
+
+static unsigned
+sgseq_arith_digit(const sgseq *s, uint64_t k)
+{
+    return sgseq_digit(s->arun, s->narun, s->arep, s->narep, s->arep_from,
+                       k);
 }
 
 /* 1 when heap n has a move to heap m < n: taking all (bit 1 of d(n))
@@ -119,17 +128,6 @@ sgseq_arith_start(const sgseq *s, size_t p, int64_t sal)
     return i;
 }
 
-static uint64_t
-sgseq_gcd(uint64_t a, uint64_t b)
-{
-    while (b != 0) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /*
  * The arithmetic-periodicity test (docs/theory.md 3b, where the theorem
  * is proved): rules with a repeating group of r digits from f = arep_from
@@ -160,7 +158,7 @@ sgseq_try_certify_arith(sgseq *s, size_t h)
                                   (int64_t)s->g[n - 1 - q]) < 0) {
         return;
     }
-    p = q / sgseq_gcd(q, s->narep) * s->narep;
+    p = q / im_gcd(q, s->narep) * s->narep;
     sal = sq * (int64_t)(p / q);
     /* G(n) <= n (at most n options) makes sal <= p necessary; the
      * reduction in sgseq_known relies on it. */

@@ -8,6 +8,7 @@
  */
 #include "family.h"
 #include "bignum.h"
+#include "intmath.h"
 #include "sgseq.h"
 
 #include <assert.h>
@@ -1017,15 +1018,7 @@ static void octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n);
 static unsigned
 octal_digit(const octal *o, uint64_t k)
 {
-    if (o->nrep > 0 && k >= o->rep_from) {
-        return o->rep[(k - o->rep_from) % o->nrep];
-    }
-    for (size_t i = 0; i < o->nrun && o->run[i].lo <= k; i++) {
-        if (k <= o->run[i].hi) {
-            return o->run[i].bits;
-        }
-    }
-    return 0;
+    return sgseq_digit(o->run, o->nrun, o->rep, o->nrep, o->rep_from, k);
 }
 
 /* Whether heap (or ring) n can move to heap m < n: taking all (bit 1 of
@@ -1105,17 +1098,6 @@ octal_cert_run(octal_walk *w, uint64_t n, uint64_t base, uint64_t step,
     return GRUNDY_OK;
 }
 
-static uint64_t
-octal_gcd(uint64_t a, uint64_t b)
-{
-    while (b != 0) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /*
  * The options of value w->want of heap or ring n through the certificate
  * G(m + p) = G(m) + s for m >= n0 (octal_by_certificate). Taken with the
@@ -1140,7 +1122,7 @@ octal_cert_options(octal_walk *w, uint64_t n, grundy_error *err)
                        w->spec, (unsigned long long)OCTAL_LASKER_DIRECT);
     }
     sgseq_certified(o->seq, &p, &n0);
-    step = p / octal_gcd(p, o->nrep) * o->nrep;
+    step = p / im_gcd(p, o->nrep) * o->nrep;
     ds = step / p * s;
     for (uint64_t m = 0; m < n0 && m < n && !w->stop && !w->oom; m++) {
         if (octal_g(o, m) == w->want && octal_reaches(o, n, m)) {
