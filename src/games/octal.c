@@ -1068,7 +1068,9 @@ octal_cert_run(octal_walk *w, uint64_t n, uint64_t base, uint64_t step,
 {
     const octal *o = w->o;
     uint64_t rest = n - base, jfar, far;
-    int all = move_sink_wants_all(w->sink);
+    /* Any value wanted (misere play): the sink judges each option, so the
+     * first is not enough; they are listed up to the limit. */
+    int all = move_sink_wants_all(w->sink) || w->want == GRUNDY_ANY_VALUE;
 
     far = rest >= o->rep_from ? (rest - o->rep_from) / step + 1 : 0;
     jfar = far < jmax + 1 ? far : jmax + 1;  /* j < jfar: k >= rep_from */
