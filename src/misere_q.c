@@ -366,7 +366,13 @@ grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
     uint64_t goal = n < MISERE_QUOTIENT_MAX_HEAP ? n
                                                  : MISERE_QUOTIENT_MAX_HEAP;
     grundy_status st;
-    if (mh->built > goal) {
+    uint64_t k;
+    unsigned t;
+    /* Beyond the heaps built only a period answers: a game that cannot
+     * have one (no largest removal) is refused before any building. */
+    if (mh->built > goal ||
+        (n > goal && (g[i]->family->heap_span == NULL ||
+                      !g[i]->family->heap_span(g[i], &k, &t)))) {
         char names[160];
         alphabet_words(names, sizeof names, g, mc->ngames);
         /* not a limit a setting raises: the caller searches instead */

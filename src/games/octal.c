@@ -767,10 +767,8 @@ static int
 octal_split_hit(const octal_walk *w, uint64_t a, uint64_t b)
 {
     uint64_t vals[2] = {a, b};
-    if (w->want == GRUNDY_ANY_VALUE) {
-        return move_wanted(w->sink, 2, vals);
-    }
-    return octal_matches(w, octal_g(w->o, a) ^ octal_g(w->o, b));
+    return w->want == GRUNDY_ANY_VALUE ? move_wanted(w->sink, 2, vals)
+                                       : octal_matches_parts(w, a, b);
 }
 
 /* The period by which split verdicts repeat: the certified period of the
