@@ -70,29 +70,37 @@ sgseq_kernel_rules(const sgseq_rules *r)
 }
 
 /*
- * Keeps a copy of the rules when the arithmetic-periodicity test applies
- * to them (a repeating group, every move leaving at most one heap: see
- * sgseq_try_certify_arith). Returns -1 when out of memory.
+ * Keeps a copy of the rules when an arithmetic-periodicity test applies
+ * to them: a repeating group, every move leaving at most one heap (see
+ * sgseq_try_certify_arith); or finitely many digits, removals of at most
+ * SGSEQ_ARITH3_MAX_T, some move splitting a heap in three (see
+ * sgseq_arith3.c). Returns -1 when out of memory.
  */
 static int
 sgseq_keep_rules(sgseq *s, const sgseq_rules *r)
 {
-    if (r->nrep == 0 || s->t != UINT64_MAX || s->parts != 1 || r->unequal) {
+    int arith3 = r->nrep == 0 && s->parts == 3 && s->t <= SGSEQ_ARITH3_MAX_T &&
+                 !r->unequal;
+    if (!arith3 &&
+        (r->nrep == 0 || s->t != UINT64_MAX || s->parts != 1 || r->unequal)) {
         return 0;
     }
     s->arun = malloc((r->nrun + 1) * sizeof *s->arun);
-    s->arep = malloc(r->nrep * sizeof *s->arep);
+    s->arep = malloc((r->nrep + 1) * sizeof *s->arep);
     if (s->arun == NULL || s->arep == NULL) {
         return -1;
     }
     if (r->nrun > 0) {
         memcpy(s->arun, r->run, r->nrun * sizeof *s->arun);
     }
-    memcpy(s->arep, r->rep, r->nrep * sizeof *s->arep);
+    if (r->nrep > 0) {
+        memcpy(s->arep, r->rep, r->nrep * sizeof *s->arep);
+    }
     s->narun = r->nrun;
     s->narep = r->nrep;
     s->arep_from = r->rep_from;
-    s->arith = 1;
+    s->arith = !arith3;
+    s->arith3 = arith3;
     return 0;
 }
 
@@ -661,7 +669,9 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
         out->preperiod = s->n0;
         out->certified = s->cert_len;
         out->saltus = s->saltus;
-        out->theorem = s->arith ? SGSEQ_ARITH_THEOREM : NULL;
+        out->theorem = s->arith                    ? SGSEQ_ARITH_THEOREM
+                       : s->arith3 && s->saltus != 0 ? SGSEQ_ARITH3_THEOREM
+                                                     : NULL;
     } else {
         out->found = 0;
         out->searched = s->len;

@@ -148,6 +148,29 @@ void sgseq_why_no_period(const sgseq *s, const sgseq_env *env, char *buf,
     "the arithmetic-periodicity test for moves that leave at most one "   \
     "heap (docs/theory.md 3b)"
 
+/* The name of the test for finite codes that split in three. */
+#define SGSEQ_ARITH3_THEOREM                                               \
+    "the arithmetic-periodicity test for codes that split in three "       \
+    "(docs/theory.md 3b)"
+
+/*
+ * An option of heap n worth want through the arithmetic period of a
+ * finite code that splits in three (SGSEQ_ARITH3_THEOREM): *k removed,
+ * parts[0..*nparts) ascending (1 to 3 non-empty heaps). Returns 1 when
+ * found: always for want < G(n) once n is at least the certificate's
+ * length, and for any such heap n up to 2^64 - 1 in time independent of
+ * n. 0 when the sequence has no such certificate, or none was found.
+ */
+int sgseq_arith3_option(const sgseq *s, uint64_t n, uint64_t want,
+                        uint64_t *k, uint64_t parts[3], unsigned *nparts);
+
+/* That test itself, on values g[0..len) given for the rules of s (the
+ * table's agreement alone proves nothing: tests give it values the rules
+ * do not keep): the number of values it reads when it certifies
+ * G(n + p) = G(n) + 2^m for n >= n0 (n0 >= 1), else 0. */
+uint64_t sgseq_arith3_check(const sgseq *s, const uint16_t *g, uint64_t len,
+                            uint64_t n0, uint64_t p, unsigned m);
+
 /* The certified period, when there is one: returns 1 and sets p and n0
  * (G(n + p) = G(n) + saltus for n >= n0; see sgseq_saltus). */
 int sgseq_certified(const sgseq *s, uint64_t *p, uint64_t *n0);

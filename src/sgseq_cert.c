@@ -188,6 +188,22 @@ sgseq_try_certify_arith(sgseq *s, size_t h)
     }
 }
 
+/* The candidate of the test for codes that split in three (sgseq_arith3.c):
+ * the least period q of the differences at the top, when the values grow
+ * over it. 1 when it certified. */
+static int
+sgseq_try_arith3(sgseq *s, size_t h)
+{
+    size_t n = s->len, q = sgseq_window_period(s, h, 1);
+    int64_t sal;
+    if (q == 0 || q >= n ||
+        (sal = (int64_t)s->g[n - 1] - (int64_t)s->g[n - 1 - q]) <= 0) {
+        return 0;
+    }
+    sgseq_try_certify_arith3(s, q, sgseq_arith_start(s, q, sal));
+    return s->certified;
+}
+
 /*
  * Tries to certify a period from the table. The candidate is the least
  * period q of a window W = G[h, N) at the top of the table, its second
@@ -218,6 +234,9 @@ sgseq_try_certify(sgseq *s)
     }
     if (s->arith) {
         sgseq_try_certify_arith(s, h);
+        return;
+    }
+    if (s->arith3 && sgseq_try_arith3(s, h)) {
         return;
     }
     if (s->t >= n || (q = sgseq_window_period(s, h, 0)) == 0) {

@@ -10,6 +10,8 @@
  *                   vectorised scans
  *   sgseq_cert.c    period certificates (Guy-Smith, window test, the
  *                   arithmetic-periodicity test of repeating groups)
+ *   sgseq_arith3.c  the arithmetic-periodicity test of finite codes that
+ *                   split in three, and the winning moves it guarantees
  *   sgseq_block.c   blocks of heaps on one thread or two (the only file
  *                   with threads and atomics)
  *   sgseq_budget.c  budgets: bytes and steps as numbers, never as text
@@ -42,6 +44,8 @@
 #define SGSEQ_MAX_LEN ((uint64_t)UINT32_MAX)
 #define SGSEQ_MAX_VALUE 65535u
 #define SGSEQ_DEFAULT_SEARCH ((uint64_t)1 << 20)
+/* The test of sgseq_arith3.c enumerates every removal: at most this. */
+#define SGSEQ_ARITH3_MAX_T 64u
 /* Work (split visits) a value query may spend looking for a period before
  * it gives up on a heap beyond the memory limit: a few seconds. */
 #define SGSEQ_QUERY_SEARCH_WORK ((uint64_t)1 << 33)
@@ -133,6 +137,10 @@ struct sgseq {
     unsigned *arep;          /* the repeating group, narep >= 1 digits */
     size_t narep;
     uint64_t arep_from;
+    /* The arithmetic-periodicity test of finite codes that split in three
+     * (sgseq_arith3.c, docs/theory.md 3b) applies: the rules are kept in
+     * arun (narep = 0) for it. */
+    int arith3;
 };
 
 
@@ -279,6 +287,13 @@ uint32_t sgseq_mex(sgseq *s, size_t n);
 void sgseq_try_certify(sgseq *s);
 /* 0 when no certificate can ever hold for these rules. */
 int sgseq_can_certify(const sgseq *s);
+
+/* ---- sgseq_arith3.c: arithmetic periods of codes that split in three --- */
+
+/* The test for the candidate period q (differences at the top of the
+ * table) from n0: sets s->certified, p, n0, saltus and cert_len when it
+ * holds. */
+void sgseq_try_certify_arith3(sgseq *s, size_t q, size_t n0);
 
 /* ---- sgseq_budget.c: bytes and steps ----------------------------------- */
 

@@ -778,7 +778,9 @@ static int
 octal_split_period(const octal_walk *w, uint64_t *p, uint64_t *n0)
 {
     if (w->want != GRUNDY_ANY_VALUE) {
-        return sgseq_certified(w->o->seq, p, n0);
+        /* A saltus (codes that split in three) repeats no verdict. */
+        return sgseq_certified(w->o->seq, p, n0) &&
+               sgseq_saltus(w->o->seq) == 0;
     }
     if (!move_wanted_period(w->sink, p, n0)) {
         return 0;
@@ -802,10 +804,6 @@ octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
 {
     uint64_t half = m / 2, p, n0, direct = half;
     int periodic = octal_split_period(w, &p, &n0);
-
-    /* Codes that split certify ordinary periods only (a saltus needs
-     * moves that leave one heap: sgseq_cert.c). */
-    assert(sgseq_saltus(o->seq) == 0);
 
     if (periodic && half > OCTAL_DIRECT_SPLITS && half > n0 + p) {
         direct = n0 > 0 ? n0 - 1 : 0;
@@ -1319,6 +1317,52 @@ octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
     return w->oom ? GRUNDY_ENOMEM : GRUNDY_OK;
 }
 
+/*
+ * A heap beyond the direct scans of a finite code whose certified period
+ * has a saltus (the arithmetic-periodicity test for codes that split in
+ * three, docs/theory.md 3b): the option of value want comes from the
+ * witness forms of the certificate (sgseq_arith3_option), which hold one
+ * for every want below G(n) once n is past the certificate. No option is
+ * worth G(n); options worth more are never asked for (a winning move
+ * lowers the value), and listing them all is refused.
+ */
+static grundy_status
+octal_arith3_options(octal_walk *w, uint64_t n, grundy_error *err)
+{
+    uint64_t k, parts[3], g = octal_g(w->o, n);
+    unsigned np;
+    if (w->want == GRUNDY_ANY_VALUE || move_sink_wants_all(w->sink) ||
+        w->want > g) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "heap %llu of %s: every option is listed up to heap "
+                       "%llu only (one winning move can be shown)",
+                       (unsigned long long)n, w->spec,
+                       (unsigned long long)OCTAL_DIRECT_TRIPLES);
+    }
+    if (w->want == g) {
+        return GRUNDY_OK;
+    }
+    if (!sgseq_arith3_option(w->o->seq, n, w->want, &k, parts, &np)) {
+        /* Only below the certificate's length, where direct scans stop
+         * first: not expected, but said rather than guessed. */
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "heap %llu of %s: its options are scanned up to heap "
+                       "%llu, and the period's witnesses hold from heap "
+                       "%llu on", (unsigned long long)n, w->spec,
+                       (unsigned long long)OCTAL_DIRECT_TRIPLES,
+                       (unsigned long long)sgseq_length(w->o->seq));
+    }
+    if (np == 1) {
+        octal_emit_one(w, k, parts[0], 0);
+    } else if (np == 2) {
+        octal_emit_split(w, k, parts[0], parts[1]);
+    } else {
+        octal_emit_triple(w, k, parts[0], parts[1], parts[2]);
+    }
+    return w->oom ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                  : GRUNDY_OK;
+}
+
 static grundy_status
 octal_options(grundy_game *game, const component *c, uint64_t want,
               move_sink *sink, grundy_error *err)
@@ -1340,6 +1384,10 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     }
     if (octal_by_certificate(o, n)) {
         return octal_cert_options(&w, n, err);
+    }
+    if (o->nrep == 0 && sgseq_saltus(o->seq) != 0 &&
+        n > OCTAL_DIRECT_TRIPLES) {
+        return octal_arith3_options(&w, n, err);
     }
     if ((o->lasker || o->identity || o->thirds) &&
         n > OCTAL_LASKER_DIRECT) {
@@ -1616,6 +1664,17 @@ too_many:
                    "can be shown)", w->c->index, w->game->label);
 }
 
+static grundy_status
+octal_big_refused(const octal_big *w, grundy_error *err)
+{
+    return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                   "%s: heaps beyond 2^64 - 1 are answered for codes of "
+                   "finitely many digits with an ordinary certified period "
+                   "(no saltus), and for the closed forms (lasker, G(n) = n "
+                   "codes, hex:0.8); 64-bit heaps of this code are "
+                   "answered", w->game->label);
+}
+
 /* The certified period of a code (general codes), computed or refused:
  * a heap beyond 64 bits is answered only by reduction. */
 static grundy_status
@@ -1626,11 +1685,7 @@ octal_big_period(octal_big *w, grundy_error *err)
     grundy_error why;
     uint64_t g;
     if (o->nrep > 0) {
-        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                       "%s: heaps beyond 2^64 - 1 are answered for codes "
-                       "of finitely many digits with a certified period, "
-                       "and for the closed forms (lasker, G(n) = n codes, "
-                       "hex:0.8)", w->game->label);
+        return octal_big_refused(w, err);
     }
     /* Asking for heap 2^64 - 1 runs the period search as far as the
      * limits allow; its refusal speaks of that probe, not of the heap
@@ -1659,7 +1714,10 @@ octal_big_period(octal_big *w, grundy_error *err)
                            ? num : "a number of 40 digits or more",
                        w->game->label, reason);
     }
-    return GRUNDY_OK;
+    /* A saltus: the values of big heaps are big too, which the reduction
+     * here (values below 2^16) does not give. */
+    return sgseq_saltus(o->seq) != 0 ? octal_big_refused(w, err)
+                                     : GRUNDY_OK;
 }
 
 /* The closed forms on big heaps: Lasker's Nim (n - 1, n, n, n + 1 by n
@@ -1698,8 +1756,17 @@ octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
     octal *o = game->state;
     octal_big w = {game, o, c, NULL, 0, 0, {NULL}, 0, 0};
     grundy_status st;
+    uint64_t n64, g;
     if (o->lasker || o->identity || o->thirds) {
         return octal_big_closed(o, c->v[0], sg) != 0
+                   ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                   : GRUNDY_OK;
+    }
+    /* A 64-bit heap of a code with a saltus: its 64-bit value. */
+    if (o->nrep == 0 && bignum_to_u64(c->v[0], &n64) &&
+        octal_value(game, &n64, 1, &g, err) == GRUNDY_OK &&
+        sgseq_saltus(o->seq) != 0) {
+        return bignum_set_u64(sg, g) != 0
                    ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                    : GRUNDY_OK;
     }
@@ -1778,6 +1845,76 @@ octal_big_closed_option(octal_big *w, const bignum *want)
     }
 }
 
+/*
+ * A heap that fits in 64 bits, in a position with a bigger number, of a
+ * finite code whose certified period has a saltus (docs/theory.md 3b):
+ * its options of value want as the 64-bit path finds them, written with
+ * the big operations. Past the direct scans, the certificate's witness;
+ * below, every removal and split. 1 when it applied (w->oom, w->stop or
+ * *st say how it ended).
+ */
+static int
+octal_big_saltus_options(octal_big *w, uint64_t n, uint64_t want,
+                         grundy_status *st, grundy_error *err)
+{
+    const octal *o = w->o;
+    bignum **t = w->t;
+    uint64_t k, parts[3], g;
+    unsigned np;
+    *st = octal_value(w->game, &n, 1, &g, err);
+    if (*st != GRUNDY_OK || o->nrep > 0 || sgseq_saltus(o->seq) == 0) {
+        *st = GRUNDY_OK;
+        return 0;
+    }
+    if (n > OCTAL_DIRECT_TRIPLES) {
+        if (move_sink_wants_all(w->sink) || want > g) {
+            *st = err_set(err, GRUNDY_ELIMIT, -1,
+                          "heap %zu of %s: every option is listed up to "
+                          "heap %llu only (one winning move can be shown)",
+                          w->c->index, w->game->label,
+                          (unsigned long long)OCTAL_DIRECT_TRIPLES);
+        } else if (want < g &&
+                   sgseq_arith3_option(o->seq, n, want, &k, parts, &np)) {
+            for (unsigned i = 0; i < np; i++) {
+                w->oom |= bignum_set_u64(t[i], parts[i]) != 0;
+            }
+            if (!w->oom) {
+                octal_big_emit(w, np == 2 ? parts[0] + 1 : 1, k, t, np);
+            }
+        }
+        return 1;
+    }
+    for (size_t i = 0; i < o->nrun && !w->stop && !w->oom; i++) {
+        for (k = o->run[i].lo; k <= o->run[i].hi && k < n; k++) {
+            unsigned b = o->run[i].bits;
+            uint64_t m = n - k;
+            if ((b & SGSEQ_ONE) && k > 0 && octal_g(o, m) == want &&
+                bignum_set_u64(t[0], m) == 0) {
+                octal_big_emit(w, 1, k, t, 1);
+            }
+            for (uint64_t a = 1; (b & SGSEQ_TWO) && 2 * a <= m; a++) {
+                if ((octal_g(o, a) ^ octal_g(o, m - a)) == want &&
+                    bignum_set_u64(t[0], a) == 0 &&
+                    bignum_set_u64(t[1], m - a) == 0) {
+                    octal_big_emit(w, a + 1, k, t, 2);
+                }
+            }
+            for (uint64_t a = 1; (b & SGSEQ_THREE) && 3 * a <= m; a++) {
+                for (uint64_t c = a; a + 2 * c <= m; c++) {
+                    if ((octal_g(o, a) ^ octal_g(o, c) ^
+                         octal_g(o, m - a - c)) == want &&
+                        bignum_set_u64(t[0], a) == 0 &&
+                        bignum_set_u64(t[1], c) == 0 &&
+                        bignum_set_u64(t[2], m - a - c) == 0) {
+                        octal_big_emit(w, 1, k, t, 3);
+                    }
+                }
+            }
+        }
+    }
+    return 1;
+}
+
 static grundy_status
 octal_big_options(grundy_game *game, const big_component *c,
                   const bignum *want, move_sink *sink, grundy_error *err)
@@ -1789,7 +1926,12 @@ octal_big_options(grundy_game *game, const big_component *c,
     for (int i = 0; i < 4; i++) {
         w.oom |= (w.t[i] = bignum_new()) == NULL;
     }
-    if (!w.oom && (o->lasker || o->identity || o->thirds)) {
+    uint64_t n64;
+    if (!w.oom && bignum_to_u64(c->v[0], &n64) &&
+        bignum_to_u64(want, &want64) &&
+        octal_big_saltus_options(&w, n64, want64, &st, err)) {
+        /* answered as by the 64-bit path */
+    } else if (!w.oom && (o->lasker || o->identity || o->thirds)) {
         if (move_sink_wants_all(sink)) {
             st = err_set(err, GRUNDY_ELIMIT, -1,
                          "heap %zu of %s: every option is listed up to "

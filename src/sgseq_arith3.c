@@ -1,0 +1,538 @@
+/*
+ * sgseq_arith3.c - the arithmetic-periodicity test for finite codes whose
+ * moves may split a heap in three (hexadecimal digits with bit 8), and the
+ * winning moves it guarantees on heaps of any 64-bit size. The theorem and
+ * its proof are in docs/theory.md 3b ("Arithmetic periods of codes that
+ * split in three"); the names here follow it.
+ *
+ * With a saltus s = 2^m every value splits as G = Q s + R, R < s, and a
+ * nim-sum of values splits the same way: the high parts XOR, the low parts
+ * XOR (no carries cross bit m). A part of size b + p q (b in [n0, n0 + p),
+ * q >= 0) has high part e(b) + q and low part r(b) once G(n + p) = G(n) + s
+ * from n0 on; a part below n0 ("tiny") has fixed parts. So the options of a
+ * heap N = n0 + rho + p D are grouped by *configurations*: the removal k,
+ * the tiny parts, and the bases b of the other ("periodic") parts. A
+ * configuration has a fixed low part R, a fixed XOR E of its tiny high
+ * parts, and leaves K = D - delta to share among its periodic parts:
+ * its options have high parts E ^ (XOR of the levels e(b_i) + q_i) over
+ * every q >= 0 with sum K. The test proves, for every class rho, that the
+ * mex of all of them is (D + e(n0 + rho)) s + r(n0 + rho) for every large
+ * D, by bounding (XOR <= sum, parity) and by explicit witnesses.
+ */
+#include "sgseq_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The test gives up (no certificate) past these sizes. */
+#define A3_MAX_CFG (1u << 18)   /* configurations of one class */
+#define A3_MAX_WORK ((uint64_t)1 << 27) /* (t + 1) p^3 */
+#define A3_MAX_L 14u            /* 2^L residues of D examined */
+
+/* One configuration (see above). lv: levels e(b_i) of its periodic parts. */
+typedef struct a3_cfg {
+    uint64_t k;
+    uint64_t delta;
+    uint64_t tiny[3], base[3];
+    uint32_t lv[3];
+    uint32_t e;        /* XOR of the tiny parts' high parts */
+    uint32_t r;        /* XOR of every part's low part */
+    unsigned ntiny, jp;
+} a3_cfg;
+
+typedef struct a3_list {
+    a3_cfg *c;
+    size_t n, cap;
+    int full;          /* more than A3_MAX_CFG: the test gives up */
+} a3_list;
+
+/* The certificate's parameters. */
+typedef struct a3_par {
+    const sgseq *s;    /* the rules */
+    const uint16_t *g; /* the values read, g[0..len) */
+    uint64_t len;
+    uint64_t n0, p;
+    unsigned m;        /* s = 2^m */
+} a3_par;
+
+static uint32_t
+a3_hi(const a3_par *a, uint64_t x)
+{
+    return (uint32_t)(a->g[x] >> a->m);
+}
+
+static uint32_t
+a3_lo(const a3_par *a, uint64_t x)
+{
+    return (uint32_t)(a->g[x] & ((1u << a->m) - 1));
+}
+
+static unsigned
+a3_digit(const sgseq *s, uint64_t k)
+{
+    return sgseq_digit(s->arun, s->narun, NULL, 0, 0, k);
+}
+
+static void
+a3_push(a3_list *l, const a3_cfg *c)
+{
+    if (l->full) {
+        return;
+    }
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 256;
+        a3_cfg *t;
+        if (cap > A3_MAX_CFG || (t = realloc(l->c, cap * sizeof *t)) == NULL) {
+            l->full = 1;
+            return;
+        }
+        l->c = t;
+        l->cap = cap;
+    }
+    l->c[l->n++] = *c;
+}
+
+/* Completes c (its tiny parts set, jp - 1 bases chosen) with the base that
+ * puts it in class rho, if that base is the largest (each multiset once). */
+static void
+a3_close(const a3_par *a, uint64_t rho, a3_cfg *c, a3_list *l)
+{
+    uint64_t tot = c->k, b;
+    for (unsigned i = 0; i < c->ntiny; i++) {
+        tot += c->tiny[i];
+    }
+    for (unsigned i = 0; i + 1 < c->jp; i++) {
+        tot += c->base[i];
+    }
+    b = a->n0 + (rho + a->p - tot % a->p) % a->p;
+    if (c->jp >= 2 && b < c->base[c->jp - 2]) {
+        return;
+    }
+    c->base[c->jp - 1] = b;
+    /* tot + b = n0 + rho (mod p), and tot + b >= n0 + rho: the parts of a
+     * heap N = n0 + rho + p D leave K = D - delta for the levels. */
+    c->delta = (tot + b - a->n0 - rho) / a->p;
+    c->r = 0;
+    c->e = 0;
+    for (unsigned i = 0; i < c->ntiny; i++) {
+        c->e ^= a3_hi(a, c->tiny[i]);
+        c->r ^= a3_lo(a, c->tiny[i]);
+    }
+    for (unsigned i = 0; i < c->jp; i++) {
+        c->lv[i] = a3_hi(a, c->base[i]);
+        c->r ^= a3_lo(a, c->base[i]);
+    }
+    a3_push(l, c);
+}
+
+/* Chooses bases i.. of c (nondecreasing), then closes it. */
+static void
+a3_bases(const a3_par *a, uint64_t rho, a3_cfg *c, unsigned i, a3_list *l)
+{
+    if (i + 1 >= c->jp || i >= 2) {
+        a3_close(a, rho, c, l);
+        return;
+    }
+    for (uint64_t b = i > 0 ? c->base[i - 1] : a->n0; b < a->n0 + a->p; b++) {
+        c->base[i] = b;
+        a3_bases(a, rho, c, i + 1, l);
+    }
+}
+
+/* Chooses tiny parts i.. of c (nondecreasing, below n0), then bases. */
+static void
+a3_tiny(const a3_par *a, uint64_t rho, a3_cfg *c, unsigned i, a3_list *l)
+{
+    if (i >= c->ntiny || i >= 2) {
+        a3_bases(a, rho, c, 0, l);
+        return;
+    }
+    for (uint64_t x = i > 0 ? c->tiny[i - 1] : 1; x < a->n0; x++) {
+        c->tiny[i] = x;
+        a3_tiny(a, rho, c, i + 1, l);
+    }
+}
+
+/* Every configuration of class rho: removal k, j parts (bit 2^j of d(k)),
+ * j - jp of them tiny, jp >= 1 periodic (a heap of class rho beyond the
+ * certificate is larger than any j tiny parts). */
+static void
+a3_configs(const a3_par *a, uint64_t rho, a3_list *l)
+{
+    l->n = 0;
+    for (uint64_t k = 0; k <= a->s->t; k++) {
+        unsigned d = a3_digit(a->s, k);
+        for (unsigned j = 1; j <= 3; j++) {
+            if (!(d & (1u << j)) || (k == 0 && j == 1)) {
+                continue;
+            }
+            for (unsigned nt = 0; nt < j; nt++) {
+                a3_cfg c;
+                memset(&c, 0, sizeof c);
+                c.k = k;
+                c.ntiny = nt;
+                c.jp = j - nt;
+                a3_tiny(a, rho, &c, 0, l);
+            }
+        }
+    }
+}
+
+/* Configurations that behave alike (same jp, delta, e, levels, r) are
+ * kept once: the test reads nothing else. */
+static int
+a3_cmp(const void *x, const void *y)
+{
+    const a3_cfg *a = x, *b = y;
+    uint64_t ka[7] = {a->jp, a->delta, a->e, a->lv[0], a->lv[1], a->lv[2],
+                      a->r},
+             kb[7] = {b->jp, b->delta, b->e, b->lv[0], b->lv[1], b->lv[2],
+                      b->r};
+    for (int i = 0; i < 7; i++) {
+        if (ka[i] != kb[i]) {
+            return ka[i] < kb[i] ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+static void
+a3_unique(a3_list *l)
+{
+    size_t w = 0;
+    /* The levels as a sorted multiset: the order of the parts is free. */
+    for (size_t i = 0; i < l->n; i++) {
+        a3_cfg *c = &l->c[i];
+        for (unsigned x = 0; x < c->jp; x++) {
+            for (unsigned y = x + 1; y < c->jp; y++) {
+                if (c->lv[y] < c->lv[x]) {
+                    uint32_t t = c->lv[x];
+                    uint64_t tb = c->base[x];
+                    c->lv[x] = c->lv[y];
+                    c->base[x] = c->base[y];
+                    c->lv[y] = t;
+                    c->base[y] = tb;
+                }
+            }
+        }
+    }
+    qsort(l->c, l->n, sizeof *l->c, a3_cmp);
+    for (size_t i = 0; i < l->n; i++) {
+        if (w == 0 || a3_cmp(&l->c[w - 1], &l->c[i]) != 0) {
+            l->c[w++] = l->c[i];
+        }
+    }
+    l->n = w;
+}
+
+/*
+ * Levels out[0..jp) (out[i] >= lv[i], sum K + sum lv, XOR y) of one of the
+ * witness forms the theorem uses, for D >= delta: one part (y = K');
+ * two parts (c + y, c) or (c, c + y) with c = (K' - y) / 2 sharing no bit
+ * with y; three parts (y, c, c) in any order. 0 when none applies.
+ */
+static int
+a3_levels(const a3_cfg *c, uint64_t D, uint64_t y, uint64_t out[3])
+{
+    uint64_t kp = D - c->delta, h;
+    for (unsigned i = 0; i < c->jp; i++) {
+        kp += c->lv[i];
+    }
+    if (y > kp || ((kp - y) & 1u)) {
+        return 0;
+    }
+    h = (kp - y) / 2;
+    if (c->jp == 1) {
+        out[0] = y;
+        return y == kp;
+    }
+    if (c->jp == 2) {
+        if (h & y) {
+            return 0;
+        }
+        for (int sw = 0; sw < 2; sw++) {
+            out[sw] = h + y;
+            out[1 - sw] = h;
+            if (out[0] >= c->lv[0] && out[1] >= c->lv[1]) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+    for (unsigned at = 0; at < 3; at++) {
+        int ok = 1;
+        for (unsigned i = 0; i < 3; i++) {
+            out[i] = i == at ? y : h;
+            ok &= out[i] >= c->lv[i];
+        }
+        if (ok) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* 1 when no option of c has high part E ^ y = y ^ c->e...: y (already
+ * XORed with c->e) is proved absent from the levels' XORs: above their
+ * sum K', of the other parity, not K' itself for one part, or for two
+ * parts A ^ B = y with A & B = (K' - y) / 2 sharing a bit with y (A + B =
+ * (A ^ B) + 2 (A & B), and A ^ B never shares a bit with A & B). */
+static int
+a3_excluded(const a3_cfg *c, uint64_t D, uint64_t y)
+{
+    uint64_t kp = D - c->delta;
+    for (unsigned i = 0; i < c->jp; i++) {
+        kp += c->lv[i];
+    }
+    if (y > kp || ((kp - y) & 1u)) {
+        return 1;
+    }
+    if (c->jp == 1) {
+        return y != kp;
+    }
+    return c->jp == 2 && (((kp - y) / 2) & y) != 0;
+}
+
+/* The constants of the bands (docs/theory.md 3b): tb, the top band; bb,
+ * the bottom band; both below 2^L. */
+typedef struct a3_bands {
+    uint64_t tb, bb;
+    unsigned L;
+} a3_bands;
+
+/*
+ * The test for class rho at the 2^(L+1) representatives D = 2^(L+3) + d,
+ * each standing for every D >= 2^(L+2) with D = d mod 2^(L+1): (i) the
+ * value (D + e*) s + r* is no option (a3_excluded on every configuration
+ * of low part r*); (ii) every value of the top rows Q* - tb .. Q* (row Q*
+ * below r* only) and of the bottom rows 0 .. bb - 1 has a witness
+ * (a3_levels); (iii) the middle rows, which take three-part witnesses
+ * (y, c, c) of the right parity, are full for both parities of Q* - Q.
+ */
+static int
+a3_class_holds(const a3_par *a, const a3_list *l, uint64_t rho,
+               const a3_bands *bd, unsigned char *mark)
+{
+    uint64_t s = (uint64_t)1 << a->m, rows = bd->tb + 1 + bd->bb;
+    uint32_t es = a3_hi(a, a->n0 + rho), rs = a3_lo(a, a->n0 + rho);
+
+    for (unsigned par = 0; par < 2; par++) {
+        memset(mark, 0, (size_t)s);
+        for (size_t i = 0; i < l->n; i++) {
+            const a3_cfg *c = &l->c[i];
+            uint64_t sum = es + c->e + c->delta + par;
+            for (unsigned j = 0; j < c->jp; j++) {
+                sum += c->lv[j];   /* parity of es + e + delta - sum lv */
+            }
+            if (c->jp == 3 && sum % 2 == 0) {
+                mark[c->r] = 1;
+            }
+        }
+        if (memchr(mark, 0, (size_t)s) != NULL) {
+            return 0;
+        }
+    }
+    for (uint64_t d = 0; d < ((uint64_t)2 << bd->L); d++) {
+        uint64_t D = ((uint64_t)8 << bd->L) + d, qs = D + es, lv[3];
+        memset(mark, 0, (size_t)(rows * s));
+        for (size_t i = 0; i < l->n; i++) {
+            const a3_cfg *c = &l->c[i];
+            if (c->r == rs && !a3_excluded(c, D, qs ^ c->e)) {
+                return 0;
+            }
+            for (uint64_t t = 0; t <= bd->tb; t++) {
+                if (a3_levels(c, D, (qs - t) ^ c->e, lv)) {
+                    mark[t * s + c->r] = 1;
+                }
+            }
+            for (uint64_t q = 0; q < bd->bb; q++) {
+                if (a3_levels(c, D, q ^ c->e, lv)) {
+                    mark[(bd->tb + 1 + q) * s + c->r] = 1;
+                }
+            }
+        }
+        if (memchr(mark, 0, (size_t)rs) != NULL ||
+            memchr(mark + s, 0, (size_t)((rows - 1) * s)) != NULL) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The bands' constants over every class; 0 when they pass A3_MAX_L or a
+ * class has too many configurations. */
+static int
+a3_bands_of(const a3_par *a, a3_list *ls, a3_bands *bd)
+{
+    uint64_t emax = 0, emaxt = 0, cst = 0, b;
+    for (uint64_t x = 1; x < a->n0 + a->p; x++) {
+        emax = a3_hi(a, x) > emax ? a3_hi(a, x) : emax;
+    }
+    for (uint64_t rho = 0; rho < a->p; rho++) {
+        uint64_t es = a3_hi(a, a->n0 + rho);
+        if (ls[rho].full) {
+            return 0;
+        }
+        for (size_t i = 0; i < ls[rho].n; i++) {
+            const a3_cfg *c = &ls[rho].c[i];
+            uint64_t v = c->delta + c->e + es + 2 * emax;
+            for (unsigned j = 0; j < c->jp; j++) {
+                v += c->lv[j];
+            }
+            cst = v > cst ? v : cst;
+            emaxt = c->e > emaxt ? c->e : emaxt;
+        }
+    }
+    bd->tb = cst + 1;
+    bd->bb = emax + emaxt + 1;
+    /* 2^L above every constant of the proof: the top band's offsets
+     * (tb), the halved gaps (K' - y) / 2 < tb, the tiny XORs and the bottom
+     * band (< bb). */
+    b = bd->tb + bd->bb + 1;
+    for (bd->L = 1; ((uint64_t)1 << bd->L) <= b; bd->L++) {
+        if (bd->L >= A3_MAX_L) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The whole test for (n0, p, 2^m) on the values g[0..len) (sgseq.h). */
+uint64_t
+sgseq_arith3_check(const sgseq *s, const uint16_t *g, uint64_t len,
+                   uint64_t n0, uint64_t p, unsigned m)
+{
+    a3_par a = {s, g, len, n0, p, m};
+    a3_list *ls = calloc((size_t)p, sizeof *ls);
+    a3_bands bd;
+    unsigned char *mark = NULL;
+    uint64_t t0, need = 0, sal = (uint64_t)1 << m;
+    int ok = ls != NULL;
+
+    for (uint64_t rho = 0; ok && rho < p; rho++) {
+        a3_configs(&a, rho, &ls[rho]);
+        a3_unique(&ls[rho]);
+    }
+    ok = ok && a3_bands_of(&a, ls, &bd);
+    if (ok) {
+        /* N >= t0 has D >= 2^(L+2): every configuration is available
+         * (delta < 2^L) and the bands lie where the proof puts them. */
+        t0 = n0 + p * (((uint64_t)4 << bd.L) + 1);
+        ok = t0 + p <= len;
+        for (uint64_t n = n0; ok && n < t0; n++) {
+            ok = g[n + p] == g[n] + sal;
+        }
+        mark = ok ? malloc((size_t)((bd.tb + 1 + bd.bb) * sal)) : NULL;
+        ok = ok && mark != NULL;
+        for (uint64_t rho = 0; ok && rho < p; rho++) {
+            ok = a3_class_holds(&a, &ls[rho], rho, &bd, mark);
+        }
+        need = ok ? t0 + p : 0;
+    }
+    for (uint64_t rho = 0; ls != NULL && rho < p; rho++) {
+        free(ls[rho].c);
+    }
+    free(ls);
+    free(mark);
+    return need;
+}
+
+/*
+ * Tries the test on the table: the candidate is the least period q of the
+ * differences at the top of the table, its saltus sal = G(n-1) -
+ * G(n-1-q), which must be a power of two (the split into high and low
+ * parts needs it) and at most q (then every 64-bit heap's value fits),
+ * and n0 the start of the run of G(n + q) = G(n) + sal back from the top.
+ */
+void
+sgseq_try_certify_arith3(sgseq *s, size_t q, size_t n0)
+{
+    uint64_t sal, need;
+    unsigned m = 0;
+    if (q == 0 || q >= s->len || s->g[s->len - 1] <= s->g[s->len - 1 - q]) {
+        return;
+    }
+    sal = (uint64_t)s->g[s->len - 1] - s->g[s->len - 1 - q];
+    if ((sal & (sal - 1)) != 0 || sal > q) {
+        return;
+    }
+    while (((uint64_t)1 << m) < sal) {
+        m++;
+    }
+    if (n0 == 0) {
+        n0 = 1;
+    }
+    /* The test reads at least n0 + p (2^(L+2) + 2) values, L >= 2 (the
+     * bands are never narrower), and enumerates about (t + 1) p^3
+     * configurations: a candidate the table cannot yet certify, or one
+     * too costly to enumerate, waits or is skipped. */
+    if (s->len < n0 + 18 * (uint64_t)q ||
+        (uint64_t)q * q * q * (s->t + 1) > A3_MAX_WORK) {
+        return;
+    }
+    if ((need = sgseq_arith3_check(s, s->g, s->len, n0, q, m)) != 0) {
+        s->certified = 1;
+        s->p = q;
+        s->n0 = n0;
+        s->saltus = sal;
+        s->cert_len = need;
+    }
+}
+
+/*
+ * An option of heap n worth want, by the witness forms of the test:
+ * *k removed, parts[0..*nparts) ascending. Every want below G(n) has one
+ * when n is at least the certificate's length (the test's conclusion);
+ * below, there may be none here (0).
+ */
+int
+sgseq_arith3_option(const sgseq *s, uint64_t n, uint64_t want, uint64_t *k,
+                    uint64_t parts[3], unsigned *nparts)
+{
+    a3_par a;
+    a3_list l = {NULL, 0, 0, 0};
+    uint64_t rho, D, y, lv[3];
+    int found = 0;
+
+    if (!s->arith3 || !s->certified || n < s->n0 + s->p) {
+        return 0;
+    }
+    a.s = s;
+    a.g = s->g;
+    a.len = s->len;
+    a.n0 = s->n0;
+    a.p = s->p;
+    for (a.m = 0; ((uint64_t)1 << a.m) < s->saltus; a.m++) {
+    }
+    rho = (n - a.n0) % a.p;
+    D = (n - a.n0) / a.p;
+    a3_configs(&a, rho, &l);
+    for (size_t i = 0; i < l.n && !found; i++) {
+        const a3_cfg *c = &l.c[i];
+        if (c->r != (want & (s->saltus - 1)) || c->delta > D) {
+            continue;
+        }
+        y = (want >> a.m) ^ c->e;
+        if (a3_levels(c, D, y, lv)) {
+            unsigned np = 0;
+            for (unsigned j = 0; j < c->ntiny; j++) {
+                parts[np++] = c->tiny[j];
+            }
+            for (unsigned j = 0; j < c->jp; j++) {
+                parts[np++] = c->base[j] + a.p * (lv[j] - c->lv[j]);
+            }
+            for (unsigned x = 1; x < np; x++) {
+                for (unsigned z = x; z > 0 && parts[z] < parts[z - 1]; z--) {
+                    uint64_t t = parts[z];
+                    parts[z] = parts[z - 1];
+                    parts[z - 1] = t;
+                }
+            }
+            *k = c->k;
+            *nparts = np;
+            found = 1;
+        }
+    }
+    free(l.c);
+    return found;
+}
