@@ -553,8 +553,16 @@ winning_options(misere_cache *mc, const grundy_position *pos, size_t i,
     size_t n, win = 0;
     const uint32_t *t;
     grundy_status st;
-    if (h >= mh->built) {   /* certified: h's options are h - p's (certify) */
-        h = mh->from + 1 + (h - mh->from - 1) % mh->p;
+    if (h >= mh->built) {
+        /* Certified (certify()): heap h > B = built - 1 has the option
+         * images of heap h - p, so of the heap of its residue in the
+         * last period built, (B - p, B]. Not the first period after
+         * `from`: heaps there have the same elements but may have other
+         * option images (Kayles heap 86 lacks an image that 98, 110, ...
+         * have: "kayles 182 28 27" has a winning move on row 1, which
+         * an image set taken from heap 86 would miss). */
+        uint64_t low = mh->built - mh->p;   /* B - p + 1 > from */
+        h = low + (h - low) % mh->p;
     }
     t = mquot_option_images(mc->q, mh->gen[h], &n);
     if (t == NULL) {
