@@ -207,6 +207,9 @@ test_sums_normal_and_all(void **state)
         {"stripes:2,3 10 12 + octal:4.07 9", GRUNDY_ALL_MOVES, 0, 0,
          1u << 30},
         {"kayles 100000000000 7", 0, 0, 0, 1u << 30},
+        /* a move's numbers beyond 64 bits, written out */
+        {"nim 1234567890123456789012345678901234567890 "
+         "9876543210987654321098765432109876543210 7", 0, 0, 0, 1u << 30},
     };
     (void)state;
     for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) {
