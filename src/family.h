@@ -192,7 +192,13 @@ typedef struct family {
      * *parts non-empty heaps that the removal allows (finite take-and-
      * break codes), 1 with *k and *parts; 0 otherwise (no largest
      * removal, or splits of another kind). The misere quotient's
-     * periodicity certificate needs it (misere_q.c). */
+     * periodicity certificate needs it (misere_q.c). Such a family's
+     * options() words for heap n leaving parts v_0, ..., v_s-1 (in the
+     * order emitted, the largest last) must end with
+     * " (n -> v_0 + ... + v_s-1)" and not otherwise depend on n or the
+     * largest part: solve_big.c rewrites that tail for a heap beyond
+     * 64 bits answered through a 64-bit stand-in (and refuses words that
+     * do not end so). */
     int (*heap_span)(const grundy_game *game, uint64_t *k, unsigned *parts);
 
     /* Optional: numbers beyond 64 bits (family_big above). */

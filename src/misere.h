@@ -33,6 +33,29 @@ grundy_status misere_q_solve(const grundy_position *pos,
                                  const unsigned char *repeats,
                                  move_sink *sink, int *win,
                                  grundy_error *err);
+/* misere_q_solve with heap[i] standing in for component i's heap (NULL:
+ * the position's own heaps): a heap beyond 64 bits is answered through a
+ * 64-bit heap of the same element whose options match its own
+ * (solve_big.c). The moves on a stand-in are its own, words and all: the
+ * caller's sink rewrites them. */
+grundy_status misere_q_solve_heaps(const grundy_position *pos,
+                                   const uint64_t *heap,
+                                   const unsigned char *repeats,
+                                   move_sink *sink, int *win,
+                                   grundy_error *err);
+/* The certified period of the heap elements of the game of each term t
+ * with need[t] set, in the quotient of pos's games (the one
+ * misere_q_solve uses), whose heaps of those games are built until a
+ * period is certified or heap MISERE_QUOTIENT_MAX_HEAP is: heap
+ * h > from[t] has the element of heap h - p[t]. Otherwise *failed is the
+ * game without one and the status says why: GRUNDY_ELIMIT when the
+ * quotient cannot be built that far (with the reason),
+ * GRUNDY_EUNSUPPORTED when no period shows (the reason is words to
+ * follow "has none: "); *failed is NULL when out of memory. */
+grundy_status misere_q_periods(const grundy_position *pos,
+                               const unsigned char *need, uint64_t *p,
+                               uint64_t *from, const grundy_game **failed,
+                               grundy_error *err);
 
 struct mquot;
 /* The quotient of the heap games games[0 .. n) (sorted by spec,

@@ -424,10 +424,10 @@ extend(misere_cache *mc, grundy_game *const *g, const uint64_t *max,
     }
 }
 
-/* 1 when every component of pos is a heap of a heap game (rings and
- * numbers beyond 64 bits aside). */
+/* 1 when every component of pos is a heap of a heap game (rings aside,
+ * and numbers beyond 64 bits unless heap gives a stand-in for them). */
 static int
-heaps_only(const grundy_position *pos)
+heaps_only(const grundy_position *pos, const uint64_t *heap)
 {
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
@@ -436,12 +436,19 @@ heaps_only(const grundy_position *pos)
         }
         for (size_t i = term->first; i < term->first + term->count; i++) {
             const pos_comp *pc = &pos->comps[i];
-            if (pc->ring || pc->big || pc->n != 1) {
+            if (pc->ring || (pc->big && heap == NULL) || pc->n != 1) {
                 return 0;
             }
         }
     }
     return 1;
+}
+
+/* Component i's heap: its stand-in when heap gives one, else its own. */
+static uint64_t
+heap_of(const grundy_position *pos, const uint64_t *heap, size_t i)
+{
+    return heap != NULL ? heap[i] : pos->vals[pos->comps[i].off];
 }
 
 grundy_status
@@ -534,15 +541,16 @@ emit_if_winning(void *user, const component *c, size_t parts,
  * listing the options), and then the options themselves, stopping at the
  * first when one is enough. */
 static grundy_status
-winning_options(misere_cache *mc, const grundy_position *pos, size_t i,
-                grundy_game *game, size_t gi, uint32_t y, move_sink *sink,
-                grundy_error *err)
+winning_options(misere_cache *mc, const grundy_position *pos,
+                const uint64_t *heap, size_t i, grundy_game *game, size_t gi,
+                uint32_t y, move_sink *sink, grundy_error *err)
 {
     const pos_comp *pc = &pos->comps[i];
     const char *tok = pos->text + pc->tok;
-    int own = pc->toklen == 1 || tok[0] != '0';
-    component c = {pos->vals + pc->off, 1, i + 1, own ? tok : NULL,
-                   own ? pc->toklen : 0, 0};
+    /* A stand-in for a big heap is not its token's number. */
+    int own = !pc->big && (pc->toklen == 1 || tok[0] != '0');
+    component c = {heap != NULL ? heap + i : pos->vals + pc->off, 1, i + 1,
+                   own ? tok : NULL, own ? pc->toklen : 0, 0};
     const misere_heaps *mh = &mc->heaps[gi];
     winning_filter f = {mc, gi, y, sink};
     /* The real sink's `all`: one winning move lets a family stop (and
@@ -553,8 +561,16 @@ winning_options(misere_cache *mc, const grundy_position *pos, size_t i,
     size_t n, win = 0;
     const uint32_t *t;
     grundy_status st;
-    if (h >= mh->built) {   /* certified: h's options are h - p's (certify) */
-        h = mh->from + 1 + (h - mh->from - 1) % mh->p;
+    if (h >= mh->built) {
+        /* Certified (certify()): heap h > B = built - 1 has the option
+         * images of heap h - p, so of the heap of its residue in the
+         * last period built, (B - p, B]. Not the first period after
+         * `from`: heaps there have the same elements but may have other
+         * option images (Kayles heap 86 lacks an image that 98, 110, ...
+         * have: "kayles 182 28 27" has a winning move on row 1, which
+         * an image set taken from heap 86 would miss). */
+        uint64_t low = mh->built - mh->p;   /* B - p + 1 > from */
+        h = low + (h - low) % mh->p;
     }
     t = mquot_option_images(mc->q, mh->gen[h], &n);
     if (t == NULL) {
@@ -577,6 +593,14 @@ grundy_status
 misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
                    move_sink *sink, int *win, grundy_error *err)
 {
+    return misere_q_solve_heaps(pos, NULL, repeats, sink, win, err);
+}
+
+grundy_status
+misere_q_solve_heaps(const grundy_position *pos, const uint64_t *heap,
+                     const unsigned char *repeats, move_sink *sink, int *win,
+                     grundy_error *err)
+{
     size_t ng, n = pos->ncomps;
     uint64_t *max = NULL;
     grundy_game **g;
@@ -584,7 +608,7 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
     uint32_t *before = NULL, x = 0;
     grundy_status st;
 
-    if (!heaps_only(pos)) {
+    if (!heaps_only(pos, heap)) {
         return GRUNDY_EUNSUPPORTED;
     }
     if ((g = alphabet(pos, &ng)) == NULL ||
@@ -598,7 +622,7 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
         const pos_term *term = &pos->terms[t];
         size_t gi = game_index(g, ng, term->game);
         for (size_t i = term->first; i < term->first + term->count; i++) {
-            uint64_t v = pos->vals[pos->comps[i].off];
+            uint64_t v = heap_of(pos, heap, i);
             max[gi] = v > max[gi] ? v : max[gi];
         }
     }
@@ -610,8 +634,8 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
         size_t gi = game_index(g, ng, term->game);
         for (size_t i = term->first; i < term->first + term->count; i++) {
             before[i] = x;
-            x = mquot_mul(mc->q, x, heap_element(mc, gi, pos->vals[
-                                                    pos->comps[i].off]));
+            x = mquot_mul(mc->q, x, heap_element(mc, gi,
+                                                 heap_of(pos, heap, i)));
         }
     }
     if (st == GRUNDY_OK) {
@@ -621,8 +645,7 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
             const pos_term *term = &pos->terms[t];
             size_t gi = game_index(g, ng, term->game);
             for (size_t i = term->first + term->count; i-- > term->first;) {
-                uint32_t self = heap_element(mc, gi, pos->vals[
-                                                   pos->comps[i].off]);
+                uint32_t self = heap_element(mc, gi, heap_of(pos, heap, i));
                 if (i > 0) {
                     after[i - 1] = mquot_mul(mc->q, after[i], self);
                 }
@@ -638,7 +661,7 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
                     break;
                 }
                 if (repeats == NULL || !repeats[i]) {
-                    st = winning_options(mc, pos, i, term->game, gi,
+                    st = winning_options(mc, pos, heap, i, term->game, gi,
                                          mquot_mul(mc->q, before[i],
                                                    after[i]),
                                          sink, err);
@@ -648,6 +671,51 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
     }
     free(g);
     free(before);
+    return st;
+}
+
+grundy_status
+misere_q_periods(const grundy_position *pos, const unsigned char *need,
+                 uint64_t *p, uint64_t *from, const grundy_game **failed,
+                 grundy_error *err)
+{
+    size_t ng;
+    uint64_t *max = NULL;
+    grundy_game **g;
+    misere_cache *mc = NULL;
+    grundy_status st;
+
+    *failed = NULL;
+    if ((g = alphabet(pos, &ng)) == NULL ||
+        (max = calloc(ng, sizeof *max)) == NULL) {
+        free(g);
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    /* Only the games that need a period grow here (their 64-bit heaps,
+     * and the other games', are built when the position is solved): a
+     * period shows, if at all, among the heaps that may be built, and
+     * extend() stops as soon as one is certified (covered()). */
+    for (size_t t = 0; t < pos->nterms; t++) {
+        if (need[t]) {
+            max[game_index(g, ng, pos->terms[t].game)] =
+                MISERE_QUOTIENT_MAX_HEAP;
+        }
+    }
+    st = misere_q_build(g, ng, max, &mc, err);
+    free(max);
+    if (st != GRUNDY_OK && mc != NULL && mc->failed != GRUNDY_OK) {
+        *failed = g[mc->failed_game];
+    }
+    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
+        size_t gi = game_index(g, ng, pos->terms[t].game);
+        if (need[t] && !misere_q_period(mc, gi, &p[t], &from[t])) {
+            *failed = pos->terms[t].game;
+            st = err_set(err, GRUNDY_EUNSUPPORTED, -1, "no period of its "
+                         "heaps' elements shows up to heap %u",
+                         MISERE_QUOTIENT_MAX_HEAP);
+        }
+    }
+    free(g);
     return st;
 }
 

@@ -155,8 +155,9 @@ typedef struct move_parts {
 } move_parts;
 
 /* Appends the parts of a move, blank-separated, numbers joined by
- * commas. */
-static void
+ * commas. -1 when a big number could not be written (out of memory: a
+ * number has at least one digit), else 0. */
+static int
 render_parts(grundy_result *res, const move_parts *mp)
 {
     for (size_t p = 0, k = 0; p < mp->parts; p++) {
@@ -165,20 +166,27 @@ render_parts(grundy_result *res, const move_parts *mp)
         }
         for (size_t j = 0; j < mp->arity[p]; j++, k++) {
             char *at;
+            size_t n;
             if (j > 0) {
                 text_put(res, ",", 1);
             }
             at = res->text + res->textlen;
-            res->textlen += mp->big != NULL ? bignum_to_dec(mp->big[k], at)
-                                            : util_u64_to_dec(mp->vals[k], at);
+            n = mp->big != NULL ? bignum_to_dec(mp->big[k], at)
+                                : util_u64_to_dec(mp->vals[k], at);
+            if (n == 0) {
+                return -1;
+            }
+            res->textlen += n;
         }
     }
+    return 0;
 }
 
 /* Appends the position after a move to res->text (room reserved): every
  * component in place, the changed one replaced by its parts; a term
- * whose last component vanished is dropped with its game name. */
-static void
+ * whose last component vanished is dropped with its game name. -1 when
+ * out of memory (render_parts), else 0. */
+static int
 render_position(grundy_result *res, const grundy_position *pos, size_t ci,
                 const move_parts *mp)
 {
@@ -189,10 +197,12 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
         const pos_comp *pc = &pos->comps[ci];
         size_t after = pc->tok + pc->toklen;
         text_put(res, pos->text, pc->tok);
-        render_parts(res, mp);
+        if (render_parts(res, mp) != 0) {
+            return -1;
+        }
         text_put(res, pos->text + after, pos->textlen - after);
         res->text[res->textlen++] = '\0';
-        return;
+        return 0;
     }
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
@@ -214,7 +224,9 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
             }
             if (mp->parts > 0) {
                 put_separator(res, start);
-                render_parts(res, mp);
+                if (render_parts(res, mp) != 0) {
+                    return -1;
+                }
                 written += mp->parts;
             }
         }
@@ -223,6 +235,7 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
         }
     }
     res->text[res->textlen++] = '\0';
+    return 0;
 }
 
 /* Bytes the parts' numbers take in decimal, each with a separator. */
@@ -391,7 +404,11 @@ emit_rendered(move_sink *sink, size_t ci, const move_parts *mp,
     m->explain_len = elen;
     text_put(res, explain, elen + 1);
     m->position = res->textlen;
-    render_position(res, pos, ci, mp);
+    if (render_position(res, pos, ci, mp) != 0) {
+        res->textlen = start;
+        sink->oom = SINK_NOMEM;
+        return -1;
+    }
     m->position_len = res->textlen - 1 - m->position;
     /* Each resulting position once: families list options without
      * repeats, this guards moves of one component that coincide. */

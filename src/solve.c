@@ -372,7 +372,8 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
         if (pos->comps[i].ring) {
             return err_set(err, GRUNDY_EUNSUPPORTED, -1,
                            "misere play of positions with rings (@n) is "
-                           "not supported; normal play is");
+                           "not supported; normal play of rings is "
+                           "answered");
         }
     }
     if (pos->big || solve_big_needed(pos)) {

@@ -9,6 +9,7 @@
  */
 #include "solve_big.h"
 #include "bignum.h"
+#include "misere.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -292,6 +293,427 @@ big_alone(const grundy_position *pos, big_pos *bp, int misere,
     return st;
 }
 
+/* ---- misere play of big heaps, by the misere quotient ----------------- */
+
+/*
+ * Heaps beyond 64 bits of games whose misere quotient has a certified
+ * period (misere_q_periods: phi(x) = phi(x - p) for every heap x > from,
+ * of any size; docs/theory.md 7b). Let every move remove j <= k stones
+ * and leave s <= t non-empty parts in any arrangement the removal allows
+ * (the family's heap_span), and let L = t (from + p) + k + 1. A heap
+ * h > L is answered through its stand-in h', the least 64-bit heap
+ * h' >= L with h' = h (mod p), D = h - h' (a multiple of p):
+ *
+ * - phi(h) = phi(h'): both exceed from. So the position and the one with
+ *   h' in h's place have the same element, the same outcome, and the
+ *   same winning moves on every other component.
+ * - Forward: an option of h' leaving parts a_1 <= ... <= a_s (s >= 1,
+ *   since h' > k) has a_s >= (h' - k) / t > from, so the option of h
+ *   leaving a_1, ..., a_{s-1}, a_s + D (the same removal) has the same
+ *   element.
+ * - Back: an option of h leaving b_1 <= ... <= b_s (b_s > from: h is
+ *   huge) matches the option of h' that keeps the parts <= from, puts
+ *   each other part but b_s at its residue in (from, from + p], and
+ *   gives the rest, c = h' - j - (the others), to b_s: c = b_s (mod p),
+ *   and c >= L - k - (t - 1)(from + p) = from + p + 1 > from, so the
+ *   elements agree. Both maps keep the number of parts above from.
+ *
+ * So h has a winning option exactly when h' has one, and mapping h''s
+ * forward gives h's. With --all: the two maps are inverse bijections
+ * between the options with one part above from, so those of h are
+ * listed exactly; a winning option with two parts above from stands for
+ * as many as there are ways to move p stones from one to the other
+ * while both stay above from (at least (h - k - t from) / (2tp), far
+ * beyond 2^20), which is refused as too many to list, as in normal
+ * play.
+ *
+ * The stand-in's moves come from misere_q_solve_heaps with their words
+ * for h', which family.h promises end with " (h' -> a_1 + ... + a_s)" and
+ * do not otherwise depend on the largest part (stones are counted from
+ * the left, the parts in ascending order): the tail is rewritten with h
+ * and a_s + D, checked word for word first.
+ */
+
+/* The game of component i. */
+static const grundy_game *
+game_of(const grundy_position *pos, size_t i)
+{
+    size_t t = 0;
+    while (t + 1 < pos->nterms && pos->terms[t + 1].first <= i) {
+        t++;
+    }
+    return pos->terms[t].game;
+}
+
+/* A game whose heap elements are periodic: the sizes of its moves. */
+static int
+heap_span_of(const grundy_game *game, uint64_t *k, unsigned *parts)
+{
+    const family *fam = game->family;
+    return fam->heap_span != NULL && fam->heap_span(game, k, parts) &&
+           *parts >= 1 && *parts <= 3;
+}
+
+/* The stand-ins of a position, and where their moves go. */
+typedef struct big_misere {
+    const big_pos *bp;
+    move_sink *out;       /* the caller's sink */
+    bignum **shift;       /* h - h' of component i, NULL: its own heap */
+    uint64_t *from;       /* the period's start for component i's game */
+    size_t too_many;      /* --all: component (1-based) whose winning
+                           * split has two parts above from */
+    size_t bad_words;     /* component (1-based) whose move's words
+                           * were not as promised */
+} big_misere;
+
+/* Where the words of an option of heap n leaving vals[0 .. parts) end
+ * their head: they must end with " (n -> v_0 + ... + v_{parts-1})".
+ * SIZE_MAX when they do not. */
+static size_t
+words_head(const char *explain, uint64_t n, size_t parts,
+           const uint64_t *vals)
+{
+    char tail[160], *q = tail;
+    size_t len = strlen(explain), tl;
+    if (parts == 0 || parts > 3) {
+        return SIZE_MAX;
+    }
+    q = put_str(q, " (");
+    q = put_u64(q, n);
+    q = put_str(q, " -> ");
+    for (size_t j = 0; j < parts; j++) {
+        q = put_str(q, j > 0 ? " + " : "");
+        q = put_u64(q, vals[j]);
+    }
+    q = put_str(q, ")");
+    tl = (size_t)(q - tail);
+    if (tl > len || memcmp(explain + len - tl, tail, tl) != 0) {
+        return SIZE_MAX;
+    }
+    return len - tl;
+}
+
+/* Receives the moves of the position with stand-ins: a move on a
+ * component in its own heap goes on as it is; one on a stand-in h'
+ * becomes the move on h, its largest part raised by h - h'. */
+static int
+big_misere_collect(void *user, const component *c, size_t parts,
+                   const size_t *arity, const uint64_t *vals,
+                   const char *explain)
+{
+    big_misere *bm = user;
+    size_t i = c->index - 1, top = 0, above = 0, head;
+    const big_component *bc = &bm->bp->comp[i];
+    bignum *v[3] = {NULL, NULL, NULL};
+    strbuf b = {0};
+    int r = -1;
+    if (bm->shift[i] == NULL) {
+        return move_emit(bm->out, c, parts, arity, vals, explain);
+    }
+    for (size_t j = 0; j < parts; j++) {
+        top = vals[j] >= vals[top] ? j : top;
+        above += vals[j] > bm->from[i];
+    }
+    if (above >= 2 && move_sink_wants_all(bm->out)) {
+        bm->too_many = i + 1;
+        return -1;
+    }
+    if ((head = words_head(explain, c->v[0], parts, vals)) == SIZE_MAX) {
+        bm->bad_words = i + 1;
+        return -1;
+    }
+    for (size_t j = 0; j < parts; j++) {
+        if ((v[j] = bignum_new()) == NULL ||
+            bignum_set_u64(v[j], vals[j]) != 0 ||
+            (j == top && bignum_add(v[j], v[j], bm->shift[i]) != 0)) {
+            goto out;
+        }
+    }
+    if ((b.s = malloc(head + 1)) == NULL) {
+        goto out;
+    }
+    memcpy(b.s, explain, head);
+    b.s[head] = '\0';
+    b.len = head;
+    b.cap = head + 1;
+    util_sb_put(&b, " (");
+    util_sb_put_big(&b, bc->v[0]);
+    util_sb_put(&b, " -> ");
+    for (size_t j = 0; j < parts; j++) {
+        util_sb_put(&b, j > 0 ? " + " : "");
+        util_sb_put_big(&b, v[j]);
+    }
+    util_sb_put(&b, ")");
+    if (!b.oom) {
+        r = move_emit_big(bm->out, bc, parts, arity, v, b.s);
+    }
+out:
+    for (size_t j = 0; j < parts && j < 3; j++) {
+        bignum_free(v[j]);
+    }
+    free(b.s);
+    return r;
+}
+
+/* What misere play beyond 64 bits answers, for refusals. */
+#define BIG_MISERE_ANSWERS                                                 \
+    "Beyond 64 bits, misere play answers heaps of games with such a "     \
+    "period ('grundy quotient GAME 1000' shows it), nim and bounded "     \
+    "sums, and a lone fib pile or Wythoff pair"
+
+/* "; in normal play this position is answered" when it is (its value is
+ * known exactly), else "". */
+static const char *
+normal_advice(const grundy_position *pos, big_pos *bp)
+{
+    bignum *x = bignum_new();
+    grundy_error why;
+    int ok = x != NULL && big_values(pos, bp, x, &why) == GRUNDY_OK;
+    bignum_free(x);
+    return ok ? "; in normal play this position is answered" : "";
+}
+
+/* One flag a component with --all: it repeats an earlier one of the same
+ * game (the moves on it leave the positions the earlier one's leave, in
+ * another order), found by sorting (game, number, place). */
+typedef struct big_key {
+    const char *spec;
+    const bignum *n;
+    size_t at;
+} big_key;
+
+static int
+big_key_cmp(const void *a, const void *b)
+{
+    const big_key *x = a, *y = b;
+    int c = strcmp(x->spec, y->spec);
+    if (c == 0) {
+        c = bignum_cmp(x->n, y->n);
+    }
+    return c != 0 ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+static unsigned char *
+big_repeats(const grundy_position *pos, const big_pos *bp)
+{
+    size_t n = pos->ncomps;
+    big_key *key = malloc((n + 1) * sizeof *key);
+    unsigned char *rep = calloc(n + 1, 1);
+    if (key == NULL || rep == NULL) {
+        free(key);
+        free(rep);
+        return NULL;
+    }
+    for (size_t t = 0; t < pos->nterms; t++) {
+        for (size_t i = pos->terms[t].first;
+             i < pos->terms[t].first + pos->terms[t].count; i++) {
+            key[i] = (big_key){pos->terms[t].game->spec, bp->comp[i].v[0],
+                               i};
+        }
+    }
+    qsort(key, n, sizeof *key, big_key_cmp);
+    for (size_t j = 1; j < n; j++) {
+        rep[key[j].at] = strcmp(key[j].spec, key[j - 1].spec) == 0 &&
+                         bignum_cmp(key[j].n, key[j - 1].n) == 0;
+    }
+    free(key);
+    return rep;
+}
+
+/* The refusal for big heap i of game, which has no certified period:
+ * why (a quotient known only so far, when why->message says so), and
+ * what is answered instead; a limit that stopped the quotient is passed
+ * on with it (the caller words how to raise it). */
+static grundy_status
+no_period(const grundy_position *pos, big_pos *bp, const grundy_game *game,
+          size_t i, grundy_status st, const grundy_error *why,
+          grundy_error *err)
+{
+    const char *known = strstr(why->message, " is known for heaps ");
+    char head[256];
+    snprintf(head, sizeof head, "misere play of heap %zu of %s (beyond "
+             "2^64 - 1) needs a certified period of its misere quotient",
+             i + 1, game->label);
+    if (known != NULL && why->limit != GRUNDY_LIMIT_NONE) {
+        return err_set_limit(err, st, why->limit, why->needed, "%s, which%s",
+                             head, known);
+    }
+    if (known != NULL) {
+        return err_set(err, st, -1, "%s, which%s. " BIG_MISERE_ANSWERS "%s",
+                       head, known, normal_advice(pos, bp));
+    }
+    return err_set(err, st, -1, "%s, and %s has none: %s. "
+                   BIG_MISERE_ANSWERS "%s", head, game->label, why->message,
+                   normal_advice(pos, bp));
+}
+
+/* 1 when every component of pos is a heap of a heap game (no ring). */
+static int
+heaps_only(const grundy_position *pos)
+{
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        if (!(term->game->family->flags & FAMILY_HEAP_GAME)) {
+            return 0;
+        }
+        for (size_t i = term->first; i < term->first + term->count; i++) {
+            if (pos->comps[i].n != 1 || pos->comps[i].ring) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/*
+ * Misere play of a sum of heaps of heap games (heaps_only), some beyond
+ * 64 bits: by the stand-ins argued above and the misere quotient of the
+ * position holding them. Refusals name the game without a period.
+ */
+static grundy_status
+big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
+                 grundy_error *err)
+{
+    size_t n = pos->ncomps, nt = pos->nterms;
+    unsigned char *need = calloc(nt + 1, 1), *rep = NULL;
+    uint64_t *p = calloc(nt + 1, sizeof *p), *from = calloc(nt + 1,
+                                                            sizeof *from);
+    uint64_t *heap = calloc(n + 1, sizeof *heap);
+    big_misere bm = {bp, sink, calloc(n + 1, sizeof *bm.shift),
+                     calloc(n + 1, sizeof *bm.from), 0, 0};
+    move_sink to = {sink->res, pos, sink->all, 0, big_misere_collect, &bm,
+                    sink->budget, NULL, 0, 0};
+    const grundy_game *failed;
+    grundy_error why;
+    grundy_status st = GRUNDY_OK;
+    uint64_t k;
+    unsigned parts;
+
+    if (need == NULL || p == NULL || from == NULL || heap == NULL ||
+        bm.shift == NULL || bm.from == NULL) {
+        st = nomem(err);
+        goto out;
+    }
+    for (size_t t = 0; t < nt && st == GRUNDY_OK; t++) {
+        const pos_term *term = &pos->terms[t];
+        for (size_t i = term->first;
+             st == GRUNDY_OK && i < term->first + term->count; i++) {
+            if (pos->comps[i].big && !need[t]) {
+                need[t] = 1;
+                if (!heap_span_of(term->game, &k, &parts)) {
+                    err_set(&why, GRUNDY_EUNSUPPORTED, -1, "the "
+                            "certificate needs a take-and-break code of "
+                            "finitely many digits");
+                    st = no_period(pos, bp, term->game, i,
+                                   GRUNDY_EUNSUPPORTED, &why, err);
+                }
+            }
+        }
+    }
+    if (st != GRUNDY_OK) {
+        goto out;
+    }
+    if ((st = misere_q_periods(pos, need, p, from, &failed, &why)) !=
+        GRUNDY_OK) {
+        for (size_t t = 0; failed != NULL && t < nt; t++) {
+            if (need[t] && strcmp(pos->terms[t].game->spec,
+                                  failed->spec) == 0) {
+                /* the first big heap of that game names it */
+                size_t i = pos->terms[t].first;
+                while (!pos->comps[i].big) {
+                    i++;
+                }
+                st = no_period(pos, bp, failed, i, st, &why, err);
+                goto out;
+            }
+        }
+        *err = why;
+        goto out;
+    }
+    /* The stand-ins: h' >= L = t (from + p) + k + 1, h' = h (mod p). */
+    for (size_t t = 0; t < nt && st == GRUNDY_OK; t++) {
+        const pos_term *term = &pos->terms[t];
+        uint64_t span = 0, low;
+        if (need[t]) {
+            heap_span_of(term->game, &k, &parts);
+            if (from[t] > UINT64_MAX / 8 - p[t] ||
+                k > UINT64_MAX / 2 - 4 * (from[t] + p[t])) {
+                st = err_set(err, GRUNDY_EUNSUPPORTED, -1, "%s: the period "
+                             "of its misere quotient is too long for heaps "
+                             "beyond 2^64 - 1", term->game->label);
+                break;
+            }
+            span = parts * (from[t] + p[t]) + k + 1;
+        }
+        for (size_t i = term->first; i < term->first + term->count; i++) {
+            const bignum *h = bp->comp[i].v[0];
+            uint64_t r;
+            heap[i] = pos->vals[pos->comps[i].off];
+            if (!pos->comps[i].big || (bignum_cmp_u64(h, span) <= 0 &&
+                                       bignum_to_u64(h, &heap[i]))) {
+                continue;   /* its own heap */
+            }
+            if (bignum_divmod_u64(NULL, h, p[t], &r) != 0 ||
+                (bm.shift[i] = bignum_new()) == NULL) {
+                st = nomem(err);
+                break;
+            }
+            low = span + (r + p[t] - span % p[t]) % p[t];
+            heap[i] = low;
+            bm.from[i] = from[t];
+            if (bignum_set_u64(bm.shift[i], low) != 0 ||
+                bignum_sub(bm.shift[i], h, bm.shift[i]) != 0) {
+                st = nomem(err);
+                break;
+            }
+        }
+    }
+    if (st == GRUNDY_OK && sink->all && (rep = big_repeats(pos, bp)) == NULL) {
+        st = nomem(err);
+    }
+    if (st != GRUNDY_OK) {
+        goto out;
+    }
+    st = misere_q_solve_heaps(pos, heap, rep, &to, &sink->res->win, err);
+    if (bm.too_many != 0) {
+        st = err_set(err, GRUNDY_ELIMIT, -1, "heap %zu of %s: a split of a "
+                     "heap beyond 2^64 - 1 stands for more winning moves "
+                     "than can be listed (one can be shown)", bm.too_many,
+                     game_of(pos, bm.too_many - 1)->label);
+    } else if (sink->oom) {
+        st = move_sink_error(sink, err);
+    } else if (bm.bad_words != 0) {
+        st = err_set(err, GRUNDY_EUNSUPPORTED, -1, "misere play beyond "
+                     "2^64 - 1: the words of a move of %s are not as "
+                     "family.h promises (a bug in grundy)",
+                     game_of(pos, bm.bad_words - 1)->label);
+    }
+    if (st == GRUNDY_OK) {
+        /* The normal-play value, where every component has one. */
+        bignum *x = bignum_new();
+        grundy_status vst = x == NULL ? GRUNDY_ENOMEM
+                                      : big_values(pos, bp, x, &why);
+        if (vst == GRUNDY_ENOMEM) {
+            st = nomem(err);
+        } else if (vst == GRUNDY_OK) {
+            st = set_value(sink->res, x, err);
+        }
+        bignum_free(x);
+    }
+out:
+    for (size_t i = 0; bm.shift != NULL && i < n; i++) {
+        bignum_free(bm.shift[i]);
+    }
+    free(bm.shift);
+    free(bm.from);
+    free(need);
+    free(p);
+    free(from);
+    free(heap);
+    free(rep);
+    return st;
+}
+
 static int
 all_nimlike(const grundy_position *pos)
 {
@@ -322,13 +744,18 @@ solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
         move_result_clear(sink->res);
     }
     if (st == GRUNDY_OK && misere && !all_nimlike(pos)) {
-        st = err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                     "misere play of numbers beyond 2^64 - 1 is answered "
-                     "for sums of nim and bounded heaps, and for a lone "
-                     "fib pile or Wythoff pair; normal play of this "
-                     "position is");
-    }
-    if (st == GRUNDY_OK) {
+        if (heaps_only(pos)) {
+            st = big_misere_solve(pos, &bp, sink, err);
+        } else {
+            st = err_set(err, GRUNDY_EUNSUPPORTED, -1, "misere play of "
+                         "numbers beyond 2^64 - 1 is answered for sums of "
+                         "heaps of games whose misere quotient has a "
+                         "certified period ('grundy quotient GAME 1000' "
+                         "shows it), of nim and bounded heaps, and for a "
+                         "lone fib pile or Wythoff pair%s",
+                         normal_advice(pos, &bp));
+        }
+    } else if (st == GRUNDY_OK) {
         st = big_sum(pos, &bp, misere, sink, err);
     }
     big_pos_free(&bp);

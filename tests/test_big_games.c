@@ -29,6 +29,7 @@
 #include "moves.h"
 #include "solve_big.h"
 #include "intmath.h"
+#include "misere.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -708,6 +709,537 @@ test_bounded_big_m(void **state)
     }
 }
 
+/* ---- misere play beyond 64 bits, by the quotient's period ------------ */
+
+/* A game whose misere quotient has a certified period, with its rules
+ * literally: digit[j] for removing j (1 leave nothing, 2 one heap, 4 two
+ * heaps, 8 three); a subtraction game keeps a heap taken whole as 0. */
+typedef struct mq_game {
+    const char *spec;
+    unsigned digit[4];
+    unsigned k;
+    int sub;
+} mq_game;
+
+static const mq_game mq_games[] = {
+    {"kayles", {0, 7, 7}, 2, 0},
+    {"octal:0.75", {0, 7, 5}, 2, 0},
+    {"sub:1,2", {0, 3, 3}, 2, 1},
+    {"octal:0.144", {0, 1, 4, 4}, 3, 0},
+    {"hex:0.d", {0, 0xd}, 1, 0},
+};
+
+/* The certified period of spec's heap elements: p after from. */
+static void
+mq_period(big_fixture *f, const char *spec, uint64_t *p, uint64_t *from)
+{
+    grundy_game *game;
+    grundy_error err;
+    misere_cache *mc;
+    uint64_t n = 1000;
+    assert_int_equal(grundy_game_parse(f->ctx, spec, strlen(spec), &game,
+                                       &err), GRUNDY_OK);
+    if (misere_q_build(&game, 1, &n, &mc, &err) != GRUNDY_OK) {
+        fail_msg("%s: %s", spec, err.message);
+    }
+    assert_true(misere_q_period(mc, 0, p, from));
+    grundy_game_free(game);
+}
+
+/* A random decimal number of the given number of digits. */
+static void
+random_dec(uint64_t *seed, size_t digits, char *out)
+{
+    out[0] = (char)('1' + brute_below(seed, 9));
+    for (size_t i = 1; i < digits; i++) {
+        out[i] = (char)('0' + brute_below(seed, 10));
+    }
+    out[digits] = '\0';
+}
+
+/* Splits a position's text (after its game) into its numbers: pointers
+ * into buf, a copy of text; returns how many. */
+static size_t
+numbers_of(const char *text, char *buf, char **num, size_t max)
+{
+    size_t n = 0;
+    strcpy(buf, text);
+    for (char *t = strtok(buf, " "); t != NULL && n < max;
+         t = strtok(NULL, " ")) {
+        if (t[0] >= '0' && t[0] <= '9') {
+            num[n++] = t;
+        }
+    }
+    return n;
+}
+
+/* 1 when after[0 .. na) is before[0 .. nb) with one heap h replaced, by
+ * the rules of g, by parts that sum to h - j for a removal j. */
+static int
+mq_legal(const mq_game *g, char **before, size_t nb, char **after,
+         size_t na)
+{
+    for (size_t c = 0; c < nb && na + 1 >= nb; c++) {
+        size_t s = na + 1 - nb, i;
+        char sum[1300] = "0", t[1300];
+        int zero = 0;
+        for (i = 0; i < c && strcmp(before[i], after[i]) == 0; i++) {
+        }
+        if (i < c || s > 3) {
+            continue;
+        }
+        for (i = c + 1; i < nb && strcmp(before[i], after[i - 1 + s]) == 0;
+             i++) {
+        }
+        if (i < nb) {
+            continue;
+        }
+        for (i = 0; i < s; i++) {
+            zero |= strcmp(after[c + i], "0") == 0;
+            dec_add(sum, after[c + i], t);
+            strcpy(sum, t);
+        }
+        for (unsigned j = 1; j <= g->k; j++) {
+            char jd[4];
+            unsigned d = g->digit[j];
+            snprintf(jd, sizeof jd, "%u", j);
+            dec_add(sum, jd, t);
+            if (strcmp(t, before[c]) != 0) {
+                continue;
+            }
+            if (g->sub ? s == 1 && (zero ? (d & 1) : (d & 2))
+                       : !zero && (d & (1u << s))) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Solves text in misere play (flags added) into res: the status. */
+static grundy_status
+mq_solve(big_fixture *f, const char *text, unsigned flags,
+         grundy_result *res, grundy_error *err)
+{
+    assert_int_equal(grundy_position_parse(f->ctx, f->pos, NULL, text,
+                                           strlen(text), err), GRUNDY_OK);
+    return grundy_solve(f->ctx, f->pos, GRUNDY_MISERE | flags, res, err);
+}
+
+static int
+mq_win(big_fixture *f, const char *text)
+{
+    grundy_error err;
+    if (mq_solve(f, text, 0, f->small, &err) != GRUNDY_OK) {
+        fail_msg("%s: %s", text, err.message);
+    }
+    return grundy_result_win(f->small);
+}
+
+/* Every move in f->big (copied first: solving reuses the results) is an
+ * option of text by g's rules (one game only: g non-NULL) and leaves a
+ * position lost in misere play. */
+static void
+mq_check_moves(big_fixture *f, const mq_game *g, const char *text)
+{
+    size_t n = grundy_result_move_count(f->big);
+    char **moves = malloc((n + 1) * sizeof *moves);
+    for (size_t i = 0; i < n; i++) {
+        const char *m = grundy_result_move_position(f->big, i);
+        moves[i] = malloc(strlen(m) + 1);
+        strcpy(moves[i], m);
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (g != NULL) {
+            char b1[600], b2[600], *before[8], *after[12];
+            size_t nb = numbers_of(text, b1, before, 8);
+            size_t na = numbers_of(moves[i], b2, after, 12);
+            if (!mq_legal(g, before, nb, after, na)) {
+                fail_msg("%s: the move to %s breaks the rules", text,
+                         moves[i]);
+            }
+        }
+        if (mq_win(f, moves[i])) {
+            fail_msg("%s: the move to %s leaves a won position", text,
+                     moves[i]);
+        }
+        free(moves[i]);
+    }
+    free(moves);
+}
+
+/* text with each heap beyond 64 bits replaced by a 64-bit heap of the
+ * same element (the same residue mod p above from), or shifted by a
+ * multiple of p to more digits (shift set): the outcome must not change. */
+static void
+mq_moved(uint64_t *seed, const char *spec, char **num, size_t n,
+         uint64_t p, uint64_t from, int shift, char *out, size_t cap)
+{
+    int len = snprintf(out, cap, "%s", spec);
+    for (size_t i = 0; i < n; i++) {
+        char t[1300];
+        if (strlen(num[i]) <= 20) {
+            strcpy(t, num[i]);
+        } else if (shift) {
+            /* + j p 10^m */
+            char jp[80];
+            int l = snprintf(jp, sizeof jp, "%llu",
+                             (unsigned long long)((1 + brute_below(seed,
+                                                                   999)) *
+                                                  p));
+            for (uint64_t m = brute_below(seed, 30); m > 0; m--) {
+                jp[l++] = '0';
+            }
+            jp[l] = '\0';
+            dec_add(num[i], jp, t);
+        } else {
+            uint64_t r = (dec_mod(num[i], p) + p - (from + 1) % p) % p;
+            snprintf(t, sizeof t, "%llu",
+                     (unsigned long long)(from + 1 + r +
+                                          p * brute_below(seed,
+                                                          1000000000)));
+        }
+        len += snprintf(out + len, cap - (size_t)len, " %s", t);
+    }
+}
+
+/* x - v of a decimal string x of more than 20 digits, v small. */
+static void
+dec_sub_small(const char *x, uint64_t v, char *out)
+{
+    int borrow = 0;
+    strcpy(out, x);
+    for (size_t d = strlen(out); d-- > 0;) {
+        int r = out[d] - '0' - (int)(v % 10) - borrow;
+        v /= 10;
+        borrow = r < 0;
+        out[d] = (char)('0' + (r + 10) % 10);
+    }
+}
+
+/* With --all refused for a split standing for too many moves: an option
+ * of heap num[at] leaving two parts above from (the smaller within one
+ * period past from, with perhaps a third part not larger) leaves a lost
+ * position. */
+static int
+mq_two_big_parts_win(big_fixture *f, const mq_game *g, char **num, size_t n,
+                     size_t at, uint64_t p, uint64_t from)
+{
+    for (unsigned j = 1; j <= g->k; j++) {
+        for (uint64_t b = from + 1; b <= from + p; b++) {
+            for (uint64_t a = 0; a <= b; a++) {
+                unsigned s = a == 0 ? 2u : 3u;
+                char rest[1300], text[1500];
+                int len;
+                if (g->sub || !(g->digit[j] & (1u << s))) {
+                    continue;
+                }
+                dec_sub_small(num[at], j + a + b, rest);
+                len = snprintf(text, sizeof text, "%s", g->spec);
+                for (size_t i = 0; i < n; i++) {
+                    if (i != at) {
+                        len += snprintf(text + len, sizeof text - (size_t)len,
+                                        " %s", num[i]);
+                    } else if (a == 0) {
+                        len += snprintf(text + len, sizeof text - (size_t)len,
+                                        " %llu %s", (unsigned long long)b,
+                                        rest);
+                    } else {
+                        len += snprintf(text + len, sizeof text - (size_t)len,
+                                        " %llu %llu %s", (unsigned long long)a,
+                                        (unsigned long long)b, rest);
+                    }
+                }
+                if (!mq_win(f, text)) {
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/*
+ * Completeness of --all on heap num[at] (beyond 64 bits): every option
+ * whose parts but the largest are at most 30 is listed exactly when it
+ * leaves a lost position (the list holds each such option once, with
+ * its small parts first, as octal writes them).
+ */
+static void
+mq_check_complete(big_fixture *f, const mq_game *g, char **num, size_t n,
+                  size_t at, char **listed, size_t nlisted, const char *text)
+{
+    for (unsigned j = 1; j <= g->k; j++) {
+        for (unsigned s = 1; s <= 3; s++) {
+            unsigned amax = s == 1 ? 0 : 30, bmax = s == 3 ? 30 : 0;
+            if (g->sub ? s != 1 || !(g->digit[j] & 2)
+                       : !(g->digit[j] & (1u << s))) {
+                continue;
+            }
+            for (unsigned a = s == 1 ? 0 : 1; a <= amax; a++) {
+                for (unsigned b = s == 3 ? a : 0; b <= bmax; b++) {
+                    char rest[1300], opt[1500];
+                    int len = snprintf(opt, sizeof opt, "%s", g->spec), in = 0;
+                    dec_sub_small(num[at], j + a + b, rest);
+                    for (size_t i = 0; i < n; i++) {
+                        if (i != at) {
+                            len += snprintf(opt + len,
+                                            sizeof opt - (size_t)len, " %s",
+                                            num[i]);
+                            continue;
+                        }
+                        if (s >= 2) {
+                            len += snprintf(opt + len,
+                                            sizeof opt - (size_t)len, " %u",
+                                            a);
+                        }
+                        if (s == 3) {
+                            len += snprintf(opt + len,
+                                            sizeof opt - (size_t)len, " %u",
+                                            b);
+                        }
+                        len += snprintf(opt + len, sizeof opt - (size_t)len,
+                                        " %s", rest);
+                    }
+                    for (size_t i = 0; i < nlisted && !in; i++) {
+                        in = strcmp(listed[i], opt) == 0;
+                    }
+                    if (in == mq_win(f, opt)) {
+                        fail_msg("%s --all: the option %s is %s", text, opt,
+                                 in ? "listed, but not lost"
+                                    : "lost, but not listed");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/*
+ * Heaps beyond 64 bits in misere play, for games whose misere quotient
+ * has a certified period (kayles, 0.75, sub:1,2, 0.144 with moves of 3,
+ * hex:0.d with splits in three), beside small and 64-bit heaps: the
+ * outcome is the one of the position with each big heap replaced by a
+ * 64-bit heap of its residue above the period's start, and the one with
+ * each big heap shifted by j p 10^m; the move is legal by the rules and
+ * leaves a lost position; with --all, every move does, and on the first
+ * big heap every option with small parts up to 30 is listed exactly when
+ * it leaves a lost position; a refusal as too many stands for a winning
+ * option with two parts above from.
+ */
+static void
+test_misere_big_quotient(void **state)
+{
+    big_fixture *f = *state;
+    uint64_t seed = 4711;
+    size_t won = 0, lost = 0, all_listed = 0, all_refused = 0;
+    for (size_t gi = 0; gi < sizeof mq_games / sizeof mq_games[0]; gi++) {
+        const mq_game *g = &mq_games[gi];
+        uint64_t p, from;
+        mq_period(f, g->spec, &p, &from);
+        for (int round = 0; round < 100; round++) {
+            char text[600], other[1500], buf[600], *num[8];
+            size_t n = 1 + brute_below(&seed, 3), nn, big0 = SIZE_MAX;
+            grundy_error err;
+            int len = snprintf(text, sizeof text, "%s", g->spec), win;
+            for (size_t i = 0; i < n; i++) {
+                char h[64];
+                uint64_t kind = i == 0 ? 0 : brute_below(&seed, 3);
+                if (kind == 0) {
+                    random_dec(&seed, 21 + brute_below(&seed, 25), h);
+                } else if (kind == 1) {
+                    snprintf(h, sizeof h, "%llu",
+                             (unsigned long long)brute_below(&seed, 41));
+                } else {
+                    snprintf(h, sizeof h, "%llu",
+                             (unsigned long long)huge(&seed));
+                }
+                len += snprintf(text + len, sizeof text - (size_t)len, " %s",
+                                h);
+            }
+            nn = numbers_of(text, buf, num, 8);
+            for (size_t i = 0; i < nn && big0 == SIZE_MAX; i++) {
+                big0 = strlen(num[i]) > 20 ? i : big0;
+            }
+            if (mq_solve(f, text, 0, f->big, &err) != GRUNDY_OK) {
+                fail_msg("%s: %s", text, err.message);
+            }
+            win = grundy_result_win(f->big);
+            won += (size_t)win;
+            lost += (size_t)!win;
+            assert_int_equal(grundy_result_move_count(f->big) > 0, win);
+            mq_moved(&seed, g->spec, num, nn, p, from, 0, other,
+                     sizeof other);
+            if (mq_win(f, other) != win) {
+                fail_msg("%s: outcome differs from %s", text, other);
+            }
+            mq_moved(&seed, g->spec, num, nn, p, from, 1, other,
+                     sizeof other);
+            if (mq_win(f, other) != win) {
+                fail_msg("%s: outcome differs from %s", text, other);
+            }
+            mq_check_moves(f, g, text);
+            if (round % 4 != 0 || !win) {
+                continue;
+            }
+            if (mq_solve(f, text, GRUNDY_ALL_MOVES, f->big, &err) ==
+                GRUNDY_OK) {
+                size_t nm = grundy_result_move_count(f->big);
+                char **listed = malloc((nm + 1) * sizeof *listed);
+                for (size_t i = 0; i < nm; i++) {
+                    const char *m = grundy_result_move_position(f->big, i);
+                    listed[i] = malloc(strlen(m) + 1);
+                    strcpy(listed[i], m);
+                }
+                mq_check_moves(f, g, text);
+                mq_check_complete(f, g, num, nn, big0, listed, nm, text);
+                for (size_t i = 0; i < nm; i++) {
+                    free(listed[i]);
+                }
+                free(listed);
+                all_listed++;
+            } else if (strstr(err.message, "too many to list") != NULL) {
+                /* a 64-bit row's own splits (the 64-bit path's limit) */
+                all_refused++;
+            } else {
+                if (strstr(err.message, "more winning moves than can be "
+                                        "listed") == NULL) {
+                    fail_msg("%s --all: %s", text, err.message);
+                }
+                /* some big heap's: the first one's, or another's */
+                {
+                    int found = 0;
+                    for (size_t i = 0; i < nn && !found; i++) {
+                        found = strlen(num[i]) > 20 &&
+                                mq_two_big_parts_win(f, g, num, nn, i, p,
+                                                     from);
+                    }
+                    if (!found) {
+                        fail_msg("%s --all: refused as too many, but no "
+                                 "option with two big parts wins", text);
+                    }
+                }
+                all_refused++;
+            }
+        }
+    }
+    assert_true(won > 200 && lost > 20);
+    assert_true(all_listed > 10 && all_refused > 10);
+}
+
+/*
+ * The stand-in path against the 64-bit one on the same positions (each
+ * heap marked big, position_force_big): heaps near 2^64 beside small
+ * ones, in misere play, of the games above. The outcome, the value and
+ * the move must agree word for word: the stand-in's first winning option
+ * is the heap's own, and its words are rewritten to the heap's.
+ */
+static void
+test_misere_forced(void **state)
+{
+    big_fixture *f = *state;
+    uint64_t seed = 2718;
+    size_t compared = 0, won = 0;
+    for (int round = 0; round < 1500; round++) {
+        const mq_game *g = &mq_games[brute_below(&seed, sizeof mq_games /
+                                                            sizeof mq_games[0])];
+        char text[300];
+        int len = snprintf(text, sizeof text, "%s", g->spec);
+        size_t n = 1 + brute_below(&seed, 3);
+        for (size_t i = 0; i < n; i++) {
+            uint64_t h = i == 0 || brute_below(&seed, 2) ? huge(&seed)
+                                                        : brute_below(&seed,
+                                                                      50);
+            len += snprintf(text + len, sizeof text - (size_t)len, " %llu",
+                            (unsigned long long)h);
+        }
+        if (solve_both(f, text, GRUNDY_MISERE) != GRUNDY_OK) {
+            continue;
+        }
+        assert_same(f, text);
+        compared++;
+        won += (size_t)grundy_result_win(f->big);
+    }
+    assert_true(compared > 1400);
+    assert_true(won > compared / 2 && won < compared);
+}
+
+/*
+ * Sums mixing games: big heaps of certified games beside 64-bit and
+ * small heaps, and nim heaps of at most 1 (larger nim heaps make the
+ * joint quotient with kayles slow to build, 64-bit heaps alike). The
+ * outcome is the one with every big heap replaced by a 64-bit heap of
+ * the same element; every winning move, one or all, leaves a lost
+ * position. Three alphabets, so that their quotients stay cached.
+ */
+static void
+test_misere_big_mixed(void **state)
+{
+    static const int combo[3][3] = {{0, 2, -1}, {1, 4, 4}, {0, 1, 0}};
+    big_fixture *f = *state;
+    uint64_t seed = 1618, p[5], from[5];
+    size_t ng = sizeof mq_games / sizeof mq_games[0], won = 0, all = 0;
+    for (size_t gi = 0; gi < ng; gi++) {
+        mq_period(f, mq_games[gi].spec, &p[gi], &from[gi]);
+    }
+    for (int round = 0; round < 300; round++) {
+        const int *c = combo[round % 3];
+        char text[800], rep[800];
+        int len = 0, rlen = 0, win;
+        grundy_error err;
+        for (int t = 0; t < 3; t++) {
+            const char *spec = c[t] >= 0 ? mq_games[c[t]].spec : "nim";
+            size_t n = 1 + brute_below(&seed, 2);
+            len += snprintf(text + len, sizeof text - (size_t)len, "%s%s",
+                            t > 0 ? " + " : "", spec);
+            rlen += snprintf(rep + rlen, sizeof rep - (size_t)rlen, "%s%s",
+                             t > 0 ? " + " : "", spec);
+            for (size_t i = 0; i < n; i++) {
+                char h[64], r[64];
+                uint64_t kind = t == 0 && i == 0 ? 0 : brute_below(&seed, 3);
+                if (c[t] < 0) {
+                    snprintf(h, sizeof h, "%llu",
+                             (unsigned long long)brute_below(&seed, 2));
+                    strcpy(r, h);
+                } else if (kind == 0) {
+                    uint64_t g = (uint64_t)c[t];
+                    random_dec(&seed, 21 + brute_below(&seed, 20), h);
+                    snprintf(r, sizeof r, "%llu",
+                             (unsigned long long)(from[g] + 1 +
+                                 (dec_mod(h, p[g]) + p[g] -
+                                  (from[g] + 1) % p[g]) % p[g] +
+                                 p[g] * (1000 + brute_below(&seed, 1000))));
+                } else {
+                    snprintf(h, sizeof h, "%llu",
+                             (unsigned long long)(kind == 1
+                                                      ? brute_below(&seed, 30)
+                                                      : huge(&seed)));
+                    strcpy(r, h);
+                }
+                len += snprintf(text + len, sizeof text - (size_t)len, " %s",
+                                h);
+                rlen += snprintf(rep + rlen, sizeof rep - (size_t)rlen,
+                                 " %s", r);
+            }
+        }
+        if (mq_solve(f, text, 0, f->big, &err) != GRUNDY_OK) {
+            fail_msg("%s: %s", text, err.message);
+        }
+        win = grundy_result_win(f->big);
+        if (mq_win(f, rep) != win) {
+            fail_msg("%s: outcome differs from %s", text, rep);
+        }
+        mq_check_moves(f, NULL, text);
+        won += (size_t)win;
+        if (win && mq_solve(f, text, GRUNDY_ALL_MOVES, f->big, &err) ==
+                       GRUNDY_OK) {
+            mq_check_moves(f, NULL, text);
+            all++;
+        }
+    }
+    assert_true(won > 100 && all > 20);
+}
+
 int
 main(void)
 {
@@ -726,6 +1258,12 @@ main(void)
         cmocka_unit_test_setup_teardown(test_component_parse_big, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_bounded_big_m, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_misere_big_quotient, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_misere_forced, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_misere_big_mixed, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,9 @@
  * who cannot move wins) on thousands of random small positions of random
  * octal codes and subtraction sets, outcome and every winning move; far
  * beyond search, Kayles positions checked for consistency (a winning move
- * leaves a lost position, every option of a lost position is won);
+ * leaves a lost position, every option of a lost position is won), and
+ * with --all on heaps beyond those built every winning move the rules
+ * give is listed;
  * published quotients (misere Nim's T2, 0.75's R8, Dawson's Kayles to
  * heap 30) and the theorem that
  * every misere quotient of impartial games has even order; the limits.
@@ -510,6 +512,146 @@ test_huge_rows_consistency(void **state)
     grundy_ctx_free(ctx);
 }
 
+/* Heap h's options straight from the rules, as their parts (a <= b; a
+ * part 0 is no part): into opt[][2], returning how many. */
+static size_t
+literal_options(const literal_game *lg, unsigned h, unsigned opt[][2])
+{
+    size_t n = 0;
+    for (unsigned j = 1; j <= lg->k && j <= h; j++) {
+        unsigned d = lg->digit[j];
+        if ((d & 1) && h == j) {
+            opt[n][0] = opt[n][1] = 0;
+            n++;
+        }
+        if ((d & 2) && h > j) {
+            opt[n][0] = 0;
+            opt[n++][1] = h - j;
+        }
+        for (unsigned a = 1; (d & 4) && 2 * a <= h - j; a++) {
+            opt[n][0] = a;
+            opt[n++][1] = h - j - a;
+        }
+    }
+    return n;
+}
+
+/*
+ * Heaps just beyond those the quotient built, where the certified period
+ * gives the elements and a heap's option images must come from a heap
+ * of the same residue that has the same images: for every such heap h
+ * (one period of them) beside two small heaps whose product is y, for
+ * every element y two small heaps give, the moves grundy lists on heap
+ * h with --all are exactly the options, from the rules, whose parts'
+ * elements times y lie in P. Images taken from the first period after
+ * `from` missed moves (Kayles: "kayles 182 28 27" lost its move on row
+ * 1, heap 86's images lacking one that 98, 110, ... have).
+ */
+static void
+test_all_moves_beyond_built(void **state)
+{
+    static const literal_game games[] = {
+        {"kayles", {0, 7, 7}, 2},
+        {"octal:0.75", {0, 7, 5}, 2},
+        {"octal:0.72", {0, 7, 2}, 2},
+        {"octal:0.144", {0, 1, 4, 4}, 3},
+        {"octal:0.15", {0, 1, 5}, 2},
+        {"octal:0.53", {0, 5, 3}, 2},
+        {"sub:1,2", {0, 3, 3}, 2},
+    };
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res = grundy_result_new();
+    size_t checked = 0, moves = 0;
+    (void)state;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        const literal_game *lg = &games[gi];
+        grundy_game *game;
+        grundy_error err;
+        misere_cache *mc;
+        const mquot *q;
+        uint64_t huge = (uint64_t)1 << 62, p, from;
+        quotient_table qt;
+        unsigned pair[256][2], top, opt[1024][2];
+        size_t npair = 0;
+        assert_int_equal(grundy_game_parse(ctx, lg->spec, strlen(lg->spec),
+                                           &game, &err), GRUNDY_OK);
+        assert_int_equal(misere_q_build(&game, 1, &huge, &mc, &err),
+                         GRUNDY_OK);
+        assert_true(misere_q_period(mc, 0, &p, &from));
+        assert_int_equal(misere_q_table(game, 1, &qt, &err), GRUNDY_OK);
+        grundy_game_free(game);   /* the context keeps it */
+        q = misere_q_quotient(mc);
+        /* two distinct small heaps for each element they reach */
+        top = qt.built < 40 ? (unsigned)qt.built : 40;
+        for (unsigned x = 1; x < top; x++) {
+            for (unsigned z = x + 1; z < top; z++) {
+                uint32_t y = mquot_mul(q, misere_q_element(mc, 0, x),
+                                       misere_q_element(mc, 0, z));
+                size_t i = 0;
+                while (i < npair &&
+                       mquot_mul(q, misere_q_element(mc, 0, pair[i][0]),
+                                 misere_q_element(mc, 0, pair[i][1])) != y) {
+                    i++;
+                }
+                if (i == npair && npair < 256) {
+                    pair[npair][0] = x;
+                    pair[npair++][1] = z;
+                }
+            }
+        }
+        assert_true(2 * npair >= mquot_order(q));
+        for (uint64_t h = qt.built + 1; h <= qt.built + p; h++) {
+            size_t no = literal_options(lg, (unsigned)h, opt);
+            for (size_t pi = 0; pi < npair; pi++) {
+                uint32_t y = mquot_mul(q, misere_q_element(mc, 0, pair[pi][0]),
+                                       misere_q_element(mc, 0, pair[pi][1]));
+                char text[200], head[64];
+                size_t want = 0, got = 0, n;
+                snprintf(text, sizeof text, "%s %llu %u %u", lg->spec,
+                         (unsigned long long)h, pair[pi][0], pair[pi][1]);
+                for (size_t o = 0; o < no; o++) {
+                    uint32_t x = y;
+                    for (int part = 0; part < 2; part++) {
+                        x = mquot_mul(q, x, misere_q_element(mc, 0,
+                                                             opt[o][part]));
+                    }
+                    want += (size_t)mquot_is_p(q, x);
+                }
+                parse(ctx, pos, text);
+                if (grundy_solve(ctx, pos, GRUNDY_MISERE | GRUNDY_ALL_MOVES,
+                                 res, &err) != GRUNDY_OK) {
+                    fail_msg("%s: %s", text, err.message);
+                }
+                /* moves on heap h leave a position not starting with h */
+                snprintf(head, sizeof head, "%s %llu ", lg->spec,
+                         (unsigned long long)h);
+                n = grundy_result_move_count(res);
+                for (size_t i = 0; i < n; i++) {
+                    got += strncmp(grundy_result_move_position(res, i), head,
+                                   strlen(head)) != 0;
+                }
+                if (got != want) {
+                    fail_msg("%s (period %llu after %llu, built to %llu): "
+                             "%zu winning moves listed on heap %llu, %zu by "
+                             "the rules", text, (unsigned long long)p,
+                             (unsigned long long)from,
+                             (unsigned long long)qt.built, got,
+                             (unsigned long long)h, want);
+                }
+                checked++;
+                moves += got;
+            }
+        }
+        misere_q_table_free(&qt);
+    }
+    assert_true(checked > 500);
+    assert_true(moves > 100);
+    grundy_result_free(res);
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+}
+
 int
 main(void)
 {
@@ -520,6 +662,7 @@ main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_period_certificate),
         cmocka_unit_test(test_huge_rows_consistency),
+        cmocka_unit_test(test_all_moves_beyond_built),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
