@@ -164,6 +164,14 @@ void sgseq_why_no_period(const sgseq *s, const sgseq_env *env, char *buf,
 int sgseq_arith3_option(const sgseq *s, uint64_t n, uint64_t want,
                         uint64_t *k, uint64_t parts[3], unsigned *nparts);
 
+struct bignum;
+/* The same for a heap n of any size and want of any size (bignum.h):
+ * parts[0..*nparts) are set (three bignums given, their pointers may be
+ * swapped to sort them). 1 found, 0 not, -1 out of memory. */
+int sgseq_arith3_option_big(const sgseq *s, const struct bignum *n,
+                            const struct bignum *want, uint64_t *k,
+                            struct bignum *parts[3], unsigned *nparts);
+
 /* That test itself, on values g[0..len) given for the rules of s (the
  * table's agreement alone proves nothing: tests give it values the rules
  * do not keep): the number of values it reads when it certifies

@@ -20,6 +20,7 @@
  * D, by bounding (XOR <= sum, parity) and by explicit witnesses.
  */
 #include "sgseq_impl.h"
+#include "bignum.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -535,4 +536,159 @@ sgseq_arith3_option(const sgseq *s, uint64_t n, uint64_t want, uint64_t *k,
     }
     free(l.c);
     return found;
+}
+
+/* ---- heaps beyond 64 bits ------------------------------------------- */
+
+/* a3_levels with D and y of any size: the levels in lv[0..jp). -1 when
+ * out of memory. */
+static int
+a3_levels_big(const a3_cfg *c, const bignum *D, const bignum *y,
+              bignum **lv, bignum **tmp)
+{
+    bignum *kp = tmp[0], *h = tmp[1], *x = tmp[2];
+    uint64_t lam = 0;
+    for (unsigned i = 0; i < c->jp; i++) {
+        lam += c->lv[i];
+    }
+    /* K' = D - delta + sum of the levels' floors (D >= delta). */
+    if (bignum_add_u64(kp, D, lam) != 0 || bignum_set_u64(x, c->delta) ||
+        bignum_sub(kp, kp, x) != 0) {
+        return -1;
+    }
+    if (bignum_cmp(y, kp) > 0) {
+        return 0;
+    }
+    if (bignum_sub(h, kp, y) != 0) {
+        return -1;
+    }
+    if (bignum_bit(h, 0)) {
+        return 0;
+    }
+    if (bignum_shr(h, h, 1) != 0) {
+        return -1;
+    }
+    if (c->jp == 1) {
+        return bignum_is_zero(h) ? (bignum_copy(lv[0], y) ? -1 : 1) : 0;
+    }
+    if (c->jp == 2) {
+        /* h & y = 0 exactly when h ^ y = h + y. */
+        if (bignum_xor(x, h, y) != 0 || bignum_add(kp, h, y) != 0) {
+            return -1;
+        }
+        if (bignum_cmp(x, kp) != 0) {
+            return 0;
+        }
+        for (int sw = 0; sw < 2; sw++) {
+            if (bignum_copy(lv[sw], kp) != 0 || bignum_copy(lv[1 - sw], h)) {
+                return -1;
+            }
+            if (bignum_cmp_u64(lv[0], c->lv[0]) >= 0 &&
+                bignum_cmp_u64(lv[1], c->lv[1]) >= 0) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+    for (unsigned at = 0; at < 3; at++) {
+        int ok = 1;
+        for (unsigned i = 0; i < 3; i++) {
+            if (bignum_copy(lv[i], i == at ? y : h) != 0) {
+                return -1;
+            }
+            ok &= bignum_cmp_u64(lv[i], c->lv[i]) >= 0;
+        }
+        if (ok) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int
+sgseq_arith3_option_big(const sgseq *s, const bignum *n, const bignum *want,
+                        uint64_t *k, bignum *parts[3], unsigned *nparts)
+{
+    a3_par a;
+    a3_list l = {NULL, 0, 0, 0};
+    bignum *D = bignum_new(), *y = bignum_new(), *lv[3], *tmp[3];
+    uint64_t rho, r;
+    int found = 0, bad = D == NULL || y == NULL;
+
+    for (int i = 0; i < 3; i++) {
+        bad |= (lv[i] = bignum_new()) == NULL;
+        bad |= (tmp[i] = bignum_new()) == NULL;
+    }
+    if (!s->arith3 || !s->certified || s->saltus == 0 ||
+        bignum_cmp_u64(n, s->n0 + s->p) < 0) {
+        bad = bad ? 1 : 2;
+    }
+    if (!bad) {
+        a.s = s;
+        a.g = s->g;
+        a.len = s->len;
+        a.n0 = s->n0;
+        a.p = s->p;
+        for (a.m = 0; ((uint64_t)1 << a.m) < s->saltus; a.m++) {
+        }
+        /* n = n0 + rho + p D; want = Q s + r. */
+        bad = bignum_set_u64(tmp[0], a.n0) != 0 ||
+              bignum_sub(D, n, tmp[0]) != 0 ||
+              bignum_divmod_u64(D, D, a.p, &rho) != 0 ||
+              bignum_divmod_u64(NULL, want, s->saltus, &r) != 0;
+    }
+    if (!bad) {
+        a3_configs(&a, rho, &l);
+        bad = l.full;
+    }
+    for (size_t i = 0; !bad && i < l.n && !found; i++) {
+        const a3_cfg *c = &l.c[i];
+        if (c->r != r || bignum_cmp_u64(D, c->delta) < 0) {
+            continue;
+        }
+        if (bignum_shr(y, want, a.m) != 0 || bignum_set_u64(tmp[0], c->e) ||
+            bignum_xor(y, y, tmp[0]) != 0) {
+            bad = 1;
+            break;
+        }
+        found = a3_levels_big(c, D, y, lv, tmp);
+        if (found < 0) {
+            bad = 1;
+            found = 0;
+            break;
+        }
+        if (found) {
+            unsigned np = 0;
+            for (unsigned j = 0; j < c->ntiny && !bad; j++) {
+                bad = bignum_set_u64(parts[np++], c->tiny[j]) != 0;
+            }
+            for (unsigned j = 0; j < c->jp && !bad; j++) {
+                /* part = b + p (level - lambda) */
+                bad = bignum_set_u64(tmp[0], c->lv[j]) != 0 ||
+                      bignum_sub(parts[np], lv[j], tmp[0]) != 0 ||
+                      bignum_mul_u64(parts[np], parts[np], a.p) != 0 ||
+                      bignum_add_u64(parts[np], parts[np], c->base[j]) != 0;
+                np++;
+            }
+            for (unsigned x = 1; x < np && !bad; x++) {
+                for (unsigned z = x; z > 0 &&
+                                     bignum_cmp(parts[z], parts[z - 1]) < 0;
+                     z--) {
+                    bignum *t = parts[z];
+                    parts[z] = parts[z - 1];
+                    parts[z - 1] = t;
+                }
+            }
+            *k = c->k;
+            *nparts = np;
+        }
+    }
+    free(l.c);
+    bignum_free(D);
+    bignum_free(y);
+    for (int i = 0; i < 3; i++) {
+        bignum_free(lv[i]);
+        bignum_free(tmp[i]);
+    }
+    return bad == 1 ? -1 : found;
 }

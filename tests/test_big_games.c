@@ -29,6 +29,7 @@
 #include "moves.h"
 #include "solve_big.h"
 #include "intmath.h"
+#include "bignum.h"
 #include "misere.h"
 
 #include <stdio.h>
@@ -1240,11 +1241,95 @@ test_misere_big_mixed(void **state)
     assert_true(won > 100 && all > 20);
 }
 
+/* Solves text into res; the status. */
+static grundy_status
+saltus_solve(big_fixture *f, const char *text, grundy_result *res)
+{
+    grundy_error err;
+    assert_int_equal(grundy_position_parse(f->ctx, f->pos, NULL, text,
+                                           strlen(text), &err), GRUNDY_OK);
+    return grundy_solve(f->ctx, f->pos, 0, res, &err);
+}
+
+/*
+ * Codes whose certified period has a saltus (the arithmetic-periodicity
+ * tests of docs/theory.md 3b), on heaps of 30 to 40 digits: the value is
+ * G(n0 + i) + k s for n = n0 + i + k p, computed here from the 64-bit
+ * value of n0 + i; and beside a nim heap w, the winning move leaves a
+ * position that loses. hex:0.4c's moves include splits in two, whose
+ * words count stones beyond 64 bits.
+ */
+static void
+test_saltus_codes(void **state)
+{
+    static const char *const codes[] = {"hex:0.f8", "hex:0.c", "hex:0.9c",
+                                        "hex:0.4c", "octal:0.1(3)",
+                                        "octal:0.(2)"};
+    big_fixture *f = *state;
+    uint64_t seed = 99;
+    for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
+        grundy_game *game;
+        grundy_period per;
+        grundy_error err;
+        assert_int_equal(grundy_game_parse(f->ctx, codes[c], strlen(codes[c]),
+                                           &game, &err), GRUNDY_OK);
+        assert_int_equal(grundy_game_period(game, &per, &err), GRUNDY_OK);
+        assert_true(per.found && per.saltus != 0);
+        grundy_game_free(game);
+        for (int t = 0; t < 25; t++) {
+            char num[64], text[256], want[80];
+            size_t len = 30 + brute_below(&seed, 11);
+            bignum *n = bignum_new(), *v = bignum_new();
+            uint64_t i, g0;
+            assert_non_null(n);
+            assert_non_null(v);
+            num[0] = (char)('1' + brute_below(&seed, 9));
+            for (size_t d = 1; d < len; d++) {
+                num[d] = (char)('0' + brute_below(&seed, 10));
+            }
+            num[len] = '\0';
+            /* k = (n - n0) / p, i = (n - n0) mod p. */
+            assert_int_equal(bignum_parse_dec(n, num, len), 0);
+            assert_int_equal(bignum_set_u64(v, per.preperiod), 0);
+            assert_int_equal(bignum_sub(v, n, v), 0);
+            assert_int_equal(bignum_divmod_u64(v, v, per.period, &i), 0);
+            assert_int_equal(bignum_mul_u64(v, v, per.saltus), 0);
+            snprintf(text, sizeof text, "%s %llu", codes[c],
+                     (unsigned long long)(per.preperiod + i));
+            assert_int_equal(saltus_solve(f, text, f->small), GRUNDY_OK);
+            assert_true(grundy_result_sg(f->small, &g0));
+            assert_int_equal(bignum_add_u64(v, v, g0), 0);
+            assert_true(bignum_to_dec(v, want) < sizeof want);
+            snprintf(text, sizeof text, "%s %s", codes[c], num);
+            assert_int_equal(saltus_solve(f, text, f->big), GRUNDY_OK);
+            if (strcmp(grundy_result_sg_decimal(f->big), want) != 0) {
+                fail_msg("%s: sg %s, the period says %s", text,
+                         grundy_result_sg_decimal(f->big), want);
+            }
+            snprintf(text, sizeof text, "%s %s + nim %llu", codes[c], num,
+                     (unsigned long long)brute_below(&seed, 40));
+            assert_int_equal(saltus_solve(f, text, f->big), GRUNDY_OK);
+            assert_true(grundy_result_win(f->big));
+            assert_true(grundy_result_move_count(f->big) >= 1);
+            snprintf(text, sizeof text, "%s",
+                     grundy_result_move_position(f->big, 0));
+            if (saltus_solve(f, text, f->small) != GRUNDY_OK ||
+                grundy_result_win(f->small)) {
+                fail_msg("%s %s: the move to %s does not leave a loss",
+                         codes[c], num, text);
+            }
+            bignum_free(n);
+            bignum_free(v);
+        }
+    }
+}
+
 int
 main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_heap_sums, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_saltus_codes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pairs_and_piles, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_fibonacci_500_digits, setup,

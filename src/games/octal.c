@@ -1572,6 +1572,51 @@ octal_big_emit(octal_big *w, uint64_t first, uint64_t k, bignum **parts,
     bignum_free(kb);
 }
 
+/* The option leaving parts[0..np) (ascending) after taking k: words as
+ * the 64-bit path writes them, the stones of a split in two counted from
+ * the left (the first part, of any size, then the k taken). */
+static void
+octal_big_emit_parts(octal_big *w, uint64_t k, bignum **parts, unsigned np)
+{
+    static const size_t arity[3] = {1, 1, 1};
+    strbuf b = {0};
+    bignum *at;
+    int r;
+    if (np != 2 || k == 0) {
+        octal_big_emit(w, 1, k, parts, np);
+        return;
+    }
+    at = bignum_new();
+    if (at == NULL || bignum_add_u64(at, parts[0], 1) != 0) {
+        bignum_free(at);
+        w->oom = 1;
+        return;
+    }
+    util_sb_put(&b, k == 1 ? "take stone " : "take stones ");
+    util_sb_put_big(&b, at);
+    if (k > 1) {
+        util_sb_put(&b, "-");
+        if (bignum_add_u64(at, parts[0], k) != 0) {
+            b.oom = 1;
+        }
+        util_sb_put_big(&b, at);
+    }
+    util_sb_put(&b, " of row ");
+    util_sb_put_u64(&b, w->c->index);
+    util_sb_put(&b, " (");
+    util_sb_put_big(&b, w->c->v[0]);
+    util_sb_put(&b, " -> ");
+    util_sb_put_big(&b, parts[0]);
+    util_sb_put(&b, " + ");
+    util_sb_put_big(&b, parts[1]);
+    util_sb_put(&b, ")");
+    r = b.oom ? -1 : move_emit_big(w->sink, w->c, 2, arity, parts, b.s);
+    free(b.s);
+    bignum_free(at);
+    w->oom |= r < 0;
+    w->stop |= r != 0;
+}
+
 /* G of a heap of any size: the certified period reduces a big one to
  * n0 + ((x - n0) mod p) (Guy-Smith: G(x + p) = G(x) for x >= n0). */
 static uint64_t
@@ -1664,17 +1709,6 @@ too_many:
                    "can be shown)", w->c->index, w->game->label);
 }
 
-static grundy_status
-octal_big_refused(const octal_big *w, grundy_error *err)
-{
-    return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                   "%s: heaps beyond 2^64 - 1 are answered for codes of "
-                   "finitely many digits with an ordinary certified period "
-                   "(no saltus), and for the closed forms (lasker, G(n) = n "
-                   "codes, hex:0.8); 64-bit heaps of this code are "
-                   "answered", w->game->label);
-}
-
 /* The certified period of a code (general codes), computed or refused:
  * a heap beyond 64 bits is answered only by reduction. */
 static grundy_status
@@ -1684,9 +1718,6 @@ octal_big_period(octal_big *w, grundy_error *err)
     sgseq_env env = octal_env(w->game);
     grundy_error why;
     uint64_t g;
-    if (o->nrep > 0) {
-        return octal_big_refused(w, err);
-    }
     /* Asking for heap 2^64 - 1 runs the period search as far as the
      * limits allow; its refusal speaks of that probe, not of the heap
      * the user gave, so only a limit that stopped the search is passed
@@ -1714,10 +1745,110 @@ octal_big_period(octal_big *w, grundy_error *err)
                            ? num : "a number of 40 digits or more",
                        w->game->label, reason);
     }
-    /* A saltus: the values of big heaps are big too, which the reduction
-     * here (values below 2^16) does not give. */
-    return sgseq_saltus(o->seq) != 0 ? octal_big_refused(w, err)
-                                     : GRUNDY_OK;
+    return GRUNDY_OK;
+}
+
+/* G of a heap of any size of a code whose period has a saltus s:
+ * G(n0 + i) + k s for n = n0 + i + k p (the certificate). -1 when out of
+ * memory. */
+static int
+octal_big_gv(octal_big *w, const bignum *x, bignum *sg)
+{
+    uint64_t v, i, s = sgseq_saltus(w->o->seq);
+    if (bignum_to_u64(x, &v) && v < w->n0 + w->p) {
+        return bignum_set_u64(sg, octal_g(w->o, v));
+    }
+    if (bignum_set_u64(sg, w->n0) != 0 || bignum_sub(sg, x, sg) != 0 ||
+        bignum_divmod_u64(sg, sg, w->p, &i) != 0 ||
+        bignum_mul_u64(sg, sg, s) != 0) {
+        return -1;
+    }
+    return bignum_add_u64(sg, sg, octal_g(w->o, w->n0 + i));
+}
+
+/* d(k) for a removal of any size (a repeating group reads k mod r). */
+static unsigned
+octal_big_digit(const octal *o, const bignum *k, int *oom)
+{
+    uint64_t v, r;
+    if (bignum_to_u64(k, &v)) {
+        return v == 0 ? 0 : octal_digit(o, v);
+    }
+    if (o->nrep == 0) {
+        return 0;
+    }
+    /* k > 2^64 - 1 > rep_from: (k - rep_from) mod r. */
+    if (bignum_divmod_u64(NULL, k, o->nrep, &r) != 0) {
+        *oom = 1;
+        return 0;
+    }
+    return o->rep[(r + o->nrep - o->rep_from % o->nrep) % o->nrep];
+}
+
+/*
+ * The option of value want of a heap beyond 64 bits of a code whose
+ * period has a saltus. Codes that split in three: the certificate's
+ * witness (sgseq_arith3_option_big). Repeating codes whose moves leave
+ * one heap: as octal_cert_options, the heap m worth want is n0 + i + j P
+ * (P = lcm(p, r), at most one j per i) or below n0, and n reaches it
+ * when d(n - m) allows. Listing every option is refused.
+ */
+static grundy_status
+octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
+{
+    const octal *o = w->o;
+    const bignum *n = w->c->v[0];
+    bignum **t = w->t;
+    uint64_t k, want64, step, ds;
+    unsigned np;
+    if (move_sink_wants_all(w->sink)) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "heap %zu of %s: every option is listed up to heap "
+                       "%llu only (one winning move can be shown)",
+                       w->c->index, w->game->label,
+                       (unsigned long long)OCTAL_DIRECT_TRIPLES);
+    }
+    if (o->nrep == 0) {
+        bignum *parts[3] = {t[0], t[1], t[2]};
+        int r = sgseq_arith3_option_big(o->seq, n, want, &k, parts, &np);
+        if (r < 0) {
+            w->oom = 1;
+        } else if (r > 0) {
+            octal_big_emit_parts(w, k, parts, np);
+        }
+        return GRUNDY_OK;
+    }
+    step = w->p / im_gcd(w->p, o->nrep) * o->nrep;
+    ds = step / w->p * sgseq_saltus(o->seq);
+    for (uint64_t m = 0; m < w->n0 && bignum_to_u64(want, &want64) &&
+                         !w->oom && !w->stop; m++) {
+        if (octal_g(o, m) == want64 && bignum_set_u64(t[0], m) == 0 &&
+            bignum_sub(t[3], n, t[0]) == 0 &&
+            (octal_big_digit(o, t[3], &w->oom) &
+             (m == 0 ? SGSEQ_NOTHING : SGSEQ_ONE))) {
+            octal_big_emit_k(w, 1, t[3], t, m == 0 ? 0 : 1);
+        }
+    }
+    for (uint64_t i = 0; i < step && !w->oom && !w->stop; i++) {
+        uint64_t base = w->n0 + i, g0 = octal_g(o, base), rem;
+        if (bignum_cmp_u64(want, g0) < 0 || bignum_set_u64(t[0], g0) != 0 ||
+            bignum_sub(t[0], want, t[0]) != 0 ||
+            bignum_divmod_u64(t[0], t[0], ds, &rem) != 0) {
+            w->oom |= bignum_cmp_u64(want, g0) >= 0;
+            continue;
+        }
+        /* m = base + j step, j = (want - g0) / ds; n - m removed. */
+        if (rem != 0 || bignum_mul_u64(t[0], t[0], step) != 0 ||
+            bignum_add_u64(t[0], t[0], base) != 0 ||
+            bignum_cmp(t[0], n) >= 0 || bignum_sub(t[3], n, t[0]) != 0) {
+            continue;
+        }
+        if (octal_big_digit(o, t[3], &w->oom) &
+            (bignum_is_zero(t[0]) ? SGSEQ_NOTHING : SGSEQ_ONE)) {
+            octal_big_emit_k(w, 1, t[3], t, bignum_is_zero(t[0]) ? 0 : 1);
+        }
+    }
+    return GRUNDY_OK;
 }
 
 /* The closed forms on big heaps: Lasker's Nim (n - 1, n, n, n + 1 by n
@@ -1772,6 +1903,11 @@ octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
     }
     if ((st = octal_big_period(&w, err)) != GRUNDY_OK) {
         return st;
+    }
+    if (sgseq_saltus(o->seq) != 0) {
+        return octal_big_gv(&w, c->v[0], sg) != 0
+                   ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                   : GRUNDY_OK;
     }
     if (bignum_set_u64(sg, octal_big_g(&w, c->v[0])) != 0 || w.oom) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
@@ -1942,7 +2078,9 @@ octal_big_options(grundy_game *game, const big_component *c,
             octal_big_closed_option(&w, want);
         }
     } else if (!w.oom && (st = octal_big_period(&w, err)) == GRUNDY_OK &&
-               bignum_to_u64(want, &want64)) {
+               sgseq_saltus(o->seq) != 0) {
+        st = octal_big_saltus_far(&w, want, err);
+    } else if (!w.oom && st == GRUNDY_OK && bignum_to_u64(want, &want64)) {
         /* A general code's values are below 2^16: a bigger want has no
          * option. */
         for (size_t i = 0; i < o->nrun && st == GRUNDY_OK && !w.stop &&
