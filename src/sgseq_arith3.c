@@ -50,8 +50,7 @@ typedef struct a3_list {
 /* The certificate's parameters. */
 typedef struct a3_par {
     const sgseq *s;    /* the rules */
-    const uint16_t *g; /* the values read, g[0..len) */
-    uint64_t len;
+    const uint16_t *g; /* the values read */
     uint64_t n0, p;
     unsigned m;        /* s = 2^m */
 } a3_par;
@@ -403,7 +402,7 @@ uint64_t
 sgseq_arith3_check(const sgseq *s, const uint16_t *g, uint64_t len,
                    uint64_t n0, uint64_t p, unsigned m)
 {
-    a3_par a = {s, g, len, n0, p, m};
+    a3_par a = {s, g, n0, p, m};
     a3_list *ls = calloc((size_t)p, sizeof *ls);
     a3_bands bd;
     unsigned char *mark = NULL;
@@ -439,21 +438,17 @@ sgseq_arith3_check(const sgseq *s, const uint16_t *g, uint64_t len,
 }
 
 /*
- * Tries the test on the table: the candidate is the least period q of the
- * differences at the top of the table, its saltus sal = G(n-1) -
- * G(n-1-q), which must be a power of two (the split into high and low
+ * Tries the test on the table for the candidate of sgseq_cert.c: the least
+ * period q of the differences at the top of the table and its saltus
+ * sal = G(n-1) - G(n-1-q) > 0, which must be a power of two (the split into high and low
  * parts needs it) and at most q (then every 64-bit heap's value fits),
  * and n0 the start of the run of G(n + q) = G(n) + sal back from the top.
  */
 void
-sgseq_try_certify_arith3(sgseq *s, size_t q, size_t n0)
+sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0)
 {
-    uint64_t sal, need;
+    uint64_t need;
     unsigned m = 0;
-    if (q == 0 || q >= s->len || s->g[s->len - 1] <= s->g[s->len - 1 - q]) {
-        return;
-    }
-    sal = (uint64_t)s->g[s->len - 1] - s->g[s->len - 1 - q];
     if ((sal & (sal - 1)) != 0 || sal > q) {
         return;
     }
@@ -480,6 +475,19 @@ sgseq_try_certify_arith3(sgseq *s, size_t q, size_t n0)
     }
 }
 
+/* The parameters of the certified period of s (its saltus a power of
+ * two): what the option finders read. */
+static void
+a3_par_of(const sgseq *s, a3_par *a)
+{
+    a->s = s;
+    a->g = s->g;
+    a->n0 = s->n0;
+    a->p = s->p;
+    for (a->m = 0; ((uint64_t)1 << a->m) < s->saltus; a->m++) {
+    }
+}
+
 /*
  * An option of heap n worth want, by the witness forms of the test:
  * *k removed, parts[0..*nparts) ascending. Every want below G(n) has one
@@ -498,13 +506,7 @@ sgseq_arith3_option(const sgseq *s, uint64_t n, uint64_t want, uint64_t *k,
     if (!s->arith3 || !s->certified || n < s->n0 + s->p) {
         return 0;
     }
-    a.s = s;
-    a.g = s->g;
-    a.len = s->len;
-    a.n0 = s->n0;
-    a.p = s->p;
-    for (a.m = 0; ((uint64_t)1 << a.m) < s->saltus; a.m++) {
-    }
+    a3_par_of(s, &a);
     rho = (n - a.n0) % a.p;
     D = (n - a.n0) / a.p;
     a3_configs(&a, rho, &l);
@@ -624,13 +626,7 @@ sgseq_arith3_option_big(const sgseq *s, const bignum *n, const bignum *want,
         bad = bad ? 1 : 2;
     }
     if (!bad) {
-        a.s = s;
-        a.g = s->g;
-        a.len = s->len;
-        a.n0 = s->n0;
-        a.p = s->p;
-        for (a.m = 0; ((uint64_t)1 << a.m) < s->saltus; a.m++) {
-        }
+        a3_par_of(s, &a);
         /* n = n0 + rho + p D; want = Q s + r. */
         bad = bignum_set_u64(tmp[0], a.n0) != 0 ||
               bignum_sub(D, n, tmp[0]) != 0 ||

@@ -200,7 +200,8 @@ sgseq_try_arith3(sgseq *s, size_t h)
         (sal = (int64_t)s->g[n - 1] - (int64_t)s->g[n - 1 - q]) <= 0) {
         return 0;
     }
-    sgseq_try_certify_arith3(s, q, sgseq_arith_start(s, q, sal));
+    sgseq_try_certify_arith3(s, q, (uint64_t)sal,
+                             sgseq_arith_start(s, q, sal));
     return s->certified;
 }
 

@@ -291,9 +291,9 @@ int sgseq_can_certify(const sgseq *s);
 /* ---- sgseq_arith3.c: arithmetic periods of codes that split in three --- */
 
 /* The test for the candidate period q (differences at the top of the
- * table) from n0: sets s->certified, p, n0, saltus and cert_len when it
- * holds. */
-void sgseq_try_certify_arith3(sgseq *s, size_t q, size_t n0);
+ * table), its saltus sal > 0, from n0: sets s->certified, p, n0, saltus
+ * and cert_len when it holds. */
+void sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0);
 
 /* ---- sgseq_budget.c: bytes and steps ----------------------------------- */
 

@@ -166,6 +166,29 @@ static const struct {
     {"8.f", 1, 3, 1},  {"0.0c", 3, 1, 1}, {"0.08", 4, 1, 1},
 };
 
+/* Code i of the list: its digits, its reference values g[0..REF_N), and
+ * its sequence with the period it must certify (in *per). */
+static sgseq *
+certified_code(size_t i, hexcode *c, uint64_t *g, grundy_period *per)
+{
+    grundy_error err;
+    sgseq *s;
+    hex_parse(c, certified[i].code);
+    reference(c, g, REF_N);
+    s = hex_seq(c);
+    assert_non_null(s);
+    assert_int_equal(sgseq_period(s, &env_default, per, &err), GRUNDY_OK);
+    if (!per->found || per->period != certified[i].p ||
+        per->preperiod != certified[i].n0 || per->saltus != certified[i].s) {
+        fail_msg("hex:%s: found %d p=%llu n0=%llu s=%llu", certified[i].code,
+                 per->found, (unsigned long long)per->period,
+                 (unsigned long long)per->preperiod,
+                 (unsigned long long)per->saltus);
+    }
+    assert_string_equal(per->theorem, SGSEQ_ARITH3_THEOREM);
+    return s;
+}
+
 static void
 test_certified_vs_rules(void **state)
 {
@@ -178,21 +201,7 @@ test_certified_vs_rules(void **state)
         grundy_error err;
         sgseq *s;
         uint64_t v;
-        hex_parse(&c, certified[i].code);
-        reference(&c, g, REF_N);
-        s = hex_seq(&c);
-        assert_non_null(s);
-        assert_int_equal(sgseq_period(s, &env_default, &per, &err), GRUNDY_OK);
-        if (!per.found || per.period != certified[i].p ||
-            per.preperiod != certified[i].n0 ||
-            per.saltus != certified[i].s) {
-            fail_msg("hex:%s: found %d p=%llu n0=%llu s=%llu",
-                     certified[i].code, per.found,
-                     (unsigned long long)per.period,
-                     (unsigned long long)per.preperiod,
-                     (unsigned long long)per.saltus);
-        }
-        assert_string_equal(per.theorem, SGSEQ_ARITH3_THEOREM);
+        s = certified_code(i, &c, g, &per);
         /* The reference goes well beyond what the certificate read. */
         assert_true(per.certified * 3 / 2 < REF_N);
         for (uint64_t n = 0; n < REF_N; n++) {
@@ -231,12 +240,7 @@ test_witnesses(void **state)
         sgseq *s;
         uint64_t k, parts[3], v;
         unsigned np;
-        hex_parse(&c, certified[i].code);
-        reference(&c, g, REF_N);
-        s = hex_seq(&c);
-        assert_non_null(s);
-        assert_int_equal(sgseq_period(s, &env_default, &per, &err), GRUNDY_OK);
-        assert_true(per.found);
+        s = certified_code(i, &c, g, &per);
         for (uint64_t n = per.certified; n < per.certified + 40; n++) {
             for (uint64_t want = 0; want < g[n]; want++) {
                 if (!sgseq_arith3_option(s, n, want, &k, parts, &np)) {
