@@ -65,9 +65,12 @@ typedef struct family_big {
                                  int misere, move_sink *sink, int *win,
                                  grundy_error *err);
     /* 0 when the value of a 64-bit component does not fit in 64 bits
-     * (Lasker's Nim at 2^64 - 1 is worth 2^64): the position is then
-     * answered by the exact path. NULL: every value fits. */
-    int (*fits)(const grundy_game *game, const uint64_t *v, size_t n);
+     * (Lasker's Nim at 2^64 - 1 is worth 2^64; octal:4.(7) at 2^63 is
+     * worth 2^64): the position is then answered by the exact path.
+     * It may compute to decide (a period certificate), within the game's
+     * limits; when that fails it says 1, and the 64-bit path reports the
+     * failure. NULL: every value fits. */
+    int (*fits)(grundy_game *game, const uint64_t *v, size_t n);
 } family_big;
 struct sgseq;
 struct sgseq_env;

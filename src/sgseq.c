@@ -73,14 +73,19 @@ sgseq_kernel_rules(const sgseq_rules *r)
  * Keeps a copy of the rules when an arithmetic-periodicity test applies
  * to them: a repeating group, every move leaving at most one heap (see
  * sgseq_try_certify_arith); or finitely many digits, removals of at most
- * SGSEQ_ARITH3_MAX_T, some move splitting a heap in three (see
- * sgseq_arith3.c). Returns -1 when out of memory.
+ * SGSEQ_ARITH3_MAX_T, some move splitting a heap in three, or a repeating
+ * group (of at most that many digits, from at most that removal on) with
+ * moves that split (see sgseq_arith3.c). Returns -1 when out of memory.
  */
 static int
 sgseq_keep_rules(sgseq *s, const sgseq_rules *r)
 {
-    int arith3 = r->nrep == 0 && s->parts == 3 && s->t <= SGSEQ_ARITH3_MAX_T &&
-                 !r->unequal;
+    int arith3 = !r->unequal &&
+                 ((r->nrep == 0 && s->parts == 3 &&
+                   s->t <= SGSEQ_ARITH3_MAX_T) ||
+                  (r->nrep > 0 && s->parts >= 2 && r->rep_from >= 1 &&
+                   r->rep_from <= SGSEQ_ARITH3_MAX_T &&
+                   r->nrep <= SGSEQ_ARITH3_MAX_T));
     if (!arith3 &&
         (r->nrep == 0 || s->t != UINT64_MAX || s->parts != 1 || r->unequal)) {
         return 0;
@@ -289,25 +294,43 @@ sgseq_saltus(const sgseq *s)
     return s->certified ? s->saltus : 0;
 }
 
+/* G(n) = G(n - p) + saltus for every n >= n0 + p, proven by the
+ * certificate: G(n) = G(n0 + (n - n0) mod p) + q saltus. 0 when that
+ * passes 2^64 - 1 (a saltus above p: splits let values outgrow heaps). */
+static int
+sgseq_reduce(const sgseq *s, uint64_t n, uint64_t *out)
+{
+    uint64_t q = (n - s->n0) / s->p, g = s->g[s->n0 + (n - s->n0) % s->p];
+    if (s->saltus != 0 && q > (UINT64_MAX - g) / s->saltus) {
+        return 0;
+    }
+    *out = g + q * s->saltus;
+    return 1;
+}
+
 int
 sgseq_known(const sgseq *s, uint64_t n, uint64_t *out)
 {
-    uint64_t q;
     if (n < s->len) {
         *out = s->g[n];
         return 1;
     }
-    if (!s->certified) {
-        return 0;
-    }
-    /* G(n) = G(n - p) + saltus for every n >= n0 + p, proven by the
-     * certificate: G(n) = G(n0 + (n - n0) mod p) + q saltus. A saltus is
-     * only certified for moves leaving at most one heap, where G(n) <= n
-     * (a mex over at most n options) and saltus <= p (checked with the
-     * certificate): q saltus <= q p <= n, so nothing wraps. */
-    q = (n - s->n0) / s->p;
-    *out = s->g[s->n0 + (n - s->n0) % s->p] + q * s->saltus;
-    return 1;
+    return s->certified && sgseq_reduce(s, n, out);
+}
+
+int
+sgseq_fits(const sgseq *s, uint64_t n)
+{
+    uint64_t v;
+    return n < s->len || !s->certified || sgseq_reduce(s, n, &v);
+}
+
+int
+sgseq_may_outgrow(const sgseq *s)
+{
+    /* Only the test for codes that split heaps certifies a saltus above
+     * the period, and only with a repeating group (sgseq_arith3.c). */
+    return s->arith3 && s->narep > 0;
 }
 
 void
@@ -530,6 +553,17 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
         uint64_t target;
         grundy_status st;
 
+        if (!sgseq_fits(s, n)) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "the Grundy value of heap %llu of %s is beyond "
+                           "2^64 - 1 (G(n + %llu) = G(n) + %llu): it is "
+                           "answered exactly in a position, not as a "
+                           "64-bit number",
+                           (unsigned long long)n,
+                           env->name ? env->name : "the game",
+                           (unsigned long long)s->p,
+                           (unsigned long long)s->saltus);
+        }
         if (s->overflow) {
             return sgseq_overflow_error(s, env, err);
         }
@@ -632,8 +666,8 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
                        s->t == UINT64_MAX
                            ? "a repeating group has no largest removal for "
                              "Guy-Smith, and the arithmetic-periodicity "
-                             "test needs every move to leave at most one "
-                             "heap; this code splits heaps"
+                             "tests take groups of at most 64 digits that "
+                             "start at removal 64 or below"
                            : "Grundy's game has none known");
     }
     while (!s->certified && s->len < search) {
@@ -671,6 +705,7 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
         out->saltus = s->saltus;
         out->theorem = s->arith                    ? SGSEQ_ARITH_THEOREM
                        : s->arith3 && s->saltus != 0 ? SGSEQ_ARITH3_THEOREM
+                       : s->arith3 && s->narep > 0   ? SGSEQ_SPLIT_PERIOD_THEOREM
                                                      : NULL;
     } else {
         out->found = 0;

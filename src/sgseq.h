@@ -143,19 +143,27 @@ int sgseq_known(const sgseq *s, uint64_t n, uint64_t *out);
 void sgseq_why_no_period(const sgseq *s, const sgseq_env *env, char *buf,
                          size_t cap);
 
+/* The name of the periodicity test for codes with a repeating group that
+ * split heaps (no saltus). */
+#define SGSEQ_SPLIT_PERIOD_THEOREM                                         \
+    "the periodicity test for repeating codes that split heaps "           \
+    "(docs/theory.md 3b)"
+
 /* The name of the arithmetic-periodicity test, for grundy_period. */
 #define SGSEQ_ARITH_THEOREM                                                \
     "the arithmetic-periodicity test for moves that leave at most one "   \
     "heap (docs/theory.md 3b)"
 
-/* The name of the test for finite codes that split in three. */
+/* The name of the test for codes that split heaps (finite codes that
+ * split in three, codes with a repeating group that split in two or
+ * three). */
 #define SGSEQ_ARITH3_THEOREM                                               \
-    "the arithmetic-periodicity test for codes that split in three "       \
+    "the arithmetic-periodicity test for codes that split heaps "          \
     "(docs/theory.md 3b)"
 
 /*
  * An option of heap n worth want through the arithmetic period of a
- * finite code that splits in three (SGSEQ_ARITH3_THEOREM): *k removed,
+ * code that splits heaps (SGSEQ_ARITH3_THEOREM): *k removed,
  * parts[0..*nparts) ascending (1 to 3 non-empty heaps). Returns 1 when
  * found: always for want < G(n) once n is at least the certificate's
  * length, and for any such heap n up to 2^64 - 1 in time independent of
@@ -166,11 +174,17 @@ int sgseq_arith3_option(const sgseq *s, uint64_t n, uint64_t want,
 
 struct bignum;
 /* The same for a heap n of any size and want of any size (bignum.h):
+ * k (the removal, of any size with a repeating group) and
  * parts[0..*nparts) are set (three bignums given, their pointers may be
  * swapped to sort them). 1 found, 0 not, -1 out of memory. */
 int sgseq_arith3_option_big(const sgseq *s, const struct bignum *n,
-                            const struct bignum *want, uint64_t *k,
+                            const struct bignum *want, struct bignum *k,
                             struct bignum *parts[3], unsigned *nparts);
+
+/* 1 when the certified period of s comes from the test for codes that
+ * split heaps (a saltus, or a repeating group's ordinary period): the
+ * options of heaps past the certificate come from sgseq_arith3_option. */
+int sgseq_split_certified(const sgseq *s);
 
 /* That test itself, on values g[0..len) given for the rules of s (the
  * table's agreement alone proves nothing: tests give it values the rules
@@ -178,6 +192,13 @@ int sgseq_arith3_option_big(const sgseq *s, const struct bignum *n,
  * G(n + p) = G(n) + 2^m for n >= n0 (n0 >= 1), else 0. */
 uint64_t sgseq_arith3_check(const sgseq *s, const uint16_t *g, uint64_t len,
                             uint64_t n0, uint64_t p, unsigned m);
+
+/* The ordinary-period test of codes with a repeating group that split
+ * heaps, likewise on given values: the number of values it reads when it
+ * certifies G(n + p) = G(n) for n >= n0 (n0 >= 1, p a multiple of the
+ * group's length), else 0. */
+uint64_t sgseq_split_period_check(const sgseq *s, const uint16_t *g,
+                                  uint64_t len, uint64_t n0, uint64_t p);
 
 /* The certified period, when there is one: returns 1 and sets p and n0
  * (G(n + p) = G(n) + saltus for n >= n0; see sgseq_saltus). */
@@ -189,6 +210,15 @@ uint64_t sgseq_saltus(const sgseq *s);
 
 /* Number of heaps 0..len-1 whose values are in the table. */
 uint64_t sgseq_length(const sgseq *s);
+
+/* 0 when G(n) is certified and passes 2^64 - 1 (a saltus above the
+ * period); 1 otherwise (known and within 64 bits, or not known yet). */
+int sgseq_fits(const sgseq *s, uint64_t n);
+
+/* 1 when a certificate of s may give a saltus above its period, so that
+ * values of 64-bit heaps may pass 2^64 - 1 (codes with a repeating group
+ * that split heaps). */
+int sgseq_may_outgrow(const sgseq *s);
 
 /* 1 when sgseq_load can continue this sequence (not for rules whose
  * values come from removal classes: long or repeating move sets). */

@@ -197,8 +197,16 @@ sgseq_try_arith3(sgseq *s, size_t h)
     size_t n = s->len, q = sgseq_window_period(s, h, 1);
     int64_t sal;
     if (q == 0 || q >= n ||
-        (sal = (int64_t)s->g[n - 1] - (int64_t)s->g[n - 1 - q]) <= 0) {
+        (sal = (int64_t)s->g[n - 1] - (int64_t)s->g[n - 1 - q]) < 0) {
         return 0;
+    }
+    if (sal == 0) {
+        /* An ordinary period: a finite code's goes to Guy-Smith, a
+         * repeating group's to the same configurations without levels. */
+        if (s->narep > 0) {
+            sgseq_try_certify_split_period(s, q, sgseq_arith_start(s, q, 0));
+        }
+        return s->certified;
     }
     sgseq_try_certify_arith3(s, q, (uint64_t)sal,
                              sgseq_arith_start(s, q, sal));
@@ -269,10 +277,12 @@ sgseq_try_certify(sgseq *s)
 }
 
 /* 0 when no certificate can ever hold: no theorem for the rules
- * (SGSEQ_NONE), or a repeating group (t infinite) with moves that split
- * a heap. Searching further for a period would then only cost time. */
+ * (SGSEQ_NONE), or a repeating group (t infinite) that neither test
+ * takes (unequal splits, a group too long or starting too far). Searching
+ * further for a period would then only cost time. */
 int
 sgseq_can_certify(const sgseq *s)
 {
-    return s->cert != SGSEQ_NONE && (s->t != UINT64_MAX || s->arith);
+    return s->cert != SGSEQ_NONE &&
+           (s->t != UINT64_MAX || s->arith || s->arith3);
 }

@@ -141,6 +141,8 @@ struct sgseq {
      * (sgseq_arith3.c, docs/theory.md 3b) applies: the rules are kept in
      * arun (narep = 0) for it. */
     int arith3;
+    uint64_t a3_p;           /* that test's period: p, or p 2^j when a
+                                repeating group's length asks for it */
 };
 
 
@@ -294,6 +296,9 @@ int sgseq_can_certify(const sgseq *s);
  * table), its saltus sal > 0, from n0: sets s->certified, p, n0, saltus
  * and cert_len when it holds. */
 void sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0);
+/* The same configurations for an ordinary period G(n + q) = G(n) of a code
+ * with a repeating group that splits heaps (docs/theory.md 3b). */
+void sgseq_try_certify_split_period(sgseq *s, size_t q, size_t n0);
 
 /* ---- sgseq_budget.c: bytes and steps ----------------------------------- */
 

@@ -789,7 +789,7 @@ int
 solve_big_needed(const grundy_position *pos)
 {
     for (size_t t = 0; t < pos->nterms; t++) {
-        const grundy_game *game = pos->terms[t].game;
+        grundy_game *game = pos->terms[t].game;
         const family_big *big = game->family->big;
         if (big == NULL || big->fits == NULL) {
             continue;

@@ -437,22 +437,49 @@ test_arith_all_moves(void **state)
     grundy_game_free(game);
 }
 
-/* Codes the test does not cover: a repeating group with moves that
- * split a heap. No period, and a message that says why. */
+/* Repeating groups with moves that split a heap go to the test for codes
+ * that split heaps (test_arith_split.c checks its periods against the
+ * rules): each is certified with its period and saltus. Groups that test
+ * does not take (more than 64 digits, or starting past removal 64) have
+ * no period, and a message that says why. */
 static void
 test_arith_refused(void **state)
 {
     fixture *f = *state;
-    static const char *specs[] = {"octal:4.(7)", "hex:8.(3)", "octal:0.4(3)",
-                                  "octal:0.(6)", "hex:0.(8)", "octal:0.1(37)"};
+    static const struct {
+        const char *spec;
+        uint64_t p, n0, s;
+    } split[] = {
+        {"octal:4.(7)", 1, 2, 2}, {"hex:8.(3)", 8, 1, 8},
+        {"octal:0.4(3)", 3, 3, 2}, {"octal:0.(6)", 1, 1, 1},
+        {"hex:0.(8)", 3, 1, 1},
+    };
+    char refused[2][160];
     grundy_error err;
-    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
-        grundy_game *game = parse(f, specs[i]);
+    for (size_t i = 0; i < sizeof split / sizeof split[0]; i++) {
+        grundy_game *game = parse(f, split[i].spec);
+        grundy_period per;
+        assert_int_equal(grundy_game_period(game, &per, &err), GRUNDY_OK);
+        assert_true(per.found && per.period == split[i].p &&
+                    per.preperiod == split[i].n0 &&
+                    per.saltus == split[i].s);
+        assert_non_null(strstr(per.theorem, "split heaps"));
+        grundy_game_free(game);
+    }
+    /* octal:0.(44...4), 65 digits; octal:0.00...0(4), the group from 65. */
+    strcpy(refused[0], "octal:0.(");
+    memset(refused[0] + 9, '4', 65);
+    strcpy(refused[0] + 74, ")");
+    strcpy(refused[1], "octal:0.");
+    memset(refused[1] + 8, '0', 64);
+    strcpy(refused[1] + 72, "(4)");
+    for (size_t i = 0; i < 2; i++) {
+        grundy_game *game = parse(f, refused[i]);
         grundy_period per;
         assert_int_equal(grundy_game_period(game, &per, &err),
                          GRUNDY_EUNSUPPORTED);
         assert_non_null(strstr(err.message, "no theorem"));
-        assert_non_null(strstr(err.message, "splits heaps"));
+        assert_non_null(strstr(err.message, "at most 64 digits"));
         grundy_game_free(game);
     }
 }

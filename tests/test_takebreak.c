@@ -824,9 +824,9 @@ test_hex_known(void **state)
 }
 
 /* An uncertified infinite code beyond its table: an error naming the
- * limit, never a value. (octal:0.4(3) splits heaps, so no theorem
- * applies; octal:0.1(3), the code this test used before, is now
- * certified by the arithmetic-periodicity test: test_arith_*.) */
+ * limit, never a value. (hex:8.(1), take all or split in three, shows no
+ * period; octal:0.1(3) and octal:0.4(3), the codes this test used
+ * before, are now certified: test_arith*.) */
 static void
 test_uncertified_limit(void **state)
 {
@@ -835,20 +835,26 @@ test_uncertified_limit(void **state)
     grundy_game *game;
     grundy_period per;
     grundy_ctx_set_memory_limit(f->ctx, (size_t)1 << 16);
-    assert_int_equal(fixture_solve(f, "octal:0.4(3) 1000000000", 0, &err),
+    assert_int_equal(fixture_solve(f, "hex:8.(1) 1000000000", 0, &err),
                      GRUNDY_ELIMIT);
     assert_int_equal(err.limit, GRUNDY_LIMIT_MEMORY);
     assert_true(err.needed > (size_t)1 << 16);
-    assert_int_equal(fixture_solve(f, "hex:8.(3) 18446744073709551615", 0,
+    assert_int_equal(fixture_solve(f, "hex:8.(1) 18446744073709551615", 0,
                                    &err), GRUNDY_ELIMIT);
-    assert_int_equal(grundy_game_parse(f->ctx, "octal:0.4(3)", 12, &game,
+    /* Within its table's memory the period search stops at the limit and
+     * says so: found = 0, never a guess. */
+    assert_int_equal(grundy_game_parse(f->ctx, "hex:8.(1)", 9, &game,
                                        &err), GRUNDY_OK);
-    assert_int_equal(grundy_game_period(game, &per, &err),
-                     GRUNDY_EUNSUPPORTED);
-    assert_non_null(strstr(err.message, "no theorem"));
-    assert_non_null(strstr(err.message, "splits heaps"));
+    assert_int_equal(grundy_game_period(game, &per, &err), GRUNDY_OK);
+    assert_false(per.found);
+    assert_int_equal(per.stopped_by, GRUNDY_LIMIT_MEMORY);
     grundy_game_free(game);
     grundy_ctx_set_memory_limit(f->ctx, GRUNDY_DEFAULT_MEMORY_LIMIT);
+    /* hex:8.(3) is certified (p = 8, s = 8): heap 2^64 - 1 is worth 2^64
+     * exactly, answered, not wrapped. */
+    fixture_solve_ok(f, "hex:8.(3) 18446744073709551615", 0);
+    assert_string_equal(grundy_result_sg_decimal(f->res),
+                        "18446744073709551616");
     /* Splits in three cost rows of words per split: the work estimate
      * counts them, so a long hex:0.e table is refused at once (hex:0.8
      * has a closed form, hex:0.c a certified arithmetic period, so their

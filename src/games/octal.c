@@ -1199,6 +1199,113 @@ octal_next_k(const octal *o, uint64_t *k, uint64_t n, unsigned *bits)
     return 0;
 }
 
+/* One run of option values of a ring: c + t ds for t in [lo, hi] (a
+ * single value when ds = 0 or lo = hi). */
+typedef struct octal_span {
+    uint64_t c, lo, hi;
+} octal_span;
+
+static int
+octal_span_cmp(const void *x, const void *y)
+{
+    const octal_span *a = x, *b = y;
+    if (a->c != b->c) {
+        return a->c < b->c ? -1 : 1;
+    }
+    return (a->lo > b->lo) - (a->lo < b->lo);
+}
+
+/* Adds the option value v to spans as a single value of its class. */
+static void
+octal_span_point(octal_span *sp, size_t *n, uint64_t v, uint64_t ds)
+{
+    sp[*n].c = ds == 0 ? v : v % ds;
+    sp[*n].lo = sp[*n].hi = ds == 0 ? 0 : v / ds;
+    (*n)++;
+}
+
+/*
+ * The value of a large ring of a repeating code that splits heaps, its
+ * period certified (G(m + p) = G(m) + s from n0 on): a cut leaves one row
+ * m, but the heap's own moves split, so the ring is not worth the heap.
+ * Its options are rows m < n0 it reaches, the rows n - k for k below the
+ * group's start f (bit 2 of d(k)), nothing (bit 1 of d(n)), and for each
+ * residue i of P = lcm(p, r) the rows n0 + i + j P up to n - f, reached
+ * all or none (n - m mod r is fixed), worth G(n0 + i) + j ds (ds = P/p s):
+ * runs of one class mod ds. The mex is the least value of a class its
+ * runs, sorted, leave uncovered: no scan of the n options.
+ */
+static grundy_status
+octal_ring_value_far(grundy_game *game, uint64_t n, uint64_t *sg,
+                     grundy_error *err)
+{
+    const octal *o = game->state;
+    uint64_t p, n0, big, ds, f = o->rep_from, v, best = UINT64_MAX;
+    octal_span *sp;
+    size_t ns = 0;
+
+    sgseq_certified(o->seq, &p, &n0);
+    big = p / im_gcd(p, o->nrep) * o->nrep;
+    ds = big / p * sgseq_saltus(o->seq);
+    sp = malloc((size_t)(n0 + f + big + 1) * sizeof *sp);
+    if (sp == NULL) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (uint64_t m = 1; m < n0; m++) {
+        if (octal_reaches(o, n, m)) {
+            octal_span_point(sp, &ns, octal_g(o, m), ds);
+        }
+    }
+    for (uint64_t k = 1; k < f; k++) {
+        if ((octal_digit(o, k) & SGSEQ_ONE) &&
+            !sgseq_known(o->seq, n - k, &v)) {
+            free(sp);
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "ring %llu of %s: the row of %llu it leaves is "
+                           "worth more than 2^64 - 1",
+                           (unsigned long long)n, game->label,
+                           (unsigned long long)(n - k));
+        }
+        if (octal_digit(o, k) & SGSEQ_ONE) {
+            octal_span_point(sp, &ns, v, ds);
+        }
+    }
+    if (octal_digit(o, n) & SGSEQ_NOTHING) {
+        octal_span_point(sp, &ns, 0, ds);
+    }
+    for (uint64_t i = 0; i < big && n0 + i + f <= n; i++) {
+        uint64_t m = n0 + i, g = octal_g(o, m);
+        if (octal_digit(o, n - m) & SGSEQ_ONE) {
+            sp[ns].c = ds == 0 ? g : g % ds;
+            sp[ns].lo = ds == 0 ? 0 : g / ds;
+            sp[ns].hi = sp[ns].lo + (ds == 0 ? 0 : (n - f - m) / big);
+            ns++;
+        }
+    }
+    qsort(sp, ns, sizeof *sp, octal_span_cmp);
+    if (ds == 0) {
+        /* An ordinary period: the values themselves, sorted. */
+        best = 0;
+        for (size_t i = 0; i < ns && sp[i].c <= best; i++) {
+            best = sp[i].c == best ? best + 1 : best;
+        }
+    }
+    for (uint64_t c = 0, i = 0; ds != 0 && c < ds && c < best; c++) {
+        uint64_t t = 0;   /* the least t with c + t ds not yet covered */
+        for (; i < ns && sp[i].c == c; i++) {
+            if (sp[i].lo <= t && sp[i].hi >= t) {
+                t = sp[i].hi + 1;
+            }
+        }
+        if (t <= (best - c) / ds) {
+            best = c + t * ds;
+        }
+    }
+    free(sp);
+    *sg = best;
+    return GRUNDY_OK;
+}
+
 static grundy_status
 octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
                  grundy_error *err)
@@ -1223,8 +1330,12 @@ octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
     if (st != GRUNDY_OK) {
         return st;
     }
+    if (octal_by_certificate(o, n) && sgseq_split_certified(o->seq)) {
+        return octal_ring_value_far(game, n, sg, err);
+    }
     if (octal_by_certificate(o, n)) {
-        /* A ring has the moves of the heap (octal_by_certificate). */
+        /* A ring has the moves of the heap (octal_by_certificate: moves
+         * that leave at most one heap). */
         return octal_value(game, &n, 1, sg, err);
     }
     /* Row values are 16-bit: a mex over them is at most 65536. */
@@ -1318,9 +1429,9 @@ octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
 }
 
 /*
- * A heap beyond the direct scans of a finite code whose certified period
- * has a saltus (the arithmetic-periodicity test for codes that split in
- * three, docs/theory.md 3b): the option of value want comes from the
+ * A heap beyond the direct scans of a code whose certified period has a
+ * saltus by the arithmetic-periodicity test for codes that split heaps
+ * (docs/theory.md 3b): the option of value want comes from the
  * witness forms of the certificate (sgseq_arith3_option), which hold one
  * for every want below G(n) once n is past the certificate. No option is
  * worth G(n); options worth more are never asked for (a winning move
@@ -1352,7 +1463,9 @@ octal_arith3_options(octal_walk *w, uint64_t n, grundy_error *err)
                        (unsigned long long)OCTAL_DIRECT_TRIPLES,
                        (unsigned long long)sgseq_length(w->o->seq));
     }
-    if (np == 1) {
+    if (np == 0) {
+        octal_emit_one(w, k, 0, 1);
+    } else if (np == 1) {
         octal_emit_one(w, k, parts[0], 0);
     } else if (np == 2) {
         octal_emit_split(w, k, parts[0], parts[1]);
@@ -1382,12 +1495,11 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     if (st != GRUNDY_OK) {
         return st;
     }
+    if (sgseq_split_certified(o->seq) && n > OCTAL_DIRECT_TRIPLES) {
+        return octal_arith3_options(&w, n, err);
+    }
     if (octal_by_certificate(o, n)) {
         return octal_cert_options(&w, n, err);
-    }
-    if (o->nrep == 0 && sgseq_saltus(o->seq) != 0 &&
-        n > OCTAL_DIRECT_TRIPLES) {
-        return octal_arith3_options(&w, n, err);
     }
     if ((o->lasker || o->identity || o->thirds) &&
         n > OCTAL_LASKER_DIRECT) {
@@ -1572,18 +1684,20 @@ octal_big_emit(octal_big *w, uint64_t first, uint64_t k, bignum **parts,
     bignum_free(kb);
 }
 
-/* The option leaving parts[0..np) (ascending) after taking k: words as
- * the 64-bit path writes them, the stones of a split in two counted from
- * the left (the first part, of any size, then the k taken). */
+/* The option leaving parts[0..np) (ascending) after taking k (of any
+ * size): words as the 64-bit path writes them, the stones of a split in
+ * two counted from the left (the first part, of any size, then the k
+ * taken). */
 static void
-octal_big_emit_parts(octal_big *w, uint64_t k, bignum **parts, unsigned np)
+octal_big_emit_parts(octal_big *w, const bignum *k, bignum **parts,
+                     unsigned np)
 {
     static const size_t arity[3] = {1, 1, 1};
     strbuf b = {0};
     bignum *at;
     int r;
-    if (np != 2 || k == 0) {
-        octal_big_emit(w, 1, k, parts, np);
+    if (np != 2 || bignum_is_zero(k)) {
+        octal_big_emit_k(w, 1, k, parts, np);
         return;
     }
     at = bignum_new();
@@ -1592,11 +1706,12 @@ octal_big_emit_parts(octal_big *w, uint64_t k, bignum **parts, unsigned np)
         w->oom = 1;
         return;
     }
-    util_sb_put(&b, k == 1 ? "take stone " : "take stones ");
+    util_sb_put(&b, bignum_cmp_u64(k, 1) == 0 ? "take stone "
+                                              : "take stones ");
     util_sb_put_big(&b, at);
-    if (k > 1) {
+    if (bignum_cmp_u64(k, 1) > 0) {
         util_sb_put(&b, "-");
-        if (bignum_add_u64(at, parts[0], k) != 0) {
+        if (bignum_add(at, parts[0], k) != 0) {
             b.oom = 1;
         }
         util_sb_put_big(&b, at);
@@ -1787,11 +1902,12 @@ octal_big_digit(const octal *o, const bignum *k, int *oom)
 
 /*
  * The option of value want of a heap beyond 64 bits of a code whose
- * period has a saltus. Codes that split in three: the certificate's
- * witness (sgseq_arith3_option_big). Repeating codes whose moves leave
- * one heap: as octal_cert_options, the heap m worth want is n0 + i + j P
- * (P = lcm(p, r), at most one j per i) or below n0, and n reaches it
- * when d(n - m) allows. Listing every option is refused.
+ * period has a saltus, or of a repeating code. Codes that split heaps:
+ * the certificate's witness (sgseq_arith3_option_big). Repeating codes
+ * whose moves leave one heap: as octal_cert_options, the heap m worth
+ * want is n0 + i + j P (P = lcm(p, r); at most one j per i with a
+ * saltus, any j without) or below n0, and n reaches it when d(n - m)
+ * allows. Listing every option is refused.
  */
 static grundy_status
 octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
@@ -1799,7 +1915,7 @@ octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
     const octal *o = w->o;
     const bignum *n = w->c->v[0];
     bignum **t = w->t;
-    uint64_t k, want64, step, ds;
+    uint64_t want64, step, ds;
     unsigned np;
     if (move_sink_wants_all(w->sink)) {
         return err_set(err, GRUNDY_ELIMIT, -1,
@@ -1808,13 +1924,13 @@ octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
                        w->c->index, w->game->label,
                        (unsigned long long)OCTAL_DIRECT_TRIPLES);
     }
-    if (o->nrep == 0) {
+    if (sgseq_split_certified(o->seq)) {
         bignum *parts[3] = {t[0], t[1], t[2]};
-        int r = sgseq_arith3_option_big(o->seq, n, want, &k, parts, &np);
+        int r = sgseq_arith3_option_big(o->seq, n, want, t[3], parts, &np);
         if (r < 0) {
             w->oom = 1;
         } else if (r > 0) {
-            octal_big_emit_parts(w, k, parts, np);
+            octal_big_emit_parts(w, t[3], parts, np);
         }
         return GRUNDY_OK;
     }
@@ -1831,9 +1947,19 @@ octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
     }
     for (uint64_t i = 0; i < step && !w->oom && !w->stop; i++) {
         uint64_t base = w->n0 + i, g0 = octal_g(o, base), rem;
-        if (bignum_cmp_u64(want, g0) < 0 || bignum_set_u64(t[0], g0) != 0 ||
-            bignum_sub(t[0], want, t[0]) != 0 ||
-            bignum_divmod_u64(t[0], t[0], ds, &rem) != 0) {
+        if (ds == 0) {
+            /* An ordinary period: every base + j step is worth g0, and
+             * n reaches all of them or none (n - m mod r is fixed): the
+             * first. */
+            if (bignum_cmp_u64(want, g0) != 0) {
+                continue;
+            }
+            w->oom |= bignum_set_u64(t[0], 0) != 0;
+            rem = 0;
+        } else if (bignum_cmp_u64(want, g0) < 0 ||
+                   bignum_set_u64(t[0], g0) != 0 ||
+                   bignum_sub(t[0], want, t[0]) != 0 ||
+                   bignum_divmod_u64(t[0], t[0], ds, &rem) != 0) {
             w->oom |= bignum_cmp_u64(want, g0) >= 0;
             continue;
         }
@@ -1998,7 +2124,7 @@ octal_big_saltus_options(octal_big *w, uint64_t n, uint64_t want,
     uint64_t k, parts[3], g;
     unsigned np;
     *st = octal_value(w->game, &n, 1, &g, err);
-    if (*st != GRUNDY_OK || o->nrep > 0 || sgseq_saltus(o->seq) == 0) {
+    if (*st != GRUNDY_OK || !sgseq_split_certified(o->seq)) {
         *st = GRUNDY_OK;
         return 0;
     }
@@ -2020,33 +2146,36 @@ octal_big_saltus_options(octal_big *w, uint64_t n, uint64_t want,
         }
         return 1;
     }
-    for (size_t i = 0; i < o->nrun && !w->stop && !w->oom; i++) {
-        for (k = o->run[i].lo; k <= o->run[i].hi && k < n; k++) {
-            unsigned b = o->run[i].bits;
-            uint64_t m = n - k;
-            if ((b & SGSEQ_ONE) && k > 0 && octal_g(o, m) == want &&
-                bignum_set_u64(t[0], m) == 0) {
-                octal_big_emit(w, 1, k, t, 1);
+    /* Every removal k < n, d(k) read from the runs or the group. */
+    for (k = 0; k < n && !w->stop && !w->oom; k++) {
+        unsigned b = octal_digit(o, k);
+        uint64_t m = n - k;
+        if ((b & SGSEQ_ONE) && k > 0 && octal_g(o, m) == want &&
+            bignum_set_u64(t[0], m) == 0) {
+            octal_big_emit(w, 1, k, t, 1);
+        }
+        for (uint64_t a = 1; (b & SGSEQ_TWO) && 2 * a <= m; a++) {
+            if ((octal_g(o, a) ^ octal_g(o, m - a)) == want &&
+                bignum_set_u64(t[0], a) == 0 &&
+                bignum_set_u64(t[1], m - a) == 0) {
+                octal_big_emit(w, a + 1, k, t, 2);
             }
-            for (uint64_t a = 1; (b & SGSEQ_TWO) && 2 * a <= m; a++) {
-                if ((octal_g(o, a) ^ octal_g(o, m - a)) == want &&
+        }
+        for (uint64_t a = 1; (b & SGSEQ_THREE) && 3 * a <= m; a++) {
+            for (uint64_t c = a; a + 2 * c <= m; c++) {
+                if ((octal_g(o, a) ^ octal_g(o, c) ^
+                     octal_g(o, m - a - c)) == want &&
                     bignum_set_u64(t[0], a) == 0 &&
-                    bignum_set_u64(t[1], m - a) == 0) {
-                    octal_big_emit(w, a + 1, k, t, 2);
-                }
-            }
-            for (uint64_t a = 1; (b & SGSEQ_THREE) && 3 * a <= m; a++) {
-                for (uint64_t c = a; a + 2 * c <= m; c++) {
-                    if ((octal_g(o, a) ^ octal_g(o, c) ^
-                         octal_g(o, m - a - c)) == want &&
-                        bignum_set_u64(t[0], a) == 0 &&
-                        bignum_set_u64(t[1], c) == 0 &&
-                        bignum_set_u64(t[2], m - a - c) == 0) {
-                        octal_big_emit(w, 1, k, t, 3);
-                    }
+                    bignum_set_u64(t[1], c) == 0 &&
+                    bignum_set_u64(t[2], m - a - c) == 0) {
+                    octal_big_emit(w, 1, k, t, 3);
                 }
             }
         }
+    }
+    if (want == 0 && !w->stop && !w->oom &&
+        (octal_digit(o, n) & SGSEQ_NOTHING)) {
+        octal_big_emit(w, 1, n, t, 0);   /* take the whole row */
     }
     return 1;
 }
@@ -2078,7 +2207,9 @@ octal_big_options(grundy_game *game, const big_component *c,
             octal_big_closed_option(&w, want);
         }
     } else if (!w.oom && (st = octal_big_period(&w, err)) == GRUNDY_OK &&
-               sgseq_saltus(o->seq) != 0) {
+               (sgseq_saltus(o->seq) != 0 || o->nrep > 0)) {
+        /* A repeating group: its removals are not in o->run, so the
+         * general loop below would miss them. */
         st = octal_big_saltus_far(&w, want, err);
     } else if (!w.oom && st == GRUNDY_OK && bignum_to_u64(want, &want64)) {
         /* A general code's values are below 2^16: a bigger want has no
@@ -2104,13 +2235,34 @@ octal_big_options(grundy_game *game, const big_component *c,
     return st;
 }
 
-/* Lasker's Nim at 2^64 - 1 is worth 2^64 (octal_lasker_g). */
+/* Lasker's Nim at 2^64 - 1 is worth 2^64 (octal_lasker_g). A code
+ * whose splits let values outgrow heaps (G(n + p) = G(n) + s, s > p:
+ * octal:4.(7) has G(n) = 2n - 2) passes 2^64 - 1 near the top: its
+ * period, certified here if need be (the probe's failure is left to the
+ * 64-bit path, which meets it again and says so), decides. */
 static int
-octal_big_fits(const grundy_game *game, const uint64_t *v, size_t n)
+octal_big_fits(grundy_game *game, const uint64_t *v, size_t n)
 {
-    const octal *o = game->state;
+    octal *o = game->state;
+    sgseq_env env;
+    uint64_t g;
+    grundy_error why;
     (void)n;
-    return !o->lasker || v[0] != UINT64_MAX;
+    if (o->lasker) {
+        return v[0] != UINT64_MAX;
+    }
+    if (o->identity || o->thirds || !sgseq_may_outgrow(o->seq)) {
+        return 1;
+    }
+    if (!sgseq_fits(o->seq, v[0])) {
+        return 0;
+    }
+    if (v[0] < sgseq_length(o->seq) || sgseq_saltus(o->seq) != 0) {
+        return 1;
+    }
+    env = octal_env(game);
+    (void)sgseq_value(o->seq, v[0], &env, &g, &why);
+    return sgseq_fits(o->seq, v[0]);
 }
 
 static const family_big octal_big_ops = {
