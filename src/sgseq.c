@@ -531,7 +531,14 @@ sgseq_why_no_period(const sgseq *s, const sgseq_env *env, char *buf,
 {
     uint64_t max = sgseq_max_len(s, env);
     uint64_t search = s->search_limit < max ? s->search_limit : max;
-    if (sgseq_can_certify(s)) {
+    uint64_t q, sal, n0;
+    if (sgseq_unprovable_saltus(s, &q, &sal, &n0)) {
+        snprintf(buf, cap, "no period is proven (up to heap %llu the values "
+                 "follow G(n + %llu) = G(n) + %llu from heap %llu, a saltus "
+                 "no test here proves)", (unsigned long long)s->len,
+                 (unsigned long long)q, (unsigned long long)sal,
+                 (unsigned long long)n0);
+    } else if (sgseq_can_certify(s)) {
         snprintf(buf, cap, "no period is proven (none found up to heap "
                  "%llu%s)", (unsigned long long)s->len,
                  s->len < search ? "; 'grundy period' searches further"
@@ -657,6 +664,8 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
     uint64_t search = bound < max ? bound : max;
     grundy_limit stop = bound > max ? GRUNDY_LIMIT_MEMORY : GRUNDY_LIMIT_NONE;
 
+    uint64_t uq, usal, un0;
+
     memset(out, 0, sizeof *out);
     if (!sgseq_can_certify(s)) {
         return err_set(err, GRUNDY_EUNSUPPORTED, -1,
@@ -695,6 +704,19 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
         }
         if (s->overflow) {
             return sgseq_overflow_error(s, env, err);
+        }
+        if (!s->certified && sgseq_unprovable_saltus(s, &uq, &usal, &un0)) {
+            return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                           "%s: no theorem certifies a period of this game: "
+                           "its values up to heap %llu follow G(n + %llu) = "
+                           "G(n) + %llu from heap %llu, and the test for "
+                           "codes that split heaps proves only a saltus "
+                           "that is a power of two (docs/theory.md 3b); "
+                           "values are computed up to the heap asked",
+                           env->name ? env->name : "the game",
+                           (unsigned long long)s->len,
+                           (unsigned long long)uq, (unsigned long long)usal,
+                           (unsigned long long)un0);
         }
     }
     if (s->certified) {

@@ -276,6 +276,44 @@ sgseq_try_certify(sgseq *s)
     }
 }
 
+/*
+ * 1 when the table has settled into a growth no test here can prove: a
+ * code that splits heaps (the test of sgseq_arith3.c), its values from
+ * *n0 up to the top, over at least 1024 values and three quarters of the
+ * table, following G(n + q) = G(n) + sal with sal > 0 a saltus that test
+ * refuses (no power of two; above q for a finite code). The values grow,
+ * so no ordinary period is in sight either: the period search stops and
+ * says so rather than running to its limits.
+ */
+int
+sgseq_unprovable_saltus(const sgseq *s, uint64_t *q, uint64_t *sal,
+                        uint64_t *n0)
+{
+    size_t n = s->len, w, r;
+    int64_t d;
+    if (!s->arith3 || s->certified || n < 1024) {
+        return 0;
+    }
+    w = sgseq_window_period(s, n / 2, 1);
+    if (w == 0 || w >= n / 8 ||
+        (d = (int64_t)s->g[n - 1] - (int64_t)s->g[n - 1 - w]) <= 0) {
+        return 0;
+    }
+    *q = w;
+    *sal = (uint64_t)d;
+    *n0 = sgseq_arith_start(s, w, d);
+    if (*n0 > n / 4) {
+        return 0;
+    }
+    /* A group's length must divide q 2^j (its odd part must divide q). */
+    r = s->narep;
+    while (r > 0 && r % 2 == 0) {
+        r /= 2;
+    }
+    return (*sal & (*sal - 1)) != 0 || (s->narep == 0 && *sal > *q) ||
+           *sal > ((uint64_t)1 << 15) || (r > 0 && *q % r != 0);
+}
+
 /* 0 when no certificate can ever hold: no theorem for the rules
  * (SGSEQ_NONE), or a repeating group (t infinite) that neither test
  * takes (unequal splits, a group too long or starting too far). Searching

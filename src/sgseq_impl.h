@@ -299,6 +299,10 @@ void sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0);
 /* The same configurations for an ordinary period G(n + q) = G(n) of a code
  * with a repeating group that splits heaps (docs/theory.md 3b). */
 void sgseq_try_certify_split_period(sgseq *s, size_t q, size_t n0);
+/* 1 when the values grow by a saltus no test here proves (sgseq_cert.c):
+ * its period, saltus and start. */
+int sgseq_unprovable_saltus(const sgseq *s, uint64_t *q, uint64_t *sal,
+                            uint64_t *n0);
 
 /* ---- sgseq_budget.c: bytes and steps ----------------------------------- */
 

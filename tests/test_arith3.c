@@ -375,6 +375,28 @@ test_not_certified(void **state)
     }
 }
 
+/* The period search stops, with the reason, once the values settle into
+ * a saltus no test proves: hex:0.3f's G(n + 6) = G(n) + 3 from heap 0 is
+ * named at 1024 values rather than searched for to the memory limit
+ * (which took minutes). */
+static void
+test_unprovable_saltus(void **state)
+{
+    hexcode c;
+    grundy_period per;
+    grundy_error err;
+    sgseq *s;
+    (void)state;
+    hex_parse(&c, "0.3f");
+    s = hex_seq(&c);
+    assert_non_null(s);
+    assert_int_equal(sgseq_period(s, &env_default, &per, &err),
+                     GRUNDY_EUNSUPPORTED);
+    assert_non_null(strstr(err.message, "G(n + 6) = G(n) + 3 from heap 0"));
+    assert_true(sgseq_length(s) <= 2048);
+    sgseq_free(s);
+}
+
 int
 main(void)
 {
@@ -384,6 +406,7 @@ main(void)
         cmocka_unit_test(test_random_codes),
         cmocka_unit_test(test_checks_not_table),
         cmocka_unit_test(test_not_certified),
+        cmocka_unit_test(test_unprovable_saltus),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
