@@ -12,9 +12,13 @@ set -e
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-${CC:-cc} -std=c11 -O3 -I"$root/include" -I"$root/src" \
+${CC:-cc} -std=c11 -O3 ${BENCH_CFLAGS:-} -I"$root/include" -I"$root/src" \
     "$root/bench/takebreak_bench.c" "$root"/src/sgseq*.c \
-    "$root/src/sgclass.c" "$root/src/util.c" "$root/src/error.c" -pthread -o "$tmp/tb"
+    "$root/src/sgclass.c" "$root/src/util.c" "$root/src/error.c" \
+    "$root/src/bignum.c" "$root/src/intmath.c" -pthread -o "$tmp/tb"
+# BENCH_BUILD_ONLY=1: compile and stop (ctest's bench_builds keeps the
+# script building as the sources change).
+[ "${BENCH_BUILD_ONLY:-0}" = 1 ] && exit 0
 b="$tmp/tb"
 echo "machine: $(nproc) cores, load average$(uptime | sed 's/.*load average//')"
 for part in ${*:-a b c d}; do

@@ -156,7 +156,7 @@ main(int argc, char **argv)
         g = definition(game, kmax, (size_t)defn);
         t1 = now();
         for (uint64_t i = 0; i < defn && i < n; i++) {
-            uint16_t e = 0;
+            uint64_t e = UINT64_MAX;
             sgseq_known(s, i, &e);
             mismatch += e != g[i];
         }
