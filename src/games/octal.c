@@ -1096,6 +1096,19 @@ octal_cert_run(octal_walk *w, uint64_t n, uint64_t base, uint64_t step,
     return GRUNDY_OK;
 }
 
+/* The refusal to list every option of a large heap or ring (numbered by
+ * its size, or by its place when its size passes 64 bits): one winning
+ * move is shown instead. */
+static grundy_status
+octal_all_refused(grundy_error *err, const char *kind, uint64_t n,
+                  const char *spec, uint64_t limit)
+{
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "%s %llu of %s: every option is listed up to %s %llu "
+                   "only (one winning move can be shown)", kind,
+                   (unsigned long long)n, spec, kind, (unsigned long long)limit);
+}
+
 /*
  * The options of value w->want of heap or ring n through the certificate
  * G(m + p) = G(m) + s for m >= n0 (octal_by_certificate). Taken with the
@@ -1113,11 +1126,8 @@ octal_cert_options(octal_walk *w, uint64_t n, grundy_error *err)
     grundy_status st = GRUNDY_OK;
 
     if (w->want == GRUNDY_ANY_VALUE) {
-        return err_set(err, GRUNDY_ELIMIT, -1,
-                       "%s %llu of %s: every option is listed up to %llu "
-                       "stones only (one winning move can be shown)",
-                       w->c->ring ? "ring" : "heap", (unsigned long long)n,
-                       w->spec, (unsigned long long)OCTAL_LASKER_DIRECT);
+        return octal_all_refused(err, w->c->ring ? "ring" : "heap", n,
+                                 w->spec, OCTAL_LASKER_DIRECT);
     }
     sgseq_certified(o->seq, &p, &n0);
     step = p / im_gcd(p, o->nrep) * o->nrep;
@@ -1404,10 +1414,8 @@ octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
         if (w->want < n) {
             octal_ring_cut(w, n - w->want, n);
         } else if (w->want == GRUNDY_ANY_VALUE) {
-            return err_set(err, GRUNDY_ELIMIT, -1,
-                           "ring %llu of %s: every option is listed up to "
-                           "%llu stones only", (unsigned long long)n,
-                           w->spec, (unsigned long long)OCTAL_LASKER_DIRECT);
+            return octal_all_refused(err, "ring", n, w->spec,
+                                     OCTAL_LASKER_DIRECT);
         }
         return w->oom ? GRUNDY_ENOMEM : GRUNDY_OK;
     }
@@ -1444,11 +1452,8 @@ octal_arith3_options(octal_walk *w, uint64_t n, grundy_error *err)
     unsigned np;
     if (w->want == GRUNDY_ANY_VALUE || move_sink_wants_all(w->sink) ||
         w->want > g) {
-        return err_set(err, GRUNDY_ELIMIT, -1,
-                       "heap %llu of %s: every option is listed up to heap "
-                       "%llu only (one winning move can be shown)",
-                       (unsigned long long)n, w->spec,
-                       (unsigned long long)OCTAL_DIRECT_TRIPLES);
+        return octal_all_refused(err, "heap", n, w->spec,
+                                 OCTAL_DIRECT_TRIPLES);
     }
     if (w->want == g) {
         return GRUNDY_OK;
@@ -1504,11 +1509,8 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     if ((o->lasker || o->identity || o->thirds) &&
         n > OCTAL_LASKER_DIRECT) {
         if (want == GRUNDY_ANY_VALUE || move_sink_wants_all(sink)) {
-            return err_set(err, GRUNDY_ELIMIT, -1,
-                           "heap %llu of %s: every option is listed up to "
-                           "heap %llu only (one winning move can be "
-                           "shown)", (unsigned long long)n, game->label,
-                           (unsigned long long)OCTAL_LASKER_DIRECT);
+            return octal_all_refused(err, "heap", n, game->label,
+                                     OCTAL_LASKER_DIRECT);
         }
         if (o->identity) {
             /* Heap want itself (k = n - want); no option is worth n or
@@ -1918,11 +1920,8 @@ octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
     uint64_t want64, step, ds;
     unsigned np;
     if (move_sink_wants_all(w->sink)) {
-        return err_set(err, GRUNDY_ELIMIT, -1,
-                       "heap %zu of %s: every option is listed up to heap "
-                       "%llu only (one winning move can be shown)",
-                       w->c->index, w->game->label,
-                       (unsigned long long)OCTAL_DIRECT_TRIPLES);
+        return octal_all_refused(err, "heap", w->c->index, w->game->label,
+                                 OCTAL_DIRECT_TRIPLES);
     }
     if (sgseq_split_certified(o->seq)) {
         bignum *parts[3] = {t[0], t[1], t[2]};
@@ -2130,11 +2129,8 @@ octal_big_saltus_options(octal_big *w, uint64_t n, uint64_t want,
     }
     if (n > OCTAL_DIRECT_TRIPLES) {
         if (move_sink_wants_all(w->sink) || want > g) {
-            *st = err_set(err, GRUNDY_ELIMIT, -1,
-                          "heap %zu of %s: every option is listed up to "
-                          "heap %llu only (one winning move can be shown)",
-                          w->c->index, w->game->label,
-                          (unsigned long long)OCTAL_DIRECT_TRIPLES);
+            *st = octal_all_refused(err, "heap", w->c->index,
+                                    w->game->label, OCTAL_DIRECT_TRIPLES);
         } else if (want < g &&
                    sgseq_arith3_option(o->seq, n, want, &k, parts, &np)) {
             for (unsigned i = 0; i < np; i++) {
@@ -2198,11 +2194,8 @@ octal_big_options(grundy_game *game, const big_component *c,
         /* answered as by the 64-bit path */
     } else if (!w.oom && (o->lasker || o->identity || o->thirds)) {
         if (move_sink_wants_all(sink)) {
-            st = err_set(err, GRUNDY_ELIMIT, -1,
-                         "heap %zu of %s: every option is listed up to "
-                         "heap %llu only (one winning move can be shown)",
-                         c->index, game->label,
-                         (unsigned long long)OCTAL_LASKER_DIRECT);
+            st = octal_all_refused(err, "heap", c->index, game->label,
+                                   OCTAL_LASKER_DIRECT);
         } else {
             octal_big_closed_option(&w, want);
         }
