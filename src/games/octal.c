@@ -1834,14 +1834,20 @@ octal_big_period(octal_big *w, grundy_error *err)
     octal *o = w->game->state;
     sgseq_env env = octal_env(w->game);
     grundy_error why;
+    grundy_status st = GRUNDY_OK;
     uint64_t g;
     /* Asking for heap 2^64 - 1 runs the period search as far as the
      * limits allow; its refusal speaks of that probe, not of the heap
      * the user gave, so only a limit that stopped the search is passed
-     * on as it is (its advice says what to raise). */
-    if (!sgseq_certified(o->seq, &w->p, &w->n0) &&
-        sgseq_value(o->seq, UINT64_MAX, &env, &g, &why) != GRUNDY_OK &&
-        why.limit != GRUNDY_LIMIT_NONE) {
+     * on as it is (its advice says what to raise), and running out of
+     * memory as itself. */
+    if (!sgseq_certified(o->seq, &w->p, &w->n0)) {
+        st = sgseq_value(o->seq, UINT64_MAX, &env, &g, &why);
+    }
+    if (st == GRUNDY_ENOMEM) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    if (st != GRUNDY_OK && why.limit != GRUNDY_LIMIT_NONE) {
         return err_set(err, GRUNDY_ELIMIT, -1, "heaps beyond 2^64 - 1 need "
                        "a certified period: %s", why.message);
     }
