@@ -30,6 +30,7 @@
 #define A3_MAX_CFG (1u << 18)   /* configurations of one class */
 #define A3_MAX_WORK ((uint64_t)1 << 27) /* (t + 1) p^3 */
 #define A3_MAX_L 14u            /* 2^L residues of D examined */
+#define A3_MAX_P 512u           /* p^3 below the work bound (no overflow) */
 
 /* One configuration (see above). lv: levels e(b_i) of its periodic parts. */
 typedef struct a3_cfg {
@@ -632,7 +633,8 @@ sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0)
      * a candidate the table cannot yet certify, or one too costly to
      * enumerate, waits or is skipped. */
     kfix = s->narep > 0 ? s->arep_from + p : s->t + 1;
-    if (s->len < n0 + 18 * p + q || p * p * p * kfix > A3_MAX_WORK) {
+    if (p > A3_MAX_P || s->len < n0 + 18 * p + q ||
+        p * p * p * kfix > A3_MAX_WORK) {
         return;
     }
     /* With p = q 2^j, G(n + p) = G(n) + sal 2^j for n >= n0 and the
@@ -695,7 +697,7 @@ sgseq_try_certify_split_period(sgseq *s, size_t q, size_t n0)
     if (n0 == 0) {
         n0 = 1;
     }
-    if (p * p * p * (s->arep_from + p) > A3_MAX_WORK ||
+    if (p > A3_MAX_P || p * p * p * (s->arep_from + p) > A3_MAX_WORK ||
         s->len < n0 + 4 * p + q) {
         return;
     }
