@@ -1348,6 +1348,14 @@ mquot_new(size_t memory, uint64_t work)
     return m;
 }
 
+uint64_t
+mquot_set_work(mquot *m, uint64_t work)
+{
+    uint64_t was = m->work;
+    m->work = work;
+    return was;
+}
+
 void
 mquot_free(mquot *m)
 {
