@@ -8,6 +8,7 @@
 #include "misere.h"
 #include "solve_big.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -327,8 +328,17 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
     }
     if (st == GRUNDY_ELIMIT && qst == GRUNDY_ELIMIT) {
         /* The search's message says why it stopped; the quotient's says
-         * how far it got and which limit stopped it. */
+         * how far it got and which limit stopped it. When no setting
+         * stopped the quotient, say that the search, cut short by it,
+         * was tried too and why it stopped. */
         *err = qerr;
+        if (qerr.limit == GRUNDY_LIMIT_NONE) {
+            size_t at = strlen(err->message);
+            snprintf(err->message + at, sizeof err->message - at,
+                     "; the exhaustive search, with the quotient as far "
+                     "as it is known, needs more than %d positions",
+                     MISERE_MAX_POSITIONS);
+        }
     }
     return st;
 }
