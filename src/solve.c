@@ -287,7 +287,7 @@ solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
  *
  * The quotient is first built only as far as quick steps take it
  * (misere_q_solve_quick): a wild game's next heap can take seconds to a
- * minute to join (Dawson's Kayles past heap 25), while the search, which
+ * minute to join (Dawson's Kayles from heap 25 on), while the search, which
  * the quotient built so far cuts short (misere_search_known), answers a
  * Dawson's Kayles row of 60 in a fraction of a second. Only when that
  * search is out of reach is the quotient built in full, and searched
@@ -328,11 +328,13 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
     }
     if (st == GRUNDY_ELIMIT && qst == GRUNDY_ELIMIT) {
         /* The search's message says why it stopped; the quotient's says
-         * how far it got and which limit stopped it. When no setting
-         * stopped the quotient, say that the search, cut short by it,
-         * was tried too and why it stopped. */
+         * how far it got and which limit stopped it. When the
+         * quotient's construction gave up (no setting stopped it; mquot.c
+         * words it so), say that the search, cut short by it, was tried
+         * too and why it stopped. */
         *err = qerr;
-        if (qerr.limit == GRUNDY_LIMIT_NONE) {
+        if (qerr.limit == GRUNDY_LIMIT_NONE &&
+            strstr(qerr.message, "no candidate quotient passed") != NULL) {
             size_t at = strlen(err->message);
             snprintf(err->message + at, sizeof err->message - at,
                      "; the exhaustive search, with the quotient as far "
