@@ -497,7 +497,7 @@ test_search_known_matches_rules(void **state)
 
 /* Whole misere solves of Dawson's Kayles rows 20 to 40 and a few sums in
  * one context, as the command does them: the quotient is built in quick
- * steps (it stops near heap 26, where a heap takes seconds to join), the
+ * steps (it stops at heap 25, which takes a second to join), the
  * rest is searched with it; every answer, and every winning move with
  * --all, against the rules. Before, a row of 34 or more waited a minute
  * for the quotient to give up. */
