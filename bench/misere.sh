@@ -5,6 +5,11 @@
 # than a third of the normal-play speed of the same game), beside the
 # exhaustive search on the same small positions: the commit before the
 # quotients (BASE, default 11df163) answers misere Kayles by search only.
+# Then Dawson's Kayles rows (a wild game: its quotient takes a minute to
+# build to heap 33 and gives up at 34): 'grundy --misere dawson 40', 60
+# and 70 beside commit 505d9e5 (before the quick quotient and the search
+# it cuts short), which waits for the quotient on the row of 40 (one run
+# of it, some 45 s; DAWSON_BASE=0 leaves it out).
 . "$(dirname "$0")/lib.sh"
 base=$(base_build "${BASE:-11df163}")
 lines=${LINES_MISERE:-200000}
@@ -34,3 +39,19 @@ cmp -s "$("$grundy" --misere --all kayles < "$work/kayles_small.txt" > "$work/q.
        "$("$base" --misere --all kayles < "$work/kayles_small.txt" > "$work/s.out"; echo "$work/s.out")" &&
     echo "the same records as the search, with --all" ||
     { echo "the records differ from the search" >&2; exit 1; }
+
+for n in 40 60 70; do
+    echo "misere dawson $n: $(seconds "$grundy" --misere dawson $n) s"
+done
+if [ "${DAWSON_BASE:-1}" = 1 ]; then
+    dbase=$(base_build 505d9e5)
+    t0=$(date +%s%N)
+    "$dbase" --misere dawson 40 > "$work/dawson.base" || :
+    t1=$(date +%s%N)
+    "$grundy" --misere dawson 40 > "$work/dawson.new" || :
+    cmp -s "$work/dawson.base" "$work/dawson.new" ||
+        { echo "dawson 40: the answers differ from 505d9e5" >&2; exit 1; }
+    awk -v us="$(( (t1 - t0) / 1000 ))" 'BEGIN {
+        printf "misere dawson 40 at 505d9e5: %.3f s (one run; the same answer)\n",
+               us / 1e6 }'
+fi

@@ -1,10 +1,13 @@
 /*
  * misere.c - misere play where no rule is known: an exhaustive search of
  * the game tree of the whole position (misere play does not follow the
- * XOR of Grundy values), memoised on a canonical form of the position and
- * bounded by MISERE_MAX_POSITIONS, past which it says so.
+ * XOR of Grundy values), memoised on a canonical form of the position
+ * (components sorted, components without a move left out), cut short
+ * wherever a verified misere quotient judges the position, and bounded by
+ * MISERE_MAX_POSITIONS, past which it says so.
  */
 #include "misere.h"
+#include "mquot.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,9 +33,18 @@ typedef struct memo_entry {
     int win;
 } memo_entry;
 
+/* Heaps below this have their "no move" verdict kept per game. */
+#define MISERE_ZERO_CACHE 1024
+
 typedef struct search {
     grundy_game **games;  /* distinct games of the position */
     size_t ngames;
+    unsigned char *zero;  /* [gi * MISERE_ZERO_CACHE + h]: 0 not known,
+                           * 1 heap h of game gi has no move, 2 it has */
+    const misere_cache *known;  /* a verified quotient of the games, or
+                                 * NULL: positions it covers are judged */
+    size_t *qi;           /* game gi's index in known's alphabet, or
+                           * SIZE_MAX when it has none */
     memo_entry *table;    /* open addressing, power-of-two size */
     size_t size, used;
     uint64_t *arena;      /* memo keys */
@@ -243,11 +255,57 @@ fail(search *s, grundy_status st, const char *why)
     return -1;
 }
 
+static int
+first_option(void *user, const component *c, size_t parts,
+             const size_t *arity, const uint64_t *vals, const char *explain)
+{
+    (void)c;
+    (void)parts;
+    (void)arity;
+    (void)vals;
+    (void)explain;
+    *(int *)user = 1;
+    return 1;   /* one is enough */
+}
+
+/* 1 when the component of game gi with numbers v[0 .. n) has a move, 0
+ * when it has none, -1 on error (s->status set). A component without a
+ * move is the game 0, and G + 0 is G itself (the same moves, the same
+ * game tree), so child keys leave it out and more positions share a memo
+ * entry (a Dawson's Kayles row of 1, say). */
+static int
+has_move(search *s, uint64_t gi, const uint64_t *v, size_t n)
+{
+    int any = 0;
+    unsigned char *z = NULL;
+    component c = {v, n, 1, NULL, 0, 0};
+    move_sink sink = {NULL, NULL, 1, 0, first_option, &any, 0, NULL, 0, 0};
+    grundy_status st;
+    if (n == 1 && v[0] < MISERE_ZERO_CACHE && s->zero != NULL) {
+        z = s->zero + gi * MISERE_ZERO_CACHE + v[0];
+        if (*z != 0) {
+            return *z == 2;
+        }
+    }
+    st = s->games[gi]->family->options(s->games[gi], &c, GRUNDY_ANY_VALUE,
+                                       &sink, s->err);
+    if (st != GRUNDY_OK || sink.oom) {
+        /* A component whose options cannot be listed stays in the key:
+         * the search proper reports why when it gets there. */
+        any = 1;
+    }
+    if (z != NULL) {
+        *z = (unsigned char)(any ? 2 : 1);
+    }
+    return any;
+}
+
 /* The key after option `o` of ol replaced the component key[at..at+n):
  * written to *out (malloc'd, canonical), its length returned; 0 on OOM. */
 static size_t
-child_key(const uint64_t *key, size_t len, size_t at, size_t n, uint64_t game,
-          const optlist *ol, size_t o, size_t ao, size_t vo, uint64_t **out)
+child_key(search *s, const uint64_t *key, size_t len, size_t at, size_t n,
+          uint64_t game, const optlist *ol, size_t o, size_t ao, size_t vo,
+          uint64_t **out)
 {
     size_t clen = len - n, k = at;
     uint64_t *tmp, *canon;
@@ -264,9 +322,13 @@ child_key(const uint64_t *key, size_t len, size_t at, size_t n, uint64_t game,
     memcpy(tmp, key, at * sizeof *tmp);
     for (size_t p = 0; p < ol->parts[o]; p++) {
         size_t a = ol->arity[ao + p];
-        tmp[k++] = game << 32 | a;
-        memcpy(tmp + k, ol->vals + vo, a * sizeof *tmp);
-        k += a;
+        if (has_move(s, game, ol->vals + vo, a)) {
+            tmp[k++] = game << 32 | a;
+            memcpy(tmp + k, ol->vals + vo, a * sizeof *tmp);
+            k += a;
+        } else {
+            clen -= 1 + a;
+        }
         vo += a;
     }
     memcpy(tmp + k, key + at + n, (len - at - n) * sizeof *tmp);
@@ -311,7 +373,8 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
     *moved |= ol.n > 0;
     for (size_t o = 0; o < ol.n && r == 0; o++) {
         uint64_t *child = NULL;
-        size_t clen = child_key(key, len, at, n, gi, &ol, o, ao, vo, &child);
+        size_t clen = child_key(s, key, len, at, n, gi, &ol, o, ao, vo,
+                                &child);
         if (clen == 0) {
             r = fail(s, GRUNDY_ENOMEM, "out of memory");
             break;
@@ -329,16 +392,43 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
     return r;
 }
 
+/* The outcome of the position key by the verified quotient s->known
+ * when every component is a heap whose element it has: 1 a win, 0 a
+ * loss; -1 when it does not cover them all. The quotient is faithful for
+ * every sum of the heaps it covers (verified over every such sum, docs/
+ * theory.md 7b): the position loses exactly when the product of its
+ * heaps' elements lies in the P-portion. */
+static int
+judged_by_quotient(const search *s, const uint64_t *key, size_t len)
+{
+    const mquot *q = misere_q_quotient(s->known);
+    uint32_t x = 0, e;
+    for (size_t at = 0; at < len; at += comp_len(key + at)) {
+        size_t qi = s->qi[key[at] >> 32];
+        if ((key[at] & 0xffffffffu) != 1 || qi == SIZE_MAX ||
+            !misere_q_known(s->known, qi, key[at + 1], &e)) {
+            return -1;
+        }
+        x = mquot_mul(q, x, e);
+    }
+    return !mquot_is_p(q, x);
+}
+
 /* Misere outcome of a canonical key: the player to move wins iff some
  * option loses for the opponent, or there is no move at all (the opponent
  * made the last move). */
 static int
 search_win(search *s, const uint64_t *key, size_t len, int depth)
 {
-    uint64_t h = key_hash(key, len);
+    uint64_t h;
     memo_entry *e;
     int win = 0, moved = 0;
 
+    if (s->known != NULL && (win = judged_by_quotient(s, key, len)) >= 0) {
+        return win;
+    }
+    win = 0;
+    h = key_hash(key, len);
     if (s->size != 0 && (e = memo_find(s, key, len, h))->hash != 0) {
         return e->win;
     }
@@ -420,7 +510,8 @@ root_component(search *s, const uint64_t *key, size_t len, size_t at,
     *moved |= ol.n > 0;
     for (size_t o = 0; st == GRUNDY_OK && o < ol.n; o++) {
         uint64_t *child = NULL;
-        size_t clen = child_key(key, len, at, n, gi, &ol, o, ao, vo, &child);
+        size_t clen = child_key(s, key, len, at, n, gi, &ol, o, ao, vo,
+                                &child);
         int r = clen == 0 ? fail(s, GRUNDY_ENOMEM, "out of memory")
                           : search_win(s, child, clen == (size_t)-1 ? 0 : clen,
                                        1);
@@ -447,6 +538,14 @@ grundy_status
 misere_search(const grundy_position *pos, const unsigned char *repeats,
               move_sink *sink, int *win, grundy_error *err)
 {
+    return misere_search_known(pos, repeats, NULL, sink, win, err);
+}
+
+grundy_status
+misere_search_known(const grundy_position *pos, const unsigned char *repeats,
+                    const misere_cache *known, move_sink *sink, int *win,
+                    grundy_error *err)
+{
     search s = {0};
     uint64_t *key = NULL;
     size_t len = 0, *at = NULL;
@@ -455,6 +554,16 @@ misere_search(const grundy_position *pos, const unsigned char *repeats,
 
     s.err = err;
     st = root_key(&s, pos, &key, &len, &at);
+    if (st == GRUNDY_OK) {
+        s.zero = calloc(s.ngames * MISERE_ZERO_CACHE, 1);
+        if (known != NULL &&
+            (s.qi = malloc(s.ngames * sizeof *s.qi)) != NULL) {
+            s.known = known;
+            for (size_t gi = 0; gi < s.ngames; gi++) {
+                s.qi[gi] = misere_q_game_index(known, s.games[gi]);
+            }
+        }
+    }
     for (size_t c = 0; st == GRUNDY_OK && c < pos->ncomps; c++) {
         if (repeats != NULL && repeats[c]) {
             continue;   /* its moves are those of an earlier twin */
@@ -469,6 +578,8 @@ misere_search(const grundy_position *pos, const unsigned char *repeats,
     free(key);
     free(at);
     free(s.games);
+    free(s.zero);
+    free(s.qi);
     free(s.table);
     free(s.arena);
     return st;

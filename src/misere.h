@@ -20,6 +20,13 @@
 grundy_status misere_search(const grundy_position *pos,
                             const unsigned char *repeats, move_sink *sink,
                             int *win, grundy_error *err);
+/* misere_search, where every position whose heaps the verified quotient
+ * known (NULL: none) covers is judged by it, not searched: the search
+ * then visits only positions with a heap beyond the quotient's. */
+grundy_status misere_search_known(const grundy_position *pos,
+                                  const unsigned char *repeats,
+                                  const misere_cache *known, move_sink *sink,
+                                  int *win, grundy_error *err);
 
 /*
  * Misere play by the misere quotient (misere_q.c, mquot.c) of a position
@@ -43,6 +50,20 @@ grundy_status misere_q_solve_heaps(const grundy_position *pos,
                                    const unsigned char *repeats,
                                    move_sink *sink, int *win,
                                    grundy_error *err);
+/* misere_q_solve, except that a heap whose joining the quotient would
+ * take more than MISERE_Q_QUICK_WORK steps is not built: then *deferred
+ * is set and the status is GRUNDY_ELIMIT, with nothing recorded against
+ * the game (misere_q_solve builds it later, under the context's limits).
+ * So a position a search answers at once does not wait for a wild
+ * game's quotient (solve.c). */
+#define MISERE_Q_QUICK_WORK (UINT64_C(1) << 25)
+grundy_status misere_q_solve_quick(const grundy_position *pos,
+                                   const unsigned char *repeats,
+                                   move_sink *sink, int *win, int *deferred,
+                                   grundy_error *err);
+/* The quotient of pos's games as built so far (nothing is built), or NULL
+ * when there is none: for misere_search_known. */
+const misere_cache *misere_q_peek(const grundy_position *pos);
 /* The certified period of the heap elements of the game of each term t
  * with need[t] set, in the quotient of pos's games (the one
  * misere_q_solve uses), whose heaps of those games are built until a
@@ -68,6 +89,13 @@ grundy_status misere_q_build(grundy_game *const *games, size_t n,
 const struct mquot *misere_q_quotient(const misere_cache *mc);
 /* The element of heap h of game i (h covered by the last build). */
 uint32_t misere_q_element(const misere_cache *mc, size_t i, uint64_t h);
+/* 1 with *x the element of heap h of game i when the quotient has it (a
+ * heap built and verified, or any heap under a certified period); 0 when
+ * it does not. */
+int misere_q_known(const misere_cache *mc, size_t i, uint64_t h,
+                   uint32_t *x);
+/* game's index in mc's alphabet (the same spec), or SIZE_MAX. */
+size_t misere_q_game_index(const misere_cache *mc, const grundy_game *game);
 /* 1 with the certified period of game i's heap elements: heap h > *from
  * has the element of heap h - *p; 0 when none is certified. */
 int misere_q_period(const misere_cache *mc, size_t i, uint64_t *p,

@@ -41,6 +41,9 @@ struct misere_cache {
     size_t failed_game;   /* failed_game could not join ... */
     grundy_limit limit;   /* ... with the limit that stopped it */
     char why[400];
+    unsigned char *slow;  /* per game: its next heap took more than a
+                           * quick step (add_heap), so quick builds of
+                           * later lines stop there at once */
 };
 
 /* Alphabets one game keeps (most recent first). */
@@ -56,6 +59,7 @@ misere_q_cache_free(misere_cache *mc)
             free(mc->heaps[i].gen);
         }
         free(mc->heaps);
+        free(mc->slow);
         free(mc->key);
         free(mc);
         mc = next;
@@ -191,24 +195,33 @@ alphabet_words(char *dst, size_t cap, grundy_game *const *g, size_t n)
     }
 }
 
-/* The cache for alphabet g, new when not yet kept. It lives on the
- * first game of g with tables (the context keeps those across lines;
- * closed forms such as nim are made again), among that game's last few
- * alphabets. NULL when out of memory. */
-static misere_cache *
-cache_for(grundy_game *const *g, size_t n)
+/* The game of alphabet g (n games) that keeps its quotients: the first
+ * game of g with tables (the context keeps those across lines; closed
+ * forms such as nim are made again). */
+static grundy_game *
+cache_owner(grundy_game *const *g, size_t n)
 {
-    char *key = alphabet_key(g, n);
     grundy_game *owner = g[0];
-    misere_cache **at, *mc;
-    size_t depth = 0;
-    if (key == NULL) {
-        return NULL;
-    }
     for (size_t i = n; i-- > 0;) {
         if (!ctx_game_closed_form(g[i])) {
             owner = g[i];
         }
+    }
+    return owner;
+}
+
+/* The cache for alphabet g, new when not yet kept. It lives on
+ * cache_owner(g), among that game's last few alphabets. NULL when out of
+ * memory. */
+static misere_cache *
+cache_for(grundy_game *const *g, size_t n)
+{
+    char *key = alphabet_key(g, n);
+    grundy_game *owner = cache_owner(g, n);
+    misere_cache **at, *mc;
+    size_t depth = 0;
+    if (key == NULL) {
+        return NULL;
     }
     for (at = &owner->misere; *at != NULL; at = &(*at)->next, depth++) {
         if (strcmp((*at)->key, key) == 0) {
@@ -226,7 +239,11 @@ cache_for(grundy_game *const *g, size_t n)
         }
     }
     mc = calloc(1, sizeof *mc);
-    if (mc == NULL || (mc->heaps = calloc(n, sizeof *mc->heaps)) == NULL) {
+    if (mc == NULL || (mc->heaps = calloc(n, sizeof *mc->heaps)) == NULL ||
+        (mc->slow = calloc(n, 1)) == NULL) {
+        if (mc != NULL) {
+            free(mc->heaps);
+        }
         free(mc);
         free(key);
         return NULL;
@@ -250,10 +267,12 @@ heap_element(const misere_cache *mc, size_t i, uint64_t h)
     return mquot_phi(mc->q, mh->gen[h]);
 }
 
-/* Adds the next heap of game i to the quotient. */
+/* Adds the next heap of game i to the quotient. With quick set, at most
+ * MISERE_Q_QUICK_WORK steps (or the context's work limit when lower):
+ * when that stops it, *deferred is set and nothing is recorded. */
 static grundy_status
-add_heap(misere_cache *mc, grundy_game *const *g, size_t i,
-         grundy_error *err)
+add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
+         int *deferred, grundy_error *err)
 {
     misere_heaps *mh = &mc->heaps[i];
     uint64_t h = mh->built;
@@ -261,6 +280,12 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i,
     uint32_t *gens = NULL;
     grundy_status st;
     int r;
+    if (quick && mc->slow[i]) {
+        *deferred = 1;
+        return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK, 0,
+                             "the misere quotient's heap %llu takes more "
+                             "than a quick step", (unsigned long long)h);
+    }
     if (util_grow_array((void **)&mh->gen, &mh->cap, h + 1,
                         sizeof *mh->gen) != 0) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
@@ -276,12 +301,32 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i,
     for (size_t k = 0; k < ho.np; k++) {
         gens[k] = mh->gen[ho.part[k]];   /* smaller heaps: added before */
     }
-    r = mquot_add(mc->q, ho.n, ho.len, gens);
+    if (quick) {
+        uint64_t full = mquot_set_work(mc->q, 0);
+        int lower = full == 0 || full > MISERE_Q_QUICK_WORK;
+        mquot_set_work(mc->q, lower ? MISERE_Q_QUICK_WORK : full);
+        r = mquot_add(mc->q, ho.n, ho.len, gens);
+        mquot_set_work(mc->q, full);
+        if (r == MQUOT_LIMIT && lower &&
+            strstr(mquot_why(mc->q), "work") != NULL) {
+            heap_opts_free(&ho);
+            free(gens);
+            *deferred = 1;
+            mc->slow[i] = 1;
+            return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK, 0,
+                                 "the misere quotient's heap %llu takes "
+                                 "more than a quick step",
+                                 (unsigned long long)h);
+        }
+    } else {
+        r = mquot_add(mc->q, ho.n, ho.len, gens);
+    }
     heap_opts_free(&ho);
     free(gens);
     if (r == MQUOT_OK) {
         mh->gen[h] = mc->ngen++;
         mh->built++;
+        mc->slow[i] = 0;
         return GRUNDY_OK;
     }
     if (r == MQUOT_NOMEM) {
@@ -359,7 +404,7 @@ covered(const misere_cache *mc, size_t i, uint64_t n)
  */
 static grundy_status
 grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
-          grundy_error *err)
+          int quick, int *deferred, grundy_error *err)
 {
     misere_heaps *mh = &mc->heaps[i];
     grundy_ctx *ctx = g[0]->ctx;
@@ -388,7 +433,8 @@ grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
     if (ctx != NULL && goal >= 64) {
         ctx_progress(ctx, "misere quotient", mh->built, goal + 1);
     }
-    if ((st = add_heap(mc, g, i, err)) == GRUNDY_ELIMIT) {
+    if ((st = add_heap(mc, g, i, quick, deferred, err)) == GRUNDY_ELIMIT &&
+        !*deferred) {
         return err_set_limit(err, mc->failed, mc->limit, 0, "%s", mc->why);
     }
     if (st == GRUNDY_OK && (mh->built % 16 == 0 || mh->built > goal)) {
@@ -403,7 +449,7 @@ grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
  * must be). */
 static grundy_status
 extend(misere_cache *mc, grundy_game *const *g, const uint64_t *max,
-       grundy_error *err)
+       int quick, int *deferred, grundy_error *err)
 {
     for (;;) {
         size_t next = mc->ngames;
@@ -417,7 +463,8 @@ extend(misere_cache *mc, grundy_game *const *g, const uint64_t *max,
         if (next == mc->ngames) {
             return GRUNDY_OK;
         }
-        grundy_status st = grow_game(mc, g, next, max[next], err);
+        grundy_status st = grow_game(mc, g, next, max[next], quick,
+                                     deferred, err);
         if (st != GRUNDY_OK) {
             return st;
         }
@@ -451,9 +498,10 @@ heap_of(const grundy_position *pos, const uint64_t *heap, size_t i)
     return heap != NULL ? heap[i] : pos->vals[pos->comps[i].off];
 }
 
-grundy_status
-misere_q_build(grundy_game *const *games, size_t ngames, const uint64_t *max,
-               misere_cache **out, grundy_error *err)
+/* misere_q_build, quick as add_heap takes it. */
+static grundy_status
+build(grundy_game *const *games, size_t ngames, const uint64_t *max,
+      int quick, int *deferred, misere_cache **out, grundy_error *err)
 {
     misere_cache *mc;
     grundy_ctx *ctx = games[0]->ctx;
@@ -477,7 +525,7 @@ misere_q_build(grundy_game *const *games, size_t ngames, const uint64_t *max,
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
     }
-    st = extend(mc, games, max, err);
+    st = extend(mc, games, max, quick, deferred, err);
     /* A new candidate may have renamed elements: periods found before
      * are looked for again under the quotient as it is now. */
     while (st == GRUNDY_OK && mquot_epoch(mc->q) != mc->epoch) {
@@ -486,9 +534,17 @@ misere_q_build(grundy_game *const *games, size_t ngames, const uint64_t *max,
             mc->heaps[i].p = 0;
             certify(mc, games[i], i);
         }
-        st = extend(mc, games, max, err);
+        st = extend(mc, games, max, quick, deferred, err);
     }
     return st;
+}
+
+grundy_status
+misere_q_build(grundy_game *const *games, size_t ngames, const uint64_t *max,
+               misere_cache **out, grundy_error *err)
+{
+    int deferred = 0;
+    return build(games, ngames, max, 0, &deferred, out, err);
 }
 
 /* ---- answering a position ---------------------------------------------- */
@@ -596,10 +652,33 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
     return misere_q_solve_heaps(pos, NULL, repeats, sink, win, err);
 }
 
-grundy_status
-misere_q_solve_heaps(const grundy_position *pos, const uint64_t *heap,
-                     const unsigned char *repeats, move_sink *sink, int *win,
-                     grundy_error *err)
+const misere_cache *
+misere_q_peek(const grundy_position *pos)
+{
+    size_t ng;
+    grundy_game **g;
+    const misere_cache *mc = NULL;
+    char *key;
+    if (!heaps_only(pos, NULL) || (g = alphabet(pos, &ng)) == NULL) {
+        return NULL;
+    }
+    if ((key = alphabet_key(g, ng)) != NULL) {
+        for (mc = cache_owner(g, ng)->misere; mc != NULL; mc = mc->next) {
+            if (strcmp(mc->key, key) == 0) {
+                break;
+            }
+        }
+    }
+    free(key);
+    free(g);
+    return mc != NULL && mc->q != NULL ? mc : NULL;
+}
+
+/* misere_q_solve_heaps, quick as add_heap takes it. */
+static grundy_status
+solve_heaps(const grundy_position *pos, const uint64_t *heap,
+            const unsigned char *repeats, move_sink *sink, int *win,
+            int quick, int *deferred, grundy_error *err)
 {
     size_t ng, n = pos->ncomps;
     uint64_t *max = NULL;
@@ -626,7 +705,7 @@ misere_q_solve_heaps(const grundy_position *pos, const uint64_t *heap,
             max[gi] = v > max[gi] ? v : max[gi];
         }
     }
-    st = misere_q_build(g, ng, max, &mc, err);
+    st = build(g, ng, max, quick, deferred, &mc, err);
     free(max);
     /* before[i]: the product of components 0 .. i - 1 */
     for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
@@ -672,6 +751,24 @@ misere_q_solve_heaps(const grundy_position *pos, const uint64_t *heap,
     free(g);
     free(before);
     return st;
+}
+
+grundy_status
+misere_q_solve_heaps(const grundy_position *pos, const uint64_t *heap,
+                     const unsigned char *repeats, move_sink *sink, int *win,
+                     grundy_error *err)
+{
+    int deferred = 0;
+    return solve_heaps(pos, heap, repeats, sink, win, 0, &deferred, err);
+}
+
+grundy_status
+misere_q_solve_quick(const grundy_position *pos,
+                     const unsigned char *repeats, move_sink *sink, int *win,
+                     int *deferred, grundy_error *err)
+{
+    *deferred = 0;
+    return solve_heaps(pos, NULL, repeats, sink, win, 1, deferred, err);
 }
 
 grundy_status
@@ -809,6 +906,33 @@ uint32_t
 misere_q_element(const misere_cache *mc, size_t i, uint64_t h)
 {
     return heap_element(mc, i, h);
+}
+
+int
+misere_q_known(const misere_cache *mc, size_t i, uint64_t h, uint32_t *x)
+{
+    /* A period found before a new candidate renamed the elements is
+     * stale until misere_q_build looks for it again. */
+    if (h >= mc->heaps[i].built &&
+        (mc->heaps[i].p == 0 || mc->epoch != mquot_epoch(mc->q))) {
+        return 0;
+    }
+    *x = heap_element(mc, i, h);
+    return 1;
+}
+
+size_t
+misere_q_game_index(const misere_cache *mc, const grundy_game *game)
+{
+    size_t len = strlen(game->spec), i = 0;
+    for (const char *k = mc->key; *k != '\0'; i++) {
+        const char *nl = strchr(k, '\n');
+        if ((size_t)(nl - k) == len && memcmp(k, game->spec, len) == 0) {
+            return i;
+        }
+        k = nl + 1;
+    }
+    return SIZE_MAX;
 }
 
 const struct mquot *

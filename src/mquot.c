@@ -644,63 +644,145 @@ mark_p(table *q, const uint32_t *phi, const tsets *ts, size_t ng)
 /* ---- reduction --------------------------------------------------------- */
 
 /*
+ * Classes of indistinguishability over the submonoid elts[0 .. n) (x ~ y
+ * when xz and yz agree on P for every z of it), numbered by first
+ * element: cls[i]. Every z is a product of generator images, so x ~ y
+ * exactly when no word of generators leads x and y apart on P: the
+ * Myhill-Nerode equivalence of the automaton whose states are the
+ * elements, whose letters are the distinct images a (x -> xa) and whose
+ * accepting states are P. Moore's refinement computes it: start from
+ * {P, not P}, split by (class of x, class of xa for each letter a) until
+ * the number of classes stays; each round costs n times the letters,
+ * where comparing rows of P cost n^2 products. Returns the number of
+ * classes, or 0 when out of memory.
+ */
+static size_t
+nerode_classes(const table *q, const uint32_t *elts, const uint32_t *at,
+               size_t n, const uint32_t *letter, size_t nl, uint32_t *cls)
+{
+    size_t sw = nl + 1, hsize = 1, ncls = 0, prev = 0;
+    uint32_t *next = malloc((n * nl + 1) * sizeof *next);
+    uint32_t *sig = malloc(n * sw * sizeof *sig);
+    uint32_t *rep = malloc(n * sizeof *rep), *fresh = malloc(n * sizeof *fresh);
+    size_t *hash;
+    while (hsize < 2 * n) {
+        hsize *= 2;
+    }
+    hash = malloc(hsize * sizeof *hash);
+    if (next == NULL || sig == NULL || rep == NULL || fresh == NULL ||
+        hash == NULL) {
+        ncls = 0;
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        for (size_t a = 0; a < nl; a++) {
+            next[i * nl + a] = at[tmul(q, elts[i], letter[a])];
+        }
+    }
+    /* Round 0: the classes of "in P", numbered by first element. */
+    {
+        uint32_t first[2] = {UINT32_MAX, UINT32_MAX};
+        for (size_t i = 0; i < n; i++) {
+            unsigned b = q->p[elts[i]] != 0;
+            if (first[b] == UINT32_MAX) {
+                first[b] = (uint32_t)ncls++;
+            }
+            cls[i] = first[b];
+        }
+    }
+    while (ncls != prev) {
+        prev = ncls;
+        ncls = 0;
+        for (size_t h = 0; h < hsize; h++) {
+            hash[h] = 0;
+        }
+        for (size_t i = 0; i < n; i++) {
+            uint32_t *g = sig + i * sw;
+            uint64_t hv = 0x9e3779b97f4a7c15u;
+            size_t h;
+            g[0] = cls[i];
+            for (size_t a = 0; a < nl; a++) {
+                g[1 + a] = cls[next[i * nl + a]];
+            }
+            for (size_t k = 0; k < sw; k++) {
+                hv = (hv ^ g[k]) * 0x100000001b3u;
+                hv ^= hv >> 29;
+            }
+            for (h = (size_t)hv & (hsize - 1); hash[h] != 0;
+                 h = (h + 1) & (hsize - 1)) {
+                if (memcmp(sig + rep[hash[h] - 1] * sw, g,
+                           sw * sizeof *g) == 0) {
+                    break;
+                }
+            }
+            if (hash[h] == 0) {
+                rep[ncls] = (uint32_t)i;
+                hash[h] = ++ncls;
+            }
+            fresh[i] = (uint32_t)(hash[h] - 1);
+        }
+        /* Refinements only split classes: the same count means stable. */
+        memcpy(cls, fresh, n * sizeof *cls);
+    }
+done:
+    free(next);
+    free(sig);
+    free(rep);
+    free(fresh);
+    free(hash);
+    return ncls;
+}
+
+/*
  * The quotient of (q, phi) by indistinguishability: keeps the submonoid
  * the generators make, then merges x and y when xz and yz agree on P for
- * every z of it (a congruence: equal rows stay equal under any product).
- * Writes the reduced table to out and the new images into phi.
+ * every z of it (a congruence: equal rows stay equal under any product;
+ * nerode_classes). Writes the reduced table to out and the new images
+ * into phi.
  */
 static int
 reduce(mquot *m, const table *q, uint32_t *phi, size_t ng, table *out)
 {
-    size_t o = q->order, n = 0, w, ncls = 0;
+    size_t o = q->order, n = 0, ncls = 0, nl = 0;
     uint32_t *elts = malloc(o * sizeof *elts), *at = malloc(o * sizeof *at);
-    uint32_t *cls = NULL, *rep = NULL;
-    uint64_t *rows = NULL;
+    uint32_t *cls = NULL, *rep = NULL, *letter = malloc((ng + 1) *
+                                                         sizeof *letter);
     int r = MQUOT_NOMEM;
 
-    if (elts == NULL || at == NULL) {
+    if (elts == NULL || at == NULL || letter == NULL) {
         goto done;
     }
     for (size_t x = 0; x < o; x++) {
         at[x] = UINT32_MAX;
     }
+    for (size_t g = 0; g < ng; g++) {          /* the distinct images */
+        size_t a = 0;
+        while (a < nl && letter[a] != phi[g]) {
+            a++;
+        }
+        if (a == nl) {
+            letter[nl++] = phi[g];
+        }
+    }
     elts[n++] = 0;
     at[0] = 0;
     for (size_t i = 0; i < n; i++) {           /* generated submonoid */
-        for (size_t g = 0; g < ng; g++) {
-            uint32_t y = tmul(q, elts[i], phi[g]);
+        for (size_t a = 0; a < nl; a++) {
+            uint32_t y = tmul(q, elts[i], letter[a]);
             if (at[y] == UINT32_MAX) {
                 at[y] = (uint32_t)n;
                 elts[n++] = y;
             }
         }
     }
-    w = BITS_WORDS(n);
-    rows = calloc(n * w, sizeof *rows);
     cls = malloc(n * sizeof *cls);
     rep = malloc(n * sizeof *rep);
-    if (rows == NULL || cls == NULL || rep == NULL) {
+    if (cls == NULL || rep == NULL ||
+        (ncls = nerode_classes(q, elts, at, n, letter, nl, cls)) == 0) {
         goto done;
     }
-    for (size_t i = 0; i < n; i++) {
-        for (size_t j = 0; j < n; j++) {
-            if (q->p[tmul(q, elts[i], elts[j])]) {
-                rows[i * w + j / 64] |= 1ull << (j % 64);
-            }
-        }
-    }
-    for (size_t i = 0; i < n; i++) {   /* quadratic: quotients are small */
-        size_t c;
-        for (c = 0; c < ncls; c++) {
-            if (memcmp(rows + rep[c] * w, rows + i * w,
-                       w * sizeof *rows) == 0) {
-                break;
-            }
-        }
-        if (c == ncls) {
-            rep[ncls++] = (uint32_t)i;
-        }
-        cls[i] = (uint32_t)c;
+    for (size_t i = n; i-- > 0;) {
+        rep[cls[i]] = (uint32_t)i;   /* ends at each class's first */
     }
     if ((r = table_new(m, out, ncls)) != MQUOT_OK) {
         goto done;
@@ -720,7 +802,7 @@ done:
     free(at);
     free(cls);
     free(rep);
-    free(rows);
+    free(letter);
     return r;
 }
 
@@ -1346,6 +1428,14 @@ mquot_new(size_t memory, uint64_t work)
     m->woff[0] = 0;
     m->q.mul[0] = 0;
     return m;
+}
+
+uint64_t
+mquot_set_work(mquot *m, uint64_t work)
+{
+    uint64_t was = m->work;
+    m->work = work;
+    return was;
 }
 
 void

@@ -29,6 +29,11 @@ typedef struct mquot mquot;
  * what each mquot_add may use (0: no bound). NULL when out of memory. */
 mquot *mquot_new(size_t memory, uint64_t work);
 void mquot_free(mquot *m);
+/* The work bound of the next mquot_add calls (0: none); returns the one
+ * it replaces. A lower bound lets a caller try a cheap extension first
+ * and, when it stops (MQUOT_LIMIT, the quotient unchanged), do something
+ * else before paying for the full one. */
+uint64_t mquot_set_work(mquot *m, uint64_t work);
 
 /*
  * Adds the next generator, whose options are the nwords words: word i has

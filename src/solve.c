@@ -8,6 +8,7 @@
 #include "misere.h"
 #include "solve_big.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -283,6 +284,15 @@ solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
  * every component is a heap of a heap game, else (or when the quotient
  * cannot be built that far) by exhaustive search; when both fail, the
  * quotient's reason and limit are the answer.
+ *
+ * The quotient is first built only as far as quick steps take it
+ * (misere_q_solve_quick): a wild game's next heap can take seconds to a
+ * minute to join (Dawson's Kayles from heap 25 on), while the search, which
+ * the quotient built so far cuts short (misere_search_known), answers a
+ * Dawson's Kayles row of 60 in a fraction of a second. Only when that
+ * search is out of reach is the quotient built in full, and searched
+ * with again if it grew. Every path is exact: a verified quotient or the
+ * game tree.
  */
 static grundy_status
 solve_misere_general(const grundy_position *pos, const unsigned char *rep,
@@ -290,7 +300,9 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
 {
     grundy_result *res = sink->res;
     grundy_error qerr;
-    grundy_status qst = misere_q_solve(pos, rep, sink, &res->win, &qerr);
+    int deferred = 0;
+    grundy_status qst = misere_q_solve_quick(pos, rep, sink, &res->win,
+                                             &deferred, &qerr);
     grundy_status st;
     if (qst != GRUNDY_EUNSUPPORTED && qst != GRUNDY_ELIMIT) {
         if (qst != GRUNDY_OK) {
@@ -299,11 +311,36 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
         return qst;
     }
     move_result_clear(res);
-    st = misere_search(pos, rep, sink, &res->win, err);
+    st = misere_search_known(pos, rep, misere_q_peek(pos), sink, &res->win,
+                             err);
+    if (st == GRUNDY_ELIMIT && deferred) {
+        move_result_clear(res);
+        qst = misere_q_solve(pos, rep, sink, &res->win, &qerr);
+        if (qst != GRUNDY_EUNSUPPORTED && qst != GRUNDY_ELIMIT) {
+            if (qst != GRUNDY_OK) {
+                *err = qerr;
+            }
+            return qst;
+        }
+        move_result_clear(res);
+        st = misere_search_known(pos, rep, misere_q_peek(pos), sink,
+                                 &res->win, err);
+    }
     if (st == GRUNDY_ELIMIT && qst == GRUNDY_ELIMIT) {
         /* The search's message says why it stopped; the quotient's says
-         * how far it got and which limit stopped it. */
+         * how far it got and which limit stopped it. When the
+         * quotient's construction gave up (no setting stopped it; mquot.c
+         * words it so), say that the search, cut short by it, was tried
+         * too and why it stopped. */
         *err = qerr;
+        if (qerr.limit == GRUNDY_LIMIT_NONE &&
+            strstr(qerr.message, "no candidate quotient passed") != NULL) {
+            size_t at = strlen(err->message);
+            snprintf(err->message + at, sizeof err->message - at,
+                     "; the exhaustive search, with the quotient as far "
+                     "as it is known, needs more than %d positions",
+                     MISERE_MAX_POSITIONS);
+        }
     }
     return st;
 }

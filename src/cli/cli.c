@@ -100,7 +100,9 @@ help(void)
 "are proven periodic)\n"
 "('grundy quotient GAME N' prints it: order, each heap's element, the\n"
 "period, the P-portion, the products); else an exhaustive search of\n"
-"200000 positions.\n"
+"200000 positions, which the quotient cuts short where it covers the\n"
+"heaps (a heap that is slow to join, as in dawson from 25, is built only\n"
+"when the search cannot answer).\n"
 "\n"
 "Run 'grundy games' for the list of games.\n", stdout);
 }
