@@ -1,9 +1,13 @@
 /*
- * sgseq_arith3.c - the arithmetic-periodicity test for finite codes whose
- * moves may split a heap in three (hexadecimal digits with bit 8), and the
- * winning moves it guarantees on heaps of any 64-bit size. The theorem and
- * its proof are in docs/theory.md 3b ("Arithmetic periods of codes that
- * split in three"); the names here follow it.
+ * sgseq_arith3.c - the arithmetic-periodicity test for codes whose moves
+ * split heaps: finite codes that may split a heap in three (hexadecimal
+ * digits with bit 8), and codes with a repeating group that split in two
+ * or three, whose removals from the group on are *free* (k0 + p q_k); the
+ * ordinary-period test of the latter; and the winning moves they
+ * guarantee on heaps of any size. The theorems and their proofs are in
+ * docs/theory.md 3b ("Arithmetic periods of finite codes that split in
+ * three", "Repeating groups that split: free removals"); the names here
+ * follow them.
  *
  * With a saltus s = 2^m every value splits as G = Q s + R, R < s, and a
  * nim-sum of values splits the same way: the high parts XOR, the low parts

@@ -10,8 +10,9 @@
  *                   vectorised scans
  *   sgseq_cert.c    period certificates (Guy-Smith, window test, the
  *                   arithmetic-periodicity test of repeating groups)
- *   sgseq_arith3.c  the arithmetic-periodicity test of finite codes that
- *                   split in three, and the winning moves it guarantees
+ *   sgseq_arith3.c  the arithmetic-periodicity test of codes that split
+ *                   heaps (finite in three; repeating groups, with free
+ *                   removals), and the winning moves it guarantees
  *   sgseq_block.c   blocks of heaps on one thread or two (the only file
  *                   with threads and atomics)
  *   sgseq_budget.c  budgets: bytes and steps as numbers, never as text
@@ -137,9 +138,10 @@ struct sgseq {
     unsigned *arep;          /* the repeating group, narep >= 1 digits */
     size_t narep;
     uint64_t arep_from;
-    /* The arithmetic-periodicity test of finite codes that split in three
-     * (sgseq_arith3.c, docs/theory.md 3b) applies: the rules are kept in
-     * arun (narep = 0) for it. */
+    /* The arithmetic-periodicity test of codes that split heaps
+     * (sgseq_arith3.c, docs/theory.md 3b) applies: finite codes that
+     * split in three, or a repeating group (arep) that splits; the rules
+     * are kept in arun and arep for it. */
     int arith3;
     uint64_t a3_p;           /* that test's period: p, or p 2^j when a
                                 repeating group's length asks for it */
