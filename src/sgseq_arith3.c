@@ -35,6 +35,8 @@
 #define A3_MAX_WORK ((uint64_t)1 << 27) /* (t + 1) p^3 */
 #define A3_MAX_L 14u            /* 2^L residues of D examined */
 #define A3_MAX_P 512u           /* p^3 below the work bound (no overflow) */
+#define A3_MAX_N0 4096u         /* tiny parts below n0: their choices */
+#define A3_MAX_ENUM ((uint64_t)1 << 34) /* a3_too_costly's estimate */
 
 /* One configuration (see above). lv: levels e(b_i) of its periodic parts. */
 typedef struct a3_cfg {
@@ -182,7 +184,8 @@ a3_bases(const a3_par *a, uint64_t rho, a3_cfg *c, unsigned i, a3_list *l)
         a3_close(a, rho, c, l);
         return;
     }
-    for (uint64_t b = i > 0 ? c->base[i - 1] : a->n0; b < a->n0 + a->p; b++) {
+    for (uint64_t b = i > 0 ? c->base[i - 1] : a->n0;
+         b < a->n0 + a->p && !l->full; b++) {
         c->base[i] = b;
         a3_bases(a, rho, c, i + 1, l);
     }
@@ -196,7 +199,8 @@ a3_tiny(const a3_par *a, uint64_t rho, a3_cfg *c, unsigned i, a3_list *l)
         a3_bases(a, rho, c, 0, l);
         return;
     }
-    for (uint64_t x = i > 0 ? c->tiny[i - 1] : 1; x < a->n0; x++) {
+    for (uint64_t x = i > 0 ? c->tiny[i - 1] : 1; x < a->n0 && !l->full;
+         x++) {
         c->tiny[i] = x;
         a3_tiny(a, rho, c, i + 1, l);
     }
@@ -544,6 +548,19 @@ a3_bands_of(const a3_par *a, a3_list *ls, a3_bands *bd)
     return 1;
 }
 
+/* 1 when enumerating the configurations costs too much: kend removals
+ * (fixed, then free) times p classes times the choices of up to three
+ * parts below n0 + p. The enumeration also stops once a class passes
+ * A3_MAX_CFG, but choices that close no configuration are not counted
+ * there. */
+static int
+a3_too_costly(uint64_t kend, uint64_t p, uint64_t n0)
+{
+    uint64_t w = n0 + p;
+    return p > A3_MAX_P || n0 > A3_MAX_N0 ||
+           kend * p * (w * w * w / 6 + 1) > A3_MAX_ENUM;
+}
+
 /* The whole test for (n0, p, 2^m) on the values g[0..len) (sgseq.h). */
 uint64_t
 sgseq_arith3_check(const sgseq *s, const uint16_t *g, uint64_t len,
@@ -638,7 +655,7 @@ sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0)
      * enumerate, waits or is skipped. */
     kfix = s->narep > 0 ? s->arep_from + p : s->t + 1;
     if (p > A3_MAX_P || s->len < n0 + 18 * p + q ||
-        p * p * p * kfix > A3_MAX_WORK) {
+        p * p * p * kfix > A3_MAX_WORK || a3_too_costly(kfix, p, n0)) {
         return;
     }
     /* With p = q 2^j, G(n + p) = G(n) + sal 2^j for n >= n0 and the
@@ -702,6 +719,7 @@ sgseq_try_certify_split_period(sgseq *s, size_t q, size_t n0)
         n0 = 1;
     }
     if (p > A3_MAX_P || p * p * p * (s->arep_from + p) > A3_MAX_WORK ||
+        a3_too_costly(s->arep_from + p, p, n0) ||
         s->len < n0 + 4 * p + q) {
         return;
     }
