@@ -2113,72 +2113,31 @@ octal_big_closed_option(octal_big *w, const bignum *want)
 }
 
 /*
- * A heap that fits in 64 bits, in a position with a bigger number, of a
- * finite code whose certified period has a saltus (docs/theory.md 3b):
- * its options of value want as the 64-bit path finds them, written with
- * the big operations. Past the direct scans, the certificate's witness;
- * below, every removal and split. 1 when it applied (w->oom, w->stop or
- * *st say how it ended).
+ * A heap that fits in 64 bits in a position answered in exact arithmetic
+ * (a bigger number, or a value past 2^64 - 1, elsewhere in it): when its
+ * own value fits, its options are the 64-bit path's (octal_options, the
+ * same sink: a move renders alike whatever the size of the other
+ * components). 1 when it applied (*st says how it ended); 0 when the
+ * value does not fit, for the exact operations.
  */
 static int
-octal_big_saltus_options(octal_big *w, uint64_t n, uint64_t want,
-                         grundy_status *st, grundy_error *err)
+octal_big_small_heap(grundy_game *game, const big_component *c,
+                     const bignum *want, move_sink *sink, grundy_status *st,
+                     grundy_error *err)
 {
-    const octal *o = w->o;
-    bignum **t = w->t;
-    uint64_t k, parts[3], g;
-    unsigned np;
-    *st = octal_value(w->game, &n, 1, &g, err);
-    if (*st != GRUNDY_OK || !sgseq_split_certified(o->seq)) {
-        *st = GRUNDY_OK;
+    uint64_t n, w, g;
+    grundy_error why;
+    component c64;
+    if (!bignum_to_u64(c->v[0], &n) ||
+        octal_value(game, &n, 1, &g, &why) != GRUNDY_OK) {
         return 0;
     }
-    if (n > OCTAL_DIRECT_TRIPLES) {
-        if (move_sink_wants_all(w->sink) || want > g) {
-            *st = octal_all_refused(err, "heap", w->c->index,
-                                    w->game->label, OCTAL_DIRECT_TRIPLES);
-        } else if (want < g &&
-                   sgseq_arith3_option(o->seq, n, want, &k, parts, &np)) {
-            for (unsigned i = 0; i < np; i++) {
-                w->oom |= bignum_set_u64(t[i], parts[i]) != 0;
-            }
-            if (!w->oom) {
-                octal_big_emit(w, np == 2 ? parts[0] + 1 : 1, k, t, np);
-            }
-        }
+    if (!bignum_to_u64(want, &w) || w == GRUNDY_ANY_VALUE) {
+        *st = GRUNDY_OK;   /* no option of a 64-bit value is worth more */
         return 1;
     }
-    /* Every removal k < n, d(k) read from the runs or the group. */
-    for (k = 0; k < n && !w->stop && !w->oom; k++) {
-        unsigned b = octal_digit(o, k);
-        uint64_t m = n - k;
-        if ((b & SGSEQ_ONE) && k > 0 && octal_g(o, m) == want &&
-            bignum_set_u64(t[0], m) == 0) {
-            octal_big_emit(w, 1, k, t, 1);
-        }
-        for (uint64_t a = 1; (b & SGSEQ_TWO) && 2 * a <= m; a++) {
-            if ((octal_g(o, a) ^ octal_g(o, m - a)) == want &&
-                bignum_set_u64(t[0], a) == 0 &&
-                bignum_set_u64(t[1], m - a) == 0) {
-                octal_big_emit(w, a + 1, k, t, 2);
-            }
-        }
-        for (uint64_t a = 1; (b & SGSEQ_THREE) && 3 * a <= m; a++) {
-            for (uint64_t c = a; a + 2 * c <= m; c++) {
-                if ((octal_g(o, a) ^ octal_g(o, c) ^
-                     octal_g(o, m - a - c)) == want &&
-                    bignum_set_u64(t[0], a) == 0 &&
-                    bignum_set_u64(t[1], c) == 0 &&
-                    bignum_set_u64(t[2], m - a - c) == 0) {
-                    octal_big_emit(w, 1, k, t, 3);
-                }
-            }
-        }
-    }
-    if (want == 0 && !w->stop && !w->oom &&
-        (octal_digit(o, n) & SGSEQ_NOTHING)) {
-        octal_big_emit(w, 1, n, t, 0);   /* take the whole row */
-    }
+    c64 = (component){&n, 1, c->index, NULL, 0, 0};
+    *st = octal_options(game, &c64, w, sink, err);
     return 1;
 }
 
@@ -2193,11 +2152,8 @@ octal_big_options(grundy_game *game, const big_component *c,
     for (int i = 0; i < 4; i++) {
         w.oom |= (w.t[i] = bignum_new()) == NULL;
     }
-    uint64_t n64;
-    if (!w.oom && bignum_to_u64(c->v[0], &n64) &&
-        bignum_to_u64(want, &want64) &&
-        octal_big_saltus_options(&w, n64, want64, &st, err)) {
-        /* answered as by the 64-bit path */
+    if (!w.oom && octal_big_small_heap(game, c, want, sink, &st, err)) {
+        /* answered by the 64-bit path */
     } else if (!w.oom && (o->lasker || o->identity || o->thirds)) {
         if (move_sink_wants_all(sink)) {
             st = octal_all_refused(err, "heap", c->index, game->label,
