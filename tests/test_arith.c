@@ -443,7 +443,7 @@ test_arith_all_moves(void **state)
  * does not take (more than 64 digits, or starting past removal 64) have
  * no period, and a message that says why. */
 static void
-test_arith_refused(void **state)
+test_split_groups_and_refusals(void **state)
 {
     fixture *f = *state;
     static const struct {
@@ -498,8 +498,8 @@ main(void)
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_arith_all_moves, fixture_setup,
                                         fixture_teardown),
-        cmocka_unit_test_setup_teardown(test_arith_refused, fixture_setup,
-                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_split_groups_and_refusals,
+                                        fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
