@@ -725,10 +725,11 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
         out->preperiod = s->n0;
         out->certified = s->cert_len;
         out->saltus = s->saltus;
-        out->theorem = s->arith                    ? SGSEQ_ARITH_THEOREM
-                       : s->arith3 && s->saltus != 0 ? SGSEQ_ARITH3_THEOREM
-                       : s->arith3 && s->narep > 0   ? SGSEQ_SPLIT_PERIOD_THEOREM
-                                                     : NULL;
+        out->theorem = s->arith ? SGSEQ_ARITH_THEOREM
+                       : s->arith3 && s->saltus != 0
+                           ? SGSEQ_ARITH3_THEOREM
+                       : s->arith3 && s->narep > 0 ? SGSEQ_SPLIT_PERIOD_THEOREM
+                                                   : NULL;
     } else {
         out->found = 0;
         out->searched = s->len;

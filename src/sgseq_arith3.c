@@ -616,9 +616,11 @@ sgseq_arith3_check(const sgseq *s, const uint16_t *g, uint64_t len,
 /*
  * Tries the test on the table for the candidate of sgseq_cert.c: the least
  * period q of the differences at the top of the table and its saltus
- * sal = G(n-1) - G(n-1-q) > 0, which must be a power of two (the split into high and low
- * parts needs it) and at most q (then every 64-bit heap's value fits),
- * and n0 the start of the run of G(n + q) = G(n) + sal back from the top.
+ * sal = G(n-1) - G(n-1-q) > 0, which must be a power of two (the split
+ * into high and low parts needs it) and, for a finite code, at most q
+ * (then every 64-bit heap's value fits; a repeating group's values may
+ * outgrow that, and sgseq_known says so), and n0 the start of the run of
+ * G(n + q) = G(n) + sal back from the top.
  */
 void
 sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0)

@@ -1106,7 +1106,8 @@ octal_all_refused(grundy_error *err, const char *kind, uint64_t n,
     return err_set(err, GRUNDY_ELIMIT, -1,
                    "%s %llu of %s: every option is listed up to %s %llu "
                    "only (one winning move can be shown)", kind,
-                   (unsigned long long)n, spec, kind, (unsigned long long)limit);
+                   (unsigned long long)n, spec, kind,
+                   (unsigned long long)limit);
 }
 
 /*
