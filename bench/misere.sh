@@ -5,8 +5,9 @@
 # than a third of the normal-play speed of the same game), beside the
 # exhaustive search on the same small positions: the commit before the
 # quotients (BASE, default 11df163) answers misere Kayles by search only.
-# Then Dawson's Kayles rows (a wild game: its quotient takes a minute to
-# build to heap 33 and gives up at 34): 'grundy --misere dawson 40', 60
+# Then Dawson's Kayles rows (a wild game: its quotient takes some seconds
+# to build to heap 33 and gives up at 34; half a minute before the
+# verifier's steps were read from option images): 'grundy --misere dawson 40', 60
 # and 70 beside commit 505d9e5 (before the quick quotient and the search
 # it cuts short), which waits for the quotient on the row of 40 (one run
 # of it, some 45 s; DAWSON_BASE=0 leaves it out).

@@ -94,6 +94,44 @@ tmul(const table *t, size_t x, size_t y)
     return (uint32_t)(t->base->mul[(x / s) * t->base->order + y / s] * s + v);
 }
 
+/*
+ * The products x z for every z of t into out[0 .. order): tmul(t, x, z),
+ * computed a whole row at a time. For a product table, z = (zb, v) with v
+ * its cyclic parts' exponents (z = zb span + v), and x z = (x_b zb) span +
+ * c(v), where c(v) combines x's exponents with v's and does not depend on
+ * zb: c is computed once per row (into cv, span entries) instead of once
+ * per z, so each product costs a lookup and an addition.
+ */
+static void
+tmul_row(const table *t, size_t x, uint32_t *out, uint32_t *cv)
+{
+    size_t s, cx, bo, xb;
+    if (t->mul != NULL) {
+        memcpy(out, t->mul + x * t->order, t->order * sizeof *out);
+        return;
+    }
+    s = t->span;
+    cx = x % s;
+    for (size_t v = 0; v < s; v++) {
+        size_t c = 0;
+        for (size_t i = 0; i < t->nc; i++) {
+            size_t sp = (size_t)t->idx[i] + t->per[i];
+            c += cyc((cx / t->radix[i]) % sp + (v / t->radix[i]) % sp,
+                     t->idx[i], t->per[i]) * t->radix[i];
+        }
+        cv[v] = (uint32_t)c;
+    }
+    bo = t->base->order;
+    xb = x / s;
+    for (size_t zb = 0; zb < bo; zb++) {
+        uint32_t h = t->base->mul[xb * bo + zb] * (uint32_t)s;
+        uint32_t *o = out + zb * s;
+        for (size_t v = 0; v < s; v++) {
+            o[v] = h + cv[v];
+        }
+    }
+}
+
 /* The distinct images of each generator's options under some phi. */
 typedef struct tsets {
     uint32_t *t;
@@ -125,6 +163,10 @@ static const unsigned cyclic_try[][2] = {
     {1, 2}, {2, 2}, {3, 2}, {4, 2}, {6, 2}, {2, 4}, {8, 2}, {4, 4},
     {12, 2}, {8, 4}, {16, 2},
 };
+
+/* The verifier's step takes the union of the rows of the option images
+ * S when |S| w <= MQUOT_ROWS_PER_Z o (step()). */
+#define MQUOT_ROWS_PER_Z 4
 
 /* Internal: a recalibration changed the candidate; verify it again. */
 #define MQUOT_MOVED 3
@@ -329,8 +371,12 @@ typedef struct checker {
     unsigned char *have;  /* ... computed when first needed */
     uint64_t *stack;      /* the state at each depth */
     uint64_t *scratch;
+    uint64_t *sstack;     /* the option images S at each depth (step) */
+    uint64_t *sscratch;
     uint32_t *count;
     uint32_t **times;     /* times[i][z] = phi(gens[i]) z */
+    uint32_t *prod;       /* scratch: one row of products (tmul_row) ... */
+    uint32_t *cv;         /* ... and its cyclic combinations */
     states seen;
     size_t w, sw;
 } checker;
@@ -341,32 +387,79 @@ row_of(const checker *c, size_t y)
 {
     uint64_t *row = c->rows + y * c->w;
     if (!c->have[y]) {
-        for (size_t z = 0; z < c->q->order; z++) {
-            if (c->q->p[tmul(c->q, y, z)]) {
-                row[z / 64] |= 1ull << (z % 64);
+        size_t o = c->q->order;
+        const unsigned char *p = c->q->p;
+        const uint32_t *yz = c->prod;
+        tmul_row(c->q, y, c->prod, c->cv);
+        for (size_t b = 0; b < c->w; b++) {
+            size_t lo = b * 64, n = o - lo < 64 ? o - lo : 64;
+            uint64_t v = 0;
+            for (size_t k = 0; k < n; k++) {
+                v |= (uint64_t)(p[yz[lo + k]] != 0) << k;
             }
+            row[b] = v;
         }
         c->have[y] = 1;
     }
     return row;
 }
 
-/* The state of word + gens[i] from the state of word (head of the
- * file). */
+/*
+ * The state of word + gens[i] from the state of word (head of the file),
+ * and the images S of the options of word + gens[i] from those of word
+ * (sfrom; into sto). U is read from S: U(G) is the union of the rows
+ * {z : s z in P} over s in S(G) (by definition of U), so
+ *   {z : a z in U(G)} = union over s in S(G) of {z : s a z in P}
+ * and U(G + h) is the union of the rows of S(G + h) = a S(G) u phi(G) T_h
+ * (docs/theory.md 7b). When S is small that union costs |S| rows of w
+ * words, less than the preimage of U taken one z at a time; both give
+ * the same U, and the state is (phi, U, has an option) either way.
+ */
 static void
-step(const checker *c, const uint64_t *from, size_t i, uint64_t *to)
+step(const checker *c, const uint64_t *from, const uint64_t *sfrom,
+     size_t i, uint64_t *to, uint64_t *sto)
 {
     const table *q = c->q;
-    size_t o = q->order, x = from[0] & 0xffffffffu, g = c->gens[i];
+    size_t o = q->order, x = from[0] & 0xffffffffu, g = c->gens[i], ns = 0;
     const uint64_t *u = from + 1;
     const uint32_t *times = c->times[i];
-    memset(to, 0, c->sw * sizeof *to);
     to[0] = times[x] | 1ull << 32;
-    for (size_t z = 0; z < o; z++) {
-        uint32_t az = times[z];
-        if (u[az / 64] >> (az % 64) & 1) {
-            to[1 + z / 64] |= 1ull << (z % 64);
+    memset(sto, 0, c->w * sizeof *sto);
+    for (size_t b = 0; b < c->w; b++) {
+        for (uint64_t bits = sfrom[b]; bits != 0; bits &= bits - 1) {
+            uint32_t f = times[b * 64 + (size_t)__builtin_ctzll(bits)];
+            sto[f / 64] |= 1ull << (f % 64);
         }
+    }
+    for (size_t j = c->ts->off[g]; j < c->ts->off[g + 1]; j++) {
+        uint32_t f = tmul(q, x, c->ts->t[j]);
+        sto[f / 64] |= 1ull << (f % 64);
+    }
+    for (size_t b = 0; b < c->w; b++) {
+        ns += (size_t)__builtin_popcountll(sto[b]);
+    }
+    if (ns * c->w <= MQUOT_ROWS_PER_Z * o) {
+        memset(to + 1, 0, c->w * sizeof *to);
+        for (size_t b = 0; b < c->w; b++) {
+            for (uint64_t bits = sto[b]; bits != 0; bits &= bits - 1) {
+                const uint64_t *row =
+                    row_of(c, b * 64 + (size_t)__builtin_ctzll(bits));
+                for (size_t k = 0; k < c->w; k++) {
+                    to[1 + k] |= row[k];
+                }
+            }
+        }
+        return;
+    }
+    /* {z : a z in U}, 64 z at a time, without a branch per z */
+    for (size_t b = 0; b < c->w; b++) {
+        size_t lo = b * 64, n = o - lo < 64 ? o - lo : 64;
+        const uint32_t *az = times + lo;
+        uint64_t v = 0;
+        for (size_t k = 0; k < n; k++) {
+            v |= (u[az[k] / 64] >> (az[k] % 64) & 1) << k;
+        }
+        to[1 + b] = v;
     }
     for (size_t j = c->ts->off[g]; j < c->ts->off[g + 1]; j++) {
         const uint64_t *row = row_of(c, tmul(q, x, c->ts->t[j]));
@@ -403,9 +496,9 @@ witness(checker *c)
  * lexicographically least failure.
  */
 static int
-check_from(checker *c, size_t d, const uint64_t *cur)
+check_from(checker *c, size_t d, const uint64_t *cur, const uint64_t *scur)
 {
-    uint64_t *mine;
+    uint64_t *mine, *smine;
     if (d == 0) {
         size_t x = cur[0] & 0xffffffffu;
         int has_option = (int)(cur[0] >> 32), p_option = (int)(cur[1] & 1);
@@ -413,10 +506,12 @@ check_from(checker *c, size_t d, const uint64_t *cur)
                                                        : witness(c);
     }
     mine = c->stack + (d - 1) * c->sw;
+    smine = c->sstack + (d - 1) * c->w;
     memcpy(mine, cur, c->sw * sizeof *mine);
+    memcpy(smine, scur, c->w * sizeof *smine);
     c->count[d - 1] = 0;
     for (;;) {
-        int r = check_from(c, d - 1, mine);
+        int r = check_from(c, d - 1, mine, smine);
         if (r != MQUOT_OK) {
             return r;
         }
@@ -429,7 +524,7 @@ check_from(checker *c, size_t d, const uint64_t *cur)
                      c->m->spent > c->m->work ? "work" : "memory");
             return MQUOT_LIMIT;
         }
-        step(c, mine, d - 1, c->scratch);
+        step(c, mine, smine, d - 1, c->scratch, c->sscratch);
         r = states_add(&c->seen, c->scratch);
         if (r < 0) {
             return MQUOT_NOMEM;
@@ -438,6 +533,7 @@ check_from(checker *c, size_t d, const uint64_t *cur)
             break;
         }
         memcpy(mine, c->scratch, c->sw * sizeof *mine);
+        memcpy(smine, c->sscratch, c->w * sizeof *smine);
         c->count[d - 1]++;
     }
     c->count[d - 1] = 0;
@@ -467,9 +563,7 @@ times_build(checker *c, size_t ng)
         if (c->times[i] == NULL) {
             return -1;
         }
-        for (size_t z = 0; z < o; z++) {
-            c->times[i][z] = tmul(c->q, c->phi[c->gens[i]], z);
-        }
+        tmul_row(c->q, c->phi[c->gens[i]], c->times[i], c->cv);
     }
     for (size_t i = 0; i < c->k; i++) {
         for (size_t j = 0; c->times[i] == NULL && j < i; j++) {
@@ -511,18 +605,25 @@ verify(mquot *m, const table *q, const uint32_t *phi, const tsets *ts,
                  calloc(o * w, sizeof(uint64_t)), calloc(o, 1),
                  malloc((ng + 1) * sw * sizeof(uint64_t)),
                  calloc(2 * sw, sizeof(uint64_t)),
+                 malloc((ng + 1) * w * sizeof(uint64_t)),
+                 calloc(2 * w, sizeof(uint64_t)),
                  calloc(ng + 1, sizeof(uint32_t)),
                  calloc(ng + 1, sizeof(uint32_t *)),
+                 malloc(o * sizeof(uint32_t)),
+                 malloc((q->mul != NULL ? 1 : q->span) * sizeof(uint32_t)),
                  {NULL, 0, 0, sw, NULL, 0}, w, sw};
     int r = MQUOT_NOMEM;
 
     if (c.gens != NULL && c.rows != NULL && c.have != NULL &&
         c.stack != NULL &&
         c.scratch != NULL && c.count != NULL && c.times != NULL &&
+        c.prod != NULL && c.cv != NULL && c.sstack != NULL &&
+        c.sscratch != NULL &&
         times_build(&c, ng) == 0) {
         /* the empty word: its state is all zero (scratch + sw) */
         if (states_add(&c.seen, c.scratch + sw) >= 0) {
-            r = check_from(&c, c.k, c.scratch + sw);
+            /* ... and it has no options: S empty (sscratch + w) */
+            r = check_from(&c, c.k, c.scratch + sw, c.sscratch + w);
         }
     }
     free(c.gens);
@@ -531,6 +632,10 @@ verify(mquot *m, const table *q, const uint32_t *phi, const tsets *ts,
     free(c.stack);
     free(c.scratch);
     free(c.count);
+    free(c.sstack);
+    free(c.sscratch);
+    free(c.prod);
+    free(c.cv);
     times_free(&c);
     free(c.seen.s);
     free(c.seen.hash);
