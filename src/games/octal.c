@@ -2012,6 +2012,18 @@ octal_big_closed(const octal *o, const bignum *n, bignum *sg)
                     : bignum_copy(sg, n);
 }
 
+static int octal_big_fits(grundy_game *game, const uint64_t *v, size_t n);
+
+/* 1 when component c of a position answered in exact arithmetic (a
+ * bigger number, or a value past 2^64 - 1, elsewhere in it) is a 64-bit
+ * heap whose own value fits (octal_big_fits): the 64-bit path answers it,
+ * value and options, certified period or not; its number in *n. */
+static int
+octal_big_small(grundy_game *game, const big_component *c, uint64_t *n)
+{
+    return bignum_to_u64(c->v[0], n) && octal_big_fits(game, n, 1);
+}
+
 static grundy_status
 octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
                 grundy_error *err)
@@ -2020,16 +2032,16 @@ octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
     octal_big w = {game, o, c, NULL, 0, 0, {NULL}, 0, 0};
     grundy_status st;
     uint64_t n64, g;
-    if (o->lasker || o->identity || o->thirds) {
-        return octal_big_closed(o, c->v[0], sg) != 0
+    if (octal_big_small(game, c, &n64)) {
+        if ((st = octal_value(game, &n64, 1, &g, err)) != GRUNDY_OK) {
+            return st;
+        }
+        return bignum_set_u64(sg, g) != 0
                    ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                    : GRUNDY_OK;
     }
-    /* A 64-bit heap of a code with a saltus: its 64-bit value. */
-    if (o->nrep == 0 && bignum_to_u64(c->v[0], &n64) &&
-        octal_value(game, &n64, 1, &g, err) == GRUNDY_OK &&
-        sgseq_saltus(o->seq) != 0) {
-        return bignum_set_u64(sg, g) != 0
+    if (o->lasker || o->identity || o->thirds) {
+        return octal_big_closed(o, c->v[0], sg) != 0
                    ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                    : GRUNDY_OK;
     }
@@ -2114,23 +2126,19 @@ octal_big_closed_option(octal_big *w, const bignum *want)
 }
 
 /*
- * A heap that fits in 64 bits in a position answered in exact arithmetic
- * (a bigger number, or a value past 2^64 - 1, elsewhere in it): when its
- * own value fits, its options are the 64-bit path's (octal_options, the
- * same sink: a move renders alike whatever the size of the other
- * components). 1 when it applied (*st says how it ended); 0 when the
- * value does not fit, for the exact operations.
+ * The options of a heap octal_big_small lets the 64-bit path answer:
+ * octal_options with the same sink (a move renders alike whatever the
+ * size of the other components). 1 when it applied (*st says how it
+ * ended); 0 for the exact operations.
  */
 static int
 octal_big_small_heap(grundy_game *game, const big_component *c,
                      const bignum *want, move_sink *sink, grundy_status *st,
                      grundy_error *err)
 {
-    uint64_t n, w, g;
-    grundy_error why;
+    uint64_t n, w;
     component c64;
-    if (!bignum_to_u64(c->v[0], &n) ||
-        octal_value(game, &n, 1, &g, &why) != GRUNDY_OK) {
+    if (!octal_big_small(game, c, &n)) {
         return 0;
     }
     if (!bignum_to_u64(want, &w) || w == GRUNDY_ANY_VALUE) {
