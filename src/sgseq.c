@@ -663,8 +663,7 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
                                               : env->period_search;
     uint64_t search = bound < max ? bound : max;
     grundy_limit stop = bound > max ? GRUNDY_LIMIT_MEMORY : GRUNDY_LIMIT_NONE;
-
-    uint64_t uq, usal, un0;
+    uint64_t uq, usal, un0;   /* a saltus no test proves */
 
     memset(out, 0, sizeof *out);
     if (!sgseq_can_certify(s)) {

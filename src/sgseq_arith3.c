@@ -622,29 +622,35 @@ sgseq_arith3_check(const sgseq *s, const uint16_t *g, uint64_t len,
  * outgrow that, and sgseq_known says so), and n0 the start of the run of
  * G(n + q) = G(n) + sal back from the top.
  */
-void
-sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0)
+int
+sgseq_arith3_takes(const sgseq *s, uint64_t q, uint64_t sal, uint64_t *p)
 {
-    uint64_t need, p = q, salp = sal, kfix;
-    unsigned m = 0;
     /* s <= q keeps a finite code's values of 64-bit heaps within 64 bits
      * (sgseq_known's reduction); a repeating group's may outgrow them
      * (octal:4.(7): p = 1, s = 2), and the reduction says so. */
-    if ((sal & (sal - 1)) != 0 || (s->narep == 0 && sal > q) ||
+    if (sal == 0 || (sal & (sal - 1)) != 0 || (s->narep == 0 && sal > q) ||
         sal > ((uint64_t)1 << 15)) {
-        return;
+        return 0;
     }
     /* A repeating group of r digits: the test's period p is q 2^j, a
      * multiple of r (its saltus sal 2^j, still a power of two); none when
      * r has an odd factor q lacks. */
-    while (s->narep > 0 && p % s->narep != 0 && p < ((uint64_t)1 << 20)) {
-        p *= 2;
-        salp *= 2;
+    *p = q;
+    while (s->narep > 0 && *p % s->narep != 0 && *p < ((uint64_t)1 << 20)) {
+        *p *= 2;
     }
-    if (s->narep > 0 && p % s->narep != 0) {
+    return s->narep == 0 || *p % s->narep == 0;
+}
+
+void
+sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0)
+{
+    uint64_t need, p, kfix;
+    unsigned m = 0;
+    if (!sgseq_arith3_takes(s, q, sal, &p)) {
         return;
     }
-    while (((uint64_t)1 << m) < salp) {
+    while (((uint64_t)1 << m) < sal * (p / q)) {
         m++;
     }
     if (n0 == 0) {

@@ -281,7 +281,7 @@ sgseq_try_certify(sgseq *s)
  * code that splits heaps (the test of sgseq_arith3.c), its values from
  * *n0 up to the top, over at least 1024 values and three quarters of the
  * table, following G(n + q) = G(n) + sal with sal > 0 a saltus that test
- * refuses (no power of two; above q for a finite code). The values grow,
+ * refuses (sgseq_arith3_takes). The values grow,
  * so no ordinary period is in sight either: the period search stops and
  * says so rather than running to its limits.
  */
@@ -289,7 +289,8 @@ int
 sgseq_unprovable_saltus(const sgseq *s, uint64_t *q, uint64_t *sal,
                         uint64_t *n0)
 {
-    size_t n = s->len, w, r;
+    size_t n = s->len, w;
+    uint64_t p;
     int64_t d;
     if (!s->arith3 || s->certified || n < 1024) {
         return 0;
@@ -305,13 +306,7 @@ sgseq_unprovable_saltus(const sgseq *s, uint64_t *q, uint64_t *sal,
     if (*n0 > n / 4) {
         return 0;
     }
-    /* A group's length must divide q 2^j (its odd part must divide q). */
-    r = s->narep;
-    while (r > 0 && r % 2 == 0) {
-        r /= 2;
-    }
-    return (*sal & (*sal - 1)) != 0 || (s->narep == 0 && *sal > *q) ||
-           *sal > ((uint64_t)1 << 15) || (r > 0 && *q % r != 0);
+    return !sgseq_arith3_takes(s, *q, *sal, &p);
 }
 
 /* 0 when no certificate can ever hold: no theorem for the rules

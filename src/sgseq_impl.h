@@ -297,6 +297,11 @@ int sgseq_can_certify(const sgseq *s);
 /* The test for the candidate period q (differences at the top of the
  * table), its saltus sal > 0, from n0: sets s->certified, p, n0, saltus
  * and cert_len when it holds. */
+/* 1 when that test can take a candidate of period q and saltus sal > 0
+ * (a power of two; at most q for a finite code; a group's length
+ * dividing q 2^j): the period it proves, q 2^j, in *p. */
+int sgseq_arith3_takes(const sgseq *s, uint64_t q, uint64_t sal,
+                       uint64_t *p);
 void sgseq_try_certify_arith3(sgseq *s, size_t q, uint64_t sal, size_t n0);
 /* The same configurations for an ordinary period G(n + q) = G(n) of a code
  * with a repeating group that splits heaps (docs/theory.md 3b). */

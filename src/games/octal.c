@@ -1226,12 +1226,15 @@ octal_span_cmp(const void *x, const void *y)
     return (a->lo > b->lo) - (a->lo < b->lo);
 }
 
-/* Adds the option value v to spans as a single value of its class. */
+/* Adds the option values v, v + ds, ..., v + more ds to spans (one value
+ * when more = 0 or ds = 0). */
 static void
-octal_span_point(octal_span *sp, size_t *n, uint64_t v, uint64_t ds)
+octal_span_add(octal_span *sp, size_t *n, uint64_t v, uint64_t more,
+               uint64_t ds)
 {
     sp[*n].c = ds == 0 ? v : v % ds;
-    sp[*n].lo = sp[*n].hi = ds == 0 ? 0 : v / ds;
+    sp[*n].lo = ds == 0 ? 0 : v / ds;
+    sp[*n].hi = sp[*n].lo + (ds == 0 ? 0 : more);
     (*n)++;
 }
 
@@ -1264,12 +1267,14 @@ octal_ring_value_far(grundy_game *game, uint64_t n, uint64_t *sg,
     }
     for (uint64_t m = 1; m < n0; m++) {
         if (octal_reaches(o, n, m)) {
-            octal_span_point(sp, &ns, octal_g(o, m), ds);
+            octal_span_add(sp, &ns, octal_g(o, m), 0, ds);
         }
     }
     for (uint64_t k = 1; k < f; k++) {
-        if ((octal_digit(o, k) & SGSEQ_ONE) &&
-            !sgseq_known(o->seq, n - k, &v)) {
+        if (!(octal_digit(o, k) & SGSEQ_ONE)) {
+            continue;
+        }
+        if (!sgseq_known(o->seq, n - k, &v)) {
             free(sp);
             return err_set(err, GRUNDY_ELIMIT, -1,
                            "ring %llu of %s: the row of %llu it leaves is "
@@ -1277,20 +1282,15 @@ octal_ring_value_far(grundy_game *game, uint64_t n, uint64_t *sg,
                            (unsigned long long)n, game->label,
                            (unsigned long long)(n - k));
         }
-        if (octal_digit(o, k) & SGSEQ_ONE) {
-            octal_span_point(sp, &ns, v, ds);
-        }
+        octal_span_add(sp, &ns, v, 0, ds);
     }
     if (octal_digit(o, n) & SGSEQ_NOTHING) {
-        octal_span_point(sp, &ns, 0, ds);
+        octal_span_add(sp, &ns, 0, 0, ds);
     }
     for (uint64_t i = 0; i < big && n0 + i + f <= n; i++) {
-        uint64_t m = n0 + i, g = octal_g(o, m);
+        uint64_t m = n0 + i;
         if (octal_digit(o, n - m) & SGSEQ_ONE) {
-            sp[ns].c = ds == 0 ? g : g % ds;
-            sp[ns].lo = ds == 0 ? 0 : g / ds;
-            sp[ns].hi = sp[ns].lo + (ds == 0 ? 0 : (n - f - m) / big);
-            ns++;
+            octal_span_add(sp, &ns, octal_g(o, m), (n - f - m) / big, ds);
         }
     }
     qsort(sp, ns, sizeof *sp, octal_span_cmp);
