@@ -851,6 +851,18 @@ sgseq_arith3_option(const sgseq *s, uint64_t n, uint64_t want, uint64_t *k,
 
 /* ---- heaps beyond 64 bits ------------------------------------------- */
 
+/* K' = D - delta + sum of the floors, into kp (D >= delta). */
+static int
+a3_kp_big(const a3_cfg *c, const bignum *D, bignum *kp, bignum *x)
+{
+    uint64_t lam = 0;
+    for (unsigned i = 0; i < c->jp; i++) {
+        lam += c->lv[i];
+    }
+    return bignum_add_u64(kp, D, lam) != 0 ||
+           bignum_set_u64(x, c->delta) != 0 || bignum_sub(kp, kp, x) != 0;
+}
+
 /* a3_levels with D and y of any size: the levels in lv[0..jp). -1 when
  * out of memory. */
 static int
@@ -858,13 +870,7 @@ a3_levels_big(const a3_cfg *c, const bignum *D, const bignum *y,
               bignum **lv, bignum **tmp)
 {
     bignum *kp = tmp[0], *h = tmp[1], *x = tmp[2];
-    uint64_t lam = 0;
-    for (unsigned i = 0; i < c->jp; i++) {
-        lam += c->lv[i];
-    }
-    /* K' = D - delta + sum of the levels' floors (D >= delta). */
-    if (bignum_add_u64(kp, D, lam) != 0 || bignum_set_u64(x, c->delta) ||
-        bignum_sub(kp, kp, x) != 0) {
+    if (a3_kp_big(c, D, kp, x) != 0) {
         return -1;
     }
     if (bignum_cmp(y, kp) > 0) {
@@ -914,18 +920,6 @@ a3_levels_big(const a3_cfg *c, const bignum *D, const bignum *y,
         }
     }
     return 0;
-}
-
-/* K' = D - delta + sum of the floors, into kp (D >= delta). */
-static int
-a3_kp_big(const a3_cfg *c, const bignum *D, bignum *kp, bignum *x)
-{
-    uint64_t lam = 0;
-    for (unsigned i = 0; i < c->jp; i++) {
-        lam += c->lv[i];
-    }
-    return bignum_add_u64(kp, D, lam) != 0 ||
-           bignum_set_u64(x, c->delta) != 0 || bignum_sub(kp, kp, x) != 0;
 }
 
 /* a3_witness of a free configuration with D and y of any size: the
