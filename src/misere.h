@@ -64,6 +64,9 @@ grundy_status misere_q_solve_quick(const grundy_position *pos,
 /* The quotient of pos's games as built so far (nothing is built), or NULL
  * when there is none: for misere_search_known. */
 const misere_cache *misere_q_peek(const grundy_position *pos);
+/* 1 when mc's construction gave up with no limit to name (no candidate
+ * quotient passed verification: a wild game), not stopped by a limit. */
+int misere_q_gave_up(const misere_cache *mc);
 /* The certified period of the heap elements of the game of each term t
  * with need[t] set, in the quotient of pos's games (the one
  * misere_q_solve uses), whose heaps of those games are built until a

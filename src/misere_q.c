@@ -307,8 +307,7 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
         mquot_set_work(mc->q, lower ? MISERE_Q_QUICK_WORK : full);
         r = mquot_add(mc->q, ho.n, ho.len, gens);
         mquot_set_work(mc->q, full);
-        if (r == MQUOT_LIMIT && lower &&
-            strstr(mquot_why(mc->q), "work") != NULL) {
+        if (r == MQUOT_LIMIT && lower && mquot_by_work(mc->q)) {
             heap_opts_free(&ho);
             free(gens);
             *deferred = 1;
@@ -335,9 +334,9 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
     {
         char names[160];
         alphabet_words(names, sizeof names, g, mc->ngames);
-        mc->limit = r == MQUOT_LIMIT ? (strstr(mquot_why(mc->q), "work")
-                                        ? GRUNDY_LIMIT_WORK
-                                        : GRUNDY_LIMIT_MEMORY)
+        mc->limit = r == MQUOT_LIMIT ? (mquot_by_work(mc->q)
+                                            ? GRUNDY_LIMIT_WORK
+                                            : GRUNDY_LIMIT_MEMORY)
                                      : GRUNDY_LIMIT_NONE;
         snprintf(mc->why, sizeof mc->why, "the misere quotient of %s is "
                  "known for heaps%s%s up to %llu only: at heap %llu, %s",
@@ -650,6 +649,15 @@ misere_q_solve(const grundy_position *pos, const unsigned char *repeats,
                    move_sink *sink, int *win, grundy_error *err)
 {
     return misere_q_solve_heaps(pos, NULL, repeats, sink, win, err);
+}
+
+int
+misere_q_gave_up(const misere_cache *mc)
+{
+    /* Stopped with no limit to name: no candidate passed verification
+     * (add_heap; MQUOT_UNKNOWN). */
+    return mc != NULL && mc->failed == GRUNDY_ELIMIT &&
+           mc->limit == GRUNDY_LIMIT_NONE;
 }
 
 const misere_cache *

@@ -156,6 +156,7 @@ struct mquot {
     size_t memory;
     uint64_t work, spent;
     char why[256];
+    int by_work;      /* the last MQUOT_LIMIT was the work limit's */
 };
 
 /* Candidate cyclic parts (index, period) tried in turn. */
@@ -224,6 +225,7 @@ table_new(mquot *m, table *t, size_t order)
 {
     if (order > 65536 ||
         (m->memory != 0 && table_bytes(order) > m->memory)) {
+        m->by_work = 0;
         snprintf(m->why, sizeof m->why,
                  "a candidate quotient of %zu elements needs %zu bytes, "
                  "more than the memory limit", order, table_bytes(order));
@@ -518,10 +520,10 @@ check_from(checker *c, size_t d, const uint64_t *cur, const uint64_t *scur)
         if (budget(c->m, c->q->order) ||
             (c->m->memory != 0 && c->seen.cap * sizeof *c->seen.s +
              c->seen.hsize * sizeof *c->seen.hash > c->m->memory)) {
+            c->m->by_work = c->m->work != 0 && c->m->spent > c->m->work;
             snprintf(c->m->why, sizeof c->m->why, "verifying a candidate "
                      "quotient of %zu elements passes the %s limit",
-                     c->q->order, c->m->work != 0 &&
-                     c->m->spent > c->m->work ? "work" : "memory");
+                     c->q->order, c->m->by_work ? "work" : "memory");
             return MQUOT_LIMIT;
         }
         step(c, mine, smine, d - 1, c->scratch, c->sscratch);
@@ -1652,6 +1654,12 @@ const char *
 mquot_why(const mquot *m)
 {
     return m->why;
+}
+
+int
+mquot_by_work(const mquot *m)
+{
+    return m->by_work;
 }
 
 const uint32_t *

@@ -61,5 +61,8 @@ const uint32_t *mquot_option_images(mquot *m, size_t gen, size_t *n);
 uint64_t mquot_epoch(const mquot *m);
 /* Why the last mquot_add failed, in words. */
 const char *mquot_why(const mquot *m);
+/* After an MQUOT_LIMIT: 1 when the work limit stopped it, 0 when memory
+ * did. */
+int mquot_by_work(const mquot *m);
 
 #endif

@@ -329,12 +329,11 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
     if (st == GRUNDY_ELIMIT && qst == GRUNDY_ELIMIT) {
         /* The search's message says why it stopped; the quotient's says
          * how far it got and which limit stopped it. When the
-         * quotient's construction gave up (no setting stopped it; mquot.c
-         * words it so), say that the search, cut short by it, was tried
+         * quotient's construction gave up (no setting stopped it:
+         * misere_q_gave_up), say that the search, cut short by it, was tried
          * too and why it stopped. */
         *err = qerr;
-        if (qerr.limit == GRUNDY_LIMIT_NONE &&
-            strstr(qerr.message, "no candidate quotient passed") != NULL) {
+        if (misere_q_gave_up(misere_q_peek(pos))) {
             size_t at = strlen(err->message);
             snprintf(err->message + at, sizeof err->message - at,
                      "; the exhaustive search, with the quotient as far "
