@@ -109,8 +109,9 @@ optlist_free(optlist *ol)
 static const char too_big[] =
     "misere play of this position needs an exhaustive search of more than "
     "200000 positions; grundy has misere rules beyond search for nim, "
-    "bounded and division in any mix, a single fib pile, wythoff pair or "
-    "ferguson pair, and sums of heaps of nim, bounded, sub, stripes, "
+    "bounded and division in any mix, a single fib pile, wythoff, "
+    "ferguson or euclid pair, or moore game, and sums of heaps of nim, "
+    "bounded, sub, stripes, "
     "octal, hex, kayles, dawson, lasker and grundy where their misere "
     "quotient can be built (heaps up to 1000, any heap once the quotient "
     "proves a period: 'grundy quotient GAME N')";
