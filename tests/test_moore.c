@@ -309,6 +309,116 @@ mis_sum(unsigned k, unsigned a, unsigned b, unsigned c, unsigned d)
     return *m > 0;
 }
 
+/* Heaps beyond 64 bits (a lone game): 128-bit heaps written and read
+ * here in decimal; the outcome by Moore's theorem on both words, the
+ * move legal and leaving a loss (misere: by the misere rule). */
+__extension__ typedef unsigned __int128 u128;
+
+static void
+u128_dec(char *buf, u128 x)
+{
+    char tmp[48];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + (int)(x % 10));
+        x /= 10;
+    } while (x != 0);
+    while (n > 0) {
+        *buf++ = tmp[--n];
+    }
+    *buf = '\0';
+}
+
+static size_t
+read_heaps128(const char *s, u128 *v)
+{
+    size_t n = 0;
+    s = strchr(s, ' ');
+    assert_non_null(s);
+    s++;
+    for (;;) {
+        u128 x = 0;
+        while (*s >= '0' && *s <= '9') {
+            x = x * 10 + (u128)(unsigned)(*s++ - '0');
+        }
+        v[n++] = x;
+        if (*s != ',') {
+            break;
+        }
+        s++;
+    }
+    assert_int_equal(*s, '\0');
+    return n;
+}
+
+static int
+moore_lose128(const u128 *h, size_t n, uint64_t k)
+{
+    uint64_t lo[8], hi[8];
+    for (size_t i = 0; i < n; i++) {
+        lo[i] = (uint64_t)h[i];
+        hi[i] = (uint64_t)(h[i] >> 64);
+    }
+    return moore_lose(lo, n, k) && moore_lose(hi, n, k);
+}
+
+static void
+test_big_heaps(void **state)
+{
+    fixture *f = *state;
+    uint64_t seed = 41;
+    char text[512], num[48];
+    for (int t = 0; t < 3000; t++) {
+        u128 h[8], v[9];
+        uint64_t k = 1 + brute_below(&seed, 4);
+        size_t n = 1 + (size_t)brute_below(&seed, 7), at, lowered = 0;
+        int mis = t % 3 == 2, mlose;
+        at = (size_t)snprintf(text, sizeof text, "moore:%llu ",
+                              (unsigned long long)k);
+        for (size_t i = 0; i < n; i++) {
+            uint64_t top = brute_rand(&seed) >> brute_below(&seed, 64);
+            uint64_t low = brute_rand(&seed) >> brute_below(&seed, 64);
+            h[i] = (u128)top << 64 | low;
+            if (t % 4 == 0 && i > 0) {
+                h[i] = h[i - 1] >> brute_below(&seed, 2);
+            }
+            if (t % 5 == 0 && i > 0) {
+                h[i] = brute_below(&seed, 2); /* ones beside big heaps */
+            }
+            if (i == 0 && h[0] >> 64 == 0) {
+                h[0] |= (u128)1 << 100; /* at least one heap >= 2^64 */
+            }
+            u128_dec(num, h[i]);
+            at += (size_t)snprintf(text + at, sizeof text - at, "%s%s",
+                                   i ? "," : "", num);
+        }
+        fixture_solve_ok(f, text, mis ? GRUNDY_MISERE : 0);
+        /* A heap >= 2 is there: misere follows the normal verdict. */
+        assert_int_equal(grundy_result_win(f->res), !moore_lose128(h, n, k));
+        if (!grundy_result_win(f->res)) {
+            continue;
+        }
+        assert_int_equal(
+            read_heaps128(grundy_result_move_position(f->res, 0), v), n);
+        for (size_t i = 0; i < n; i++) {
+            assert_true(v[i] <= h[i]);
+            lowered += v[i] < h[i];
+        }
+        assert_true(lowered >= 1 && lowered <= k);
+        mlose = moore_lose128(v, n, k);
+        if (mis) {
+            uint64_t ones = 0;
+            int small = 1;
+            for (size_t i = 0; i < n; i++) {
+                small &= v[i] <= 1;
+                ones += v[i] == 1;
+            }
+            mlose = small ? ones % (k + 1) == 1 : mlose;
+        }
+        assert_true(mlose);
+    }
+}
+
 /* Sums: small games have values by search; with a nim heap the value is
  * the XOR; a game past the search is refused in a sum, and misere sums
  * go to the exhaustive search. */
@@ -418,6 +528,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_all_small, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_large, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_big_heaps, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_sums, fixture_setup,
                                         fixture_teardown),

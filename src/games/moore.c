@@ -7,6 +7,7 @@
  */
 #include "family.h"
 #include "intmath.h"
+#include "bignum.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -572,6 +573,255 @@ mo_destroy(grundy_game *game)
     game->state = NULL;
 }
 
+/* ---- heaps beyond 64 bits ---------------------------------------------- */
+
+/* Most decimal digits of a heap answered: the move is built on 64-bit
+ * words and read back into a number word by word (quadratic in the
+ * length: well under a second here). */
+#define MO_BIG_DIGITS 100000u
+
+/* The heaps of a big game as little-endian words, w words each. */
+typedef struct mo_words {
+    size_t n, w;
+    uint64_t *h;      /* h[i * w + j] */
+    uint64_t *to;     /* the move's heaps, same layout */
+    unsigned char *in_s;
+} mo_words;
+
+static int
+mo_wbit(const uint64_t *x, size_t bit)
+{
+    return (int)((x[bit / 64] >> (bit % 64)) & 1);
+}
+
+/* Moore's test on words (mo_normal_lose). */
+static int
+mo_words_lose(const mo_words *mw, const uint64_t *x, uint64_t k)
+{
+    for (size_t bit = 0; bit < mw->w * 64; bit++) {
+        uint64_t c = 0;
+        for (size_t i = 0; i < mw->n; i++) {
+            c += (uint64_t)mo_wbit(x + i * mw->w, bit);
+        }
+        if (c % (k + 1) != 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* mo_normal_move on words. */
+static void
+mo_words_move(mo_words *mw, uint64_t k)
+{
+    size_t w = mw->w;
+    uint64_t s = 0;
+    memcpy(mw->to, mw->h, mw->n * w * sizeof *mw->to);
+    memset(mw->in_s, 0, mw->n);
+    for (size_t bit = w * 64; bit-- > 0;) {
+        uint64_t b = (uint64_t)1 << (bit % 64), c = 0, m;
+        size_t at = bit / 64;
+        for (size_t i = 0; i < mw->n; i++) {
+            if (mw->in_s[i]) {
+                mw->to[i * w + at] &= ~b;
+            } else {
+                c += (uint64_t)mo_wbit(mw->h + i * w, bit);
+            }
+        }
+        m = c % (k + 1);
+        if (m == 0) {
+            continue;
+        }
+        if (s + m <= k) {
+            for (size_t i = 0; i < mw->n && m > 0; i++) {
+                if (!mw->in_s[i] && mo_wbit(mw->h + i * w, bit)) {
+                    mw->in_s[i] = 1;
+                    /* bit and all below cleared: free from here down */
+                    mw->to[i * w + at] &= ~(b | (b - 1));
+                    memset(mw->to + i * w, 0, at * sizeof *mw->to);
+                    s++;
+                    m--;
+                }
+            }
+        } else {
+            uint64_t set = k + 1 - m;
+            for (size_t i = 0; i < mw->n && set > 0; i++) {
+                if (mw->in_s[i]) {
+                    mw->to[i * w + at] |= b;
+                    set--;
+                }
+            }
+        }
+    }
+}
+
+/* x = the number of words v[0..w). */
+static int
+mo_from_words(bignum *x, const uint64_t *v, size_t w)
+{
+    if (bignum_set_u64(x, 0) != 0) {
+        return -1;
+    }
+    for (size_t j = w; j-- > 0;) {
+        if (bignum_shl(x, x, 64) != 0 || bignum_add_u64(x, x, v[j]) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Emits the big game c -> to (bignums), in mo_emit's words. */
+static int
+mo_big_emit(move_sink *sink, const big_component *c, bignum *const *to)
+{
+    strbuf e = {0};
+    size_t arity = c->n, changed = 0;
+    bignum *d = bignum_new();
+    int r = -1;
+    for (size_t i = 0; d != NULL && i < c->n; i++) {
+        if (bignum_cmp(to[i], c->v[i]) == 0) {
+            continue;
+        }
+        if (bignum_sub(d, c->v[i], to[i]) != 0) {
+            goto out;
+        }
+        util_sb_put(&e, changed++ == 0 ? "take " : ", ");
+        util_sb_put_big(&e, d);
+        util_sb_put(&e, " from heap ");
+        util_sb_put_u64(&e, i + 1);
+    }
+    util_sb_put(&e, " of game ");
+    util_sb_put_u64(&e, c->index);
+    util_sb_put(&e, " (");
+    for (size_t i = 0; i < c->n; i++) {
+        util_sb_put(&e, i > 0 ? "," : "");
+        util_sb_put_big(&e, c->v[i]);
+    }
+    util_sb_put(&e, " -> ");
+    for (size_t i = 0; i < c->n; i++) {
+        util_sb_put(&e, i > 0 ? "," : "");
+        util_sb_put_big(&e, to[i]);
+    }
+    util_sb_put(&e, ")");
+    if (d != NULL && !e.oom) {
+        r = move_emit_big(sink, c, 1, &arity, to, e.s);
+    }
+out:
+    bignum_free(d);
+    free(e.s);
+    return r;
+}
+
+/*
+ * A lone game with a heap beyond 64 bits: Moore's theorem and its
+ * constructive move on 64-bit words. Such a heap is >= 2, so misere play
+ * follows the normal-play verdict (mo_misere_lose); its move makes the
+ * heaps >= 2 all 0 or 1 when at most K of them are (mo_misere_move),
+ * else it is the normal-play move.
+ */
+static grundy_status
+mo_big_solve_alone(grundy_game *game, const big_component *c, int misere,
+                   move_sink *sink, int *win, grundy_error *err)
+{
+    uint64_t k = mo_k(game), bigs = 0;
+    size_t bits = 0;
+    mo_words mw = {c->n, 0, NULL, NULL, NULL};
+    bignum **to = NULL;
+    grundy_status st = GRUNDY_OK;
+    for (size_t i = 0; i < c->n; i++) {
+        size_t b = bignum_bits(c->v[i]);
+        if (bignum_dec_size(c->v[i]) > MO_BIG_DIGITS) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "moore: heaps of more than %u digits are not "
+                           "answered (the move is built word by word, in "
+                           "time that grows with the square of the length)",
+                           MO_BIG_DIGITS);
+        }
+        bits = b > bits ? b : bits;
+        bigs += bignum_cmp_u64(c->v[i], 2) >= 0;
+    }
+    mw.w = (bits + 63) / 64;
+    mw.h = calloc(c->n * mw.w, sizeof *mw.h);
+    mw.to = calloc(c->n * mw.w, sizeof *mw.to);
+    mw.in_s = malloc(c->n);
+    to = calloc(c->n, sizeof *to);
+    if (mw.h == NULL || mw.to == NULL || mw.in_s == NULL || to == NULL) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        for (size_t bit = bignum_bits(c->v[i]); bit-- > 0;) {
+            if (bignum_bit(c->v[i], bit)) {
+                mw.h[i * mw.w + bit / 64] |= (uint64_t)1 << (bit % 64);
+            }
+        }
+    }
+    (void)misere; /* a heap >= 2 is there: the normal-play verdict */
+    *win = !mo_words_lose(&mw, mw.h, k);
+    if (!*win) {
+        goto out;
+    }
+    if (move_sink_wants_all(sink)) {
+        st = err_set(err, GRUNDY_ELIMIT, -1,
+                     "moore: game %zu has too many options to list them "
+                     "all (more than %llu)", c->index,
+                     (unsigned long long)MO_LIST_MAX);
+        goto out;
+    }
+    if (misere && bigs <= k) {
+        /* mo_misere_move: t of the heaps >= 2 become 1, need ones go. */
+        uint64_t ones = 0;
+        for (size_t i = 0; i < c->n; i++) {
+            ones += bignum_cmp_u64(c->v[i], 1) == 0;
+        }
+        memcpy(mw.to, mw.h, c->n * mw.w * sizeof *mw.to);
+        for (uint64_t t = 0; t <= bigs; t++) {
+            uint64_t need = (ones + t + k) % (k + 1);
+            uint64_t room = k - bigs < ones ? k - bigs : ones;
+            if (need <= room) {
+                uint64_t set = t, drop = need;
+                for (size_t i = 0; i < c->n; i++) {
+                    uint64_t *x = mw.to + i * mw.w;
+                    if (bignum_cmp_u64(c->v[i], 2) >= 0) {
+                        memset(x, 0, mw.w * sizeof *x);
+                        x[0] = set > 0;
+                        set -= set > 0;
+                    } else if (x[0] == 1 && drop > 0) {
+                        x[0] = 0;
+                        drop--;
+                    }
+                }
+                break;
+            }
+        }
+    } else {
+        mo_words_move(&mw, k);
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        if ((to[i] = bignum_new()) == NULL ||
+            mo_from_words(to[i], mw.to + i * mw.w, mw.w) != 0) {
+            st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+            goto out;
+        }
+    }
+    if (mo_big_emit(sink, c, to) < 0) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+out:
+    for (size_t i = 0; to != NULL && i < c->n; i++) {
+        bignum_free(to[i]);
+    }
+    free(to);
+    free(mw.h);
+    free(mw.to);
+    free(mw.in_s);
+    return st;
+}
+
+static const family_big mo_big = {
+    .solve_alone = mo_big_solve_alone,
+};
+
 /* No misere sum rule: a sum in misere play goes to the exhaustive
  * search; a game alone is answered by mo_solve_alone. */
 const family moore_family = {
@@ -589,4 +839,5 @@ const family moore_family = {
     .value = mo_value,
     .options = mo_options,
     .solve_alone = mo_solve_alone,
+    .big = &mo_big,
 };
