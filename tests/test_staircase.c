@@ -298,6 +298,117 @@ test_big_steps(void **state)
     }
 }
 
+/* Numbers beyond 64 bits: 128-bit staircases written and read here in
+ * decimal; the value (the XOR of the odd steps, computed here), and every
+ * winning move with a nim heap beside: legal, and leaving value 0. */
+__extension__ typedef unsigned __int128 u128;
+
+static void
+u128_dec(char *buf, u128 x)
+{
+    char tmp[48];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + (int)(x % 10));
+        x /= 10;
+    } while (x != 0);
+    while (n > 0) {
+        *buf++ = tmp[--n];
+    }
+    *buf = '\0';
+}
+
+/* The steps of "staircase a,b,c + nim h" into v (returns how many) and
+ * the heap into *h. */
+static size_t
+read_stairs128(const char *s, u128 *v, u128 *h)
+{
+    size_t n = 0;
+    s = strchr(s, ' ');
+    assert_non_null(s);
+    s++;
+    for (;;) {
+        u128 x = 0;
+        while (*s >= '0' && *s <= '9') {
+            x = x * 10 + (u128)(unsigned)(*s++ - '0');
+        }
+        v[n++] = x;
+        if (*s != ',') {
+            break;
+        }
+        s++;
+    }
+    assert_int_equal(strncmp(s, " + nim ", 7), 0);
+    s += 7;
+    *h = 0;
+    while (*s >= '0' && *s <= '9') {
+        *h = *h * 10 + (u128)(unsigned)(*s++ - '0');
+    }
+    assert_int_equal(*s, '\0');
+    return n;
+}
+
+static void
+test_big_numbers(void **state)
+{
+    fixture *f = *state;
+    uint64_t seed = 77;
+    char text[512], num[48];
+    for (int t = 0; t < 2000; t++) {
+        u128 c[5], d[6], x = 0, h = 0, nh;
+        size_t n = 1 + (size_t)brute_below(&seed, 5), at;
+        at = (size_t)snprintf(text, sizeof text, "staircase ");
+        for (size_t i = 0; i < n; i++) {
+            c[i] = (u128)(brute_rand(&seed) >> brute_below(&seed, 64)) << 64 |
+                   (brute_rand(&seed) >> brute_below(&seed, 64));
+            if (i == 0) {
+                c[0] |= (u128)1 << 90; /* the exact path */
+            }
+            x ^= i % 2 == 0 ? c[i] : 0;
+            u128_dec(num, c[i]);
+            at += (size_t)snprintf(text + at, sizeof text - at, "%s%s",
+                                   i ? "," : "", num);
+        }
+        h = (u128)brute_rand(&seed) << brute_below(&seed, 64);
+        u128_dec(num, h);
+        snprintf(text + at, sizeof text - at, " + nim %s", num);
+        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
+        u128_dec(num, x ^ h);
+        assert_string_equal(grundy_result_sg_decimal(f->res), num);
+        assert_int_equal(grundy_result_win(f->res), (x ^ h) != 0);
+        for (size_t m = 0; m < grundy_result_move_count(f->res); m++) {
+            u128 y = 0;
+            size_t lowered = 0, raised = 0;
+            assert_int_equal(read_stairs128(grundy_result_move_position(
+                                                f->res, m), d, &nh), n);
+            for (size_t i = 0; i < n; i++) {
+                y ^= i % 2 == 0 ? d[i] : 0;
+            }
+            assert_true((y ^ nh) == 0);
+            if (nh != h) {
+                assert_true(nh < h);
+                assert_memory_equal(c, d, n * sizeof *c);
+                continue;
+            }
+            /* One step lost k coins, the one below (if any) gained k. */
+            for (size_t i = 0; i < n; i++) {
+                if (d[i] < c[i]) {
+                    lowered++;
+                    assert_true(i == 0 || d[i - 1] - c[i - 1] == c[i] - d[i]);
+                    for (size_t j = 0; j < n; j++) {
+                        assert_true(j == i || (i > 0 && j == i - 1) ||
+                                    d[j] == c[j]);
+                    }
+                } else if (d[i] > c[i]) {
+                    raised++;
+                }
+            }
+            assert_int_equal(lowered, 1);
+            assert_true(raised <= 1);
+        }
+    }
+}
+
 static void
 test_errors(void **state)
 {
@@ -308,13 +419,18 @@ test_errors(void **state)
                      GRUNDY_EPOSITION);
     assert_int_equal(grundy_game_parse(f->ctx, "staircase:2", 11, &game,
                                        &err), GRUNDY_ESPEC);
-    /* A value of 2^64 - 1 is the solver's "any value": refused. */
-    assert_int_equal(fixture_solve(f, "staircase 18446744073709551615", 0,
-                                   &err), GRUNDY_ELIMIT);
-    assert_non_null(strstr(err.message, "2^64 - 1"));
-    assert_int_equal(fixture_solve(f, "staircase 18446744073709551614,1 + "
-                                      "nim 1", GRUNDY_ALL_MOVES, &err),
-                     GRUNDY_ELIMIT);
+    /* Worth 2^64 - 1 (the solver's "any value" in 64 bits), or with an
+     * option worth it: answered by the exact path. */
+    fixture_solve_ok(f, "staircase 18446744073709551615", 0);
+    assert_string_equal(grundy_result_sg_decimal(f->res),
+                        "18446744073709551615");
+    assert_string_equal(grundy_result_move_position(f->res, 0),
+                        "staircase 0");
+    fixture_solve_ok(f, "staircase 18446744073709551614,1 + nim 1",
+                     GRUNDY_ALL_MOVES);
+    assert_int_equal(grundy_result_move_count(f->res), 1);
+    assert_string_equal(grundy_result_move_position(f->res, 0),
+                        "staircase 1,1 + nim 1");
     fixture_solve_ok(f, "staircase 18446744073709551614", 0);
     assert_true(grundy_result_win(f->res));
     /* Too many options for the misere search to list: a clear refusal. */
@@ -351,6 +467,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_sums, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_big_steps, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_big_numbers, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_errors, fixture_setup,
                                         fixture_teardown),

@@ -577,7 +577,7 @@ mo_destroy(grundy_game *game)
 
 /* Most decimal digits of a heap answered: the move is built on 64-bit
  * words and read back into a number word by word (quadratic in the
- * length: well under a second here). */
+ * length: about a second at this size). */
 #define MO_BIG_DIGITS 100000u
 
 /* The heaps of a big game as little-endian words, w words each. */
