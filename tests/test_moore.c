@@ -419,6 +419,65 @@ test_big_heaps(void **state)
     }
 }
 
+/* moore:1 is Nim at any size: with a nim heap beside, the value is the
+ * XOR (computed here in 128 bits) and the move leaves XOR 0. */
+static void
+test_big_nim(void **state)
+{
+    fixture *f = *state;
+    uint64_t seed = 43;
+    char text[512], num[48];
+    grundy_error err;
+    for (int t = 0; t < 1000; t++) {
+        u128 h[6], v[7], x = 0, heap, nh;
+        size_t n = 1 + (size_t)brute_below(&seed, 5), at;
+        const char *after, *plus;
+        at = (size_t)snprintf(text, sizeof text, "moore:1 ");
+        for (size_t i = 0; i < n; i++) {
+            h[i] = (u128)(brute_rand(&seed) >> brute_below(&seed, 64)) << 64 |
+                   brute_rand(&seed);
+            h[i] |= (u128)1 << 70;
+            x ^= h[i];
+            u128_dec(num, h[i]);
+            at += (size_t)snprintf(text + at, sizeof text - at, "%s%s",
+                                   i ? "," : "", num);
+        }
+        heap = (u128)brute_rand(&seed) << brute_below(&seed, 60);
+        u128_dec(num, heap);
+        snprintf(text + at, sizeof text - at, " + nim %s", num);
+        fixture_solve_ok(f, text, 0);
+        u128_dec(num, x ^ heap);
+        assert_string_equal(grundy_result_sg_decimal(f->res), num);
+        if ((x ^ heap) == 0) {
+            continue;
+        }
+        after = grundy_result_move_position(f->res, 0);
+        plus = strstr(after, " + nim ");
+        assert_non_null(plus);
+        {
+            char head[512];
+            u128 y = 0;
+            memcpy(head, after, (size_t)(plus - after));
+            head[plus - after] = '\0';
+            assert_int_equal(read_heaps128(head, v), n);
+            nh = 0;
+            for (const char *p = plus + 7; *p != '\0'; p++) {
+                nh = nh * 10 + (u128)(unsigned)(*p - '0');
+            }
+            for (size_t i = 0; i < n; i++) {
+                assert_true(v[i] <= h[i]);
+                y ^= v[i];
+            }
+            assert_true((y ^ nh) == 0);
+        }
+    }
+    /* K >= 2 beyond 64 bits in a sum: no value, said so. */
+    assert_int_equal(fixture_solve(f, "moore:2 100000000000000000000000,1 + "
+                                      "nim 1", 0, &err),
+                     GRUNDY_EUNSUPPORTED);
+    assert_non_null(strstr(err.message, "no known closed form"));
+}
+
 /* Sums: small games have values by search; with a nim heap the value is
  * the XOR; a game past the search is refused in a sum, and misere sums
  * go to the exhaustive search. */
@@ -530,6 +589,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_large, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_big_heaps, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_big_nim, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_sums, fixture_setup,
                                         fixture_teardown),

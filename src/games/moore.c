@@ -818,7 +818,76 @@ out:
     return st;
 }
 
+/* K = 1 is Nim on the heaps: the value is their XOR, any size; no value
+ * is known for K >= 2 beyond 64 bits (mo_search needs small heaps). */
+static grundy_status
+mo_big_value(grundy_game *game, const big_component *c, bignum *sg,
+             grundy_error *err)
+{
+    if (mo_k(game) != 1) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "moore:%llu: Grundy values of Moore's Nim with "
+                       "K >= 2 have no known closed form, and heaps beyond "
+                       "2^64 - 1 are far past grundy's search; a game "
+                       "standing alone gets its exact outcome and move",
+                       (unsigned long long)mo_k(game));
+    }
+    if (bignum_set_u64(sg, 0) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        if (bignum_xor(sg, sg, c->v[i]) != 0) {
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+    }
+    return GRUNDY_OK;
+}
+
+/* K = 1: the options of value want lower heap i to h_i ^ g ^ want where
+ * that is lower (Nim; a different heap each, so each emitted once). */
+static grundy_status
+mo_big_options(grundy_game *game, const big_component *c, const bignum *want,
+               move_sink *sink, grundy_error *err)
+{
+    bignum *g = bignum_new(), *t = bignum_new();
+    bignum **to = calloc(c->n, sizeof *to);
+    grundy_status st = GRUNDY_OK;
+    int r = 0, oom = g == NULL || t == NULL || to == NULL;
+    if (!oom && mo_k(game) != 1) {
+        st = mo_big_value(game, c, g, err);
+        goto out;
+    }
+    for (size_t i = 0; !oom && i < c->n; i++) {
+        oom = (to[i] = bignum_new()) == NULL ||
+              bignum_copy(to[i], c->v[i]) != 0;
+    }
+    if (!oom && (st = mo_big_value(game, c, g, err)) != GRUNDY_OK) {
+        goto out;
+    }
+    for (size_t i = 0; !oom && r == 0 && i < c->n; i++) {
+        oom = bignum_xor(t, c->v[i], g) != 0 || bignum_xor(t, t, want) != 0;
+        if (!oom && bignum_cmp(t, c->v[i]) < 0) {
+            oom = bignum_copy(to[i], t) != 0;
+            r = oom ? 0 : mo_big_emit(sink, c, to);
+            oom = oom || r < 0 || bignum_copy(to[i], c->v[i]) != 0;
+        }
+    }
+out:
+    if (oom) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    for (size_t i = 0; to != NULL && i < c->n; i++) {
+        bignum_free(to[i]);
+    }
+    free(to);
+    bignum_free(g);
+    bignum_free(t);
+    return st;
+}
+
 static const family_big mo_big = {
+    .value = mo_big_value,
+    .options = mo_big_options,
     .solve_alone = mo_big_solve_alone,
 };
 
