@@ -26,6 +26,7 @@ help(void)
 "       grundy sg GAME N|A..B...     Grundy values of single components\n"
 "       grundy period GAME [N]       certified period of a heap game\n"
 "       grundy quotient GAME N       misere quotient of heaps up to N\n"
+"       grundy nimmul A B            the nim product of two 64-bit numbers\n"
 "       grundy games                 the supported games and their syntax\n"
 "\n"
 "Solves impartial games exactly: says whether the player to move wins or\n"
@@ -541,6 +542,9 @@ run(cli *c)
     }
     if (first != NULL && strcmp(first, "quotient") == 0) {
         return run_quotient(c);
+    }
+    if (first != NULL && strcmp(first, "nimmul") == 0) {
+        return run_nimmul(c);
     }
     if (first != NULL && strcmp(first, "-") == 0) {
         usage_error("%s", "'-' is not a game: positions come from standard "

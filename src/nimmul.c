@@ -1,0 +1,174 @@
+/*
+ * nimmul.c - nim multiplication of 64-bit words by the Fermat 2-power
+ * recursion (Conway, On Numbers and Games, ch. 6) down to bytes, which
+ * are multiplied by logarithms in the subfield GF(2^8) of the nimbers
+ * below 256. Constant tables only, no state; exact for every pair.
+ */
+#include "nimmul.h"
+
+/* Powers of 18, a generator of the multiplicative group of the nimbers
+ * below 256 (order 255): nim_exp[k] = 18^k (nim powers), and nim_log its
+ * inverse (nim_log[0] unused). Generated from the recursion itself and
+ * checked against the mex definition and ONAG's table (test_coins.c). */
+static const unsigned char nim_exp[255] = {
+    1, 18, 27, 133, 23, 65, 217, 32, 28, 252, 102, 188,
+    173, 135, 52, 108, 19, 9, 158, 146, 86, 152, 249, 60,
+    224, 154, 218, 17, 42, 179, 88, 127, 26, 151, 12, 196,
+    206, 97, 197, 220, 122, 64, 203, 59, 153, 235, 39, 101,
+    141, 155, 200, 10, 175, 164, 25, 166, 58, 139, 240, 162,
+    114, 204, 66, 232, 22, 83, 194, 165, 11, 189, 191, 156,
+    177, 123, 82, 208, 190, 142, 170, 254, 69, 145, 103, 174,
+    182, 2, 35, 45, 202, 41, 130, 110, 48, 36, 84, 187,
+    212, 246, 201, 24, 180, 33, 14, 231, 227, 171, 236, 94,
+    20, 112, 239, 111, 34, 63, 209, 172, 149, 47, 233, 4,
+    72, 71, 178, 74, 100, 159, 128, 77, 29, 238, 125, 57,
+    186, 198, 237, 76, 15, 245, 248, 46, 251, 31, 205, 80,
+    243, 147, 68, 131, 124, 43, 161, 67, 250, 13, 214, 213,
+    228, 210, 157, 163, 96, 215, 199, 255, 87, 138, 226, 185,
+    247, 219, 3, 49, 54, 79, 62, 195, 183, 16, 56, 168,
+    221, 104, 91, 78, 44, 216, 50, 7, 121, 113, 253, 116,
+    167, 40, 144, 117, 181, 51, 21, 98, 244, 234, 53, 126,
+    8, 140, 137, 211, 143, 184, 229, 192, 134, 38, 119, 150,
+    30, 223, 75, 118, 132, 5, 90, 92, 55, 93, 37, 70,
+    160, 81, 225, 136, 193, 148, 61, 242, 129, 95, 6, 107,
+    106, 120, 99, 230, 241, 176, 105, 73, 85, 169, 207, 115,
+    222, 89, 109,
+};
+
+static const unsigned char nim_log[256] = {
+    0, 0, 85, 170, 119, 221, 238, 187, 204, 17, 51, 68,
+    34, 153, 102, 136, 177, 27, 1, 16, 108, 198, 64, 4,
+    99, 54, 32, 2, 8, 128, 216, 141, 7, 101, 112, 86,
+    93, 226, 213, 46, 193, 89, 28, 149, 184, 87, 139, 117,
+    92, 171, 186, 197, 14, 202, 172, 224, 178, 131, 56, 43,
+    23, 234, 174, 113, 41, 5, 62, 151, 146, 80, 227, 121,
+    120, 247, 123, 218, 135, 127, 183, 173, 143, 229, 74, 65,
+    94, 248, 20, 164, 30, 253, 222, 182, 223, 225, 107, 237,
+    160, 37, 199, 242, 124, 47, 10, 82, 181, 246, 240, 239,
+    15, 254, 91, 111, 109, 189, 60, 251, 191, 195, 219, 214,
+    241, 188, 40, 73, 148, 130, 203, 31, 126, 236, 90, 147,
+    220, 3, 212, 13, 231, 206, 165, 57, 205, 48, 77, 208,
+    194, 81, 19, 145, 233, 116, 215, 33, 21, 44, 25, 49,
+    71, 158, 18, 125, 228, 150, 59, 159, 53, 67, 55, 192,
+    179, 249, 78, 105, 115, 12, 83, 52, 245, 72, 122, 29,
+    100, 196, 84, 176, 209, 167, 132, 95, 11, 69, 76, 70,
+    211, 232, 66, 175, 35, 38, 133, 162, 50, 98, 88, 42,
+    61, 142, 36, 250, 75, 114, 157, 207, 96, 155, 154, 161,
+    185, 6, 26, 169, 39, 180, 252, 217, 24, 230, 166, 104,
+    156, 210, 243, 103, 63, 118, 201, 45, 106, 134, 129, 110,
+    58, 244, 235, 144, 200, 137, 97, 168, 138, 22, 152, 140,
+    9, 190, 79, 163,
+};
+
+/* The nim product of two bytes. */
+static uint64_t
+mul8(uint64_t a, uint64_t b)
+{
+    unsigned s;
+    if (a == 0 || b == 0) {
+        return 0;
+    }
+    s = (unsigned)nim_log[a] + nim_log[b];
+    return nim_exp[s >= 255 ? s - 255 : s];
+}
+
+/* z (*) 2^(h-1) for z < 2^h, h = 8, 16, 32. With G = 2^g, g = h/2,
+ * 2^(h-1) = G (*) 2^(g-1) (a number below the Fermat 2-power G times G
+ * is the ordinary product), so with z = z1 G ^ z0 (z1, z0 < G), p1 =
+ * z1 (*) 2^(g-1) and p0 = z0 (*) 2^(g-1):
+ *   z (*) 2^(h-1) = p1 (*) G (*) G ^ p0 G = (p1 ^ p0) G ^ p1 (*) 2^(g-1),
+ * since G (*) G = G ^ G/2 (ONAG ch. 6: the square of a Fermat 2-power
+ * is its sesquimultiple). */
+static uint64_t
+mul_half(uint64_t z, unsigned h)
+{
+    unsigned g = h / 2;
+    uint64_t p1, p0;
+    if (h == 8) {
+        return mul8(z, 128);
+    }
+    p1 = mul_half(z >> g, g);
+    p0 = mul_half(z & (((uint64_t)1 << g) - 1), g);
+    return ((p1 ^ p0) << g) ^ mul_half(p1, g);
+}
+
+/*
+ * x (*) y for x, y below 2^(2h), h = 4, 8, 16, 32. With F = 2^h,
+ * x = x1 F ^ x0 and y = y1 F ^ y0 (x1, x0, y1, y0 < F), and F (*) F =
+ * F ^ F/2:
+ *   x (*) y = (x1y1 ^ x1y0 ^ x0y1) F ^ (x1y1 (*) F/2 ^ x0y0),
+ * where x1y0 ^ x0y1 = (x1^x0)(y1^y0) ^ x1y1 ^ x0y0 (Karatsuba), so the
+ * high half is (x1^x0)(y1^y0) ^ x0y0: three products of half the width
+ * and one by F/2.
+ */
+static uint64_t
+mul_w(uint64_t x, uint64_t y, unsigned h)
+{
+    uint64_t mask, x1, x0, y1, y0, hh, ll, mm;
+    if (h == 4) {
+        return mul8(x, y);
+    }
+    mask = ((uint64_t)1 << h) - 1;
+    x1 = x >> h;
+    x0 = x & mask;
+    y1 = y >> h;
+    y0 = y & mask;
+    if (x1 == 0 && y1 == 0) {
+        return mul_w(x0, y0, h / 2);
+    }
+    hh = mul_w(x1, y1, h / 2);
+    ll = mul_w(x0, y0, h / 2);
+    mm = mul_w(x1 ^ x0, y1 ^ y0, h / 2);
+    return ((mm ^ ll) << h) ^ ll ^ mul_half(hh, h);
+}
+
+uint64_t
+nimmul_mul(uint64_t x, uint64_t y)
+{
+    return mul_w(x, y, 32);
+}
+
+uint64_t
+nimmul_pow(uint64_t x, uint64_t e)
+{
+    uint64_t r = 1;
+    for (; e != 0; e >>= 1) {
+        if (e & 1) {
+            r = nimmul_mul(r, x);
+        }
+        x = nimmul_mul(x, x);
+    }
+    return r;
+}
+
+/*
+ * The inverse of x != 0 below 2^(2h). With F = 2^h, F is a root of
+ * t^2 + t + F/2 over the nimbers below F, whose other root is F ^ 1, so
+ * the conjugate of x = x1 F ^ x0 is x' = x1 F ^ x1 ^ x0 and the norm
+ * x (*) x' = x1 (*) x1 (*) F/2 ^ x0 (*) (x1 ^ x0) lies below F; then
+ * 1/x = x' (*) 1/(x (*) x').
+ */
+static uint64_t
+inv_w(uint64_t x, unsigned h)
+{
+    uint64_t mask, x1, x0, n, c0;
+    if (h == 4) {
+        return nim_exp[(255 - nim_log[x]) % 255];
+    }
+    mask = ((uint64_t)1 << h) - 1;
+    x1 = x >> h;
+    x0 = x & mask;
+    if (x1 == 0) {
+        return inv_w(x0, h / 2);
+    }
+    n = mul_half(mul_w(x1, x1, h / 2), h) ^ mul_w(x0, x1 ^ x0, h / 2);
+    n = inv_w(n, h / 2);
+    c0 = x1 ^ x0;
+    return (mul_w(x1, n, h / 2) << h) ^ mul_w(c0, n, h / 2);
+}
+
+uint64_t
+nimmul_inv(uint64_t x)
+{
+    return x == 0 ? 0 : inv_w(x, 32);
+}
