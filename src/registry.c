@@ -11,7 +11,8 @@
 #define GRUNDY_FAMILIES(X)                                                 \
     X(nim) X(bounded) X(sub) X(stripes) X(octal) X(hex) X(kayles)         \
     X(dawson) X(lasker) X(grundy)                                          \
-    X(fib) X(wythoff) X(ferguson) X(division)
+    X(fib) X(wythoff) X(ferguson) X(division)                             \
+    X(mock) X(ruler) X(corners)
 
 #define GRUNDY_DECLARE(name) extern const family name##_family;
 GRUNDY_FAMILIES(GRUNDY_DECLARE)
