@@ -103,7 +103,8 @@ help(void)
 "period, the P-portion, the products); else an exhaustive search of\n"
 "200000 positions, which the quotient cuts short where it covers the\n"
 "heaps (a heap that is slow to join, as in dawson from 25, is built only\n"
-"when the search cannot answer).\n"
+"when the search cannot answer). Misere play of the coin games mock, ruler\n"
+"and corners is refused: their positions are sets of coins, not sums.\n"
 "\n"
 "Run 'grundy games' for the list of games.\n", stdout);
 }
