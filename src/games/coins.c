@@ -123,10 +123,11 @@ static grundy_status
 mock_all_options(const component *c, move_sink *sink, grundy_error *err)
 {
     uint64_t n = c->v[0], o[2] = {0, 0};
-    int r = mock_emit(sink, c, o, 0);
+    int r;
     if (n > 1024) {
         return mock_too_many(c, err);
     }
+    r = mock_emit(sink, c, o, 0);
     for (uint64_t a = n; r == 0 && a-- > 0;) {
         o[0] = a;
         r = mock_emit(sink, c, o, 1);
