@@ -190,6 +190,21 @@ render_parts(grundy_result *res, const move_parts *mp,
     return 0;
 }
 
+/* 1 when the one number of component pc, as its token writes it
+ * (leading zeros aside), is dec. */
+static int
+same_decimal(const grundy_position *pos, const pos_comp *pc,
+             const char *dec)
+{
+    const char *t = pos->text + pc->tok;
+    size_t len = pc->toklen;
+    while (len > 1 && t[0] == '0') {
+        t++;
+        len--;
+    }
+    return strlen(dec) == len && memcmp(t, dec, len) == 0;
+}
+
 /* Coin-turning games (FAMILY_COINS): each part of the move on component
  * ci that equals another coin of its term, not matched yet, turns that
  * coin back to tails: both are marked gone (comp_gone indexed from the
@@ -208,7 +223,7 @@ coin_cancels(const grundy_position *pos, size_t ci, const move_parts *mp,
             term = &pos->terms[t];
         }
     }
-    if (term == NULL || mp->big != NULL || mp->parts == 0 ||
+    if (term == NULL || mp->parts == 0 ||
         !(term->game->family->flags & FAMILY_COINS)) {
         return 0;
     }
@@ -218,12 +233,25 @@ coin_cancels(const grundy_position *pos, size_t ci, const move_parts *mp,
         return -1;
     }
     for (size_t p = 0, k = 0; p < mp->parts; k += mp->arity[p], p++) {
+        char *dec = NULL;
+        if (mp->big != NULL) {
+            /* A number beyond 64 bits: compared in decimal with the
+             * tokens (one number a part). */
+            if (mp->arity[p] != 1 ||
+                (dec = malloc(bignum_dec_size(mp->big[k]) + 1)) == NULL ||
+                bignum_to_dec(mp->big[k], dec) == 0) {
+                free(dec);
+                return mp->arity[p] != 1 ? n : -1;
+            }
+        }
         for (size_t c = term->first; c < term->first + term->count; c++) {
             const pos_comp *pc = &pos->comps[c];
             if (c == ci || (*comp_gone)[c - term->first] || pc->ring ||
                 pc->n != mp->arity[p] ||
-                memcmp(pos->vals + pc->off, mp->vals + k,
-                       pc->n * sizeof *mp->vals) != 0) {
+                (dec != NULL ? !same_decimal(pos, pc, dec)
+                             : pc->big ||
+                               memcmp(pos->vals + pc->off, mp->vals + k,
+                                      pc->n * sizeof *mp->vals) != 0)) {
                 continue;
             }
             (*comp_gone)[c - term->first] = 1;
@@ -231,6 +259,7 @@ coin_cancels(const grundy_position *pos, size_t ci, const move_parts *mp,
             n++;
             break;
         }
+        free(dec);
     }
     return n;
 }

@@ -592,6 +592,188 @@ test_corners_every_target(void **state)
     }
 }
 
+
+/* ---- coins beyond 2^63 (exact values past 64 bits) --------------------- */
+
+__extension__ typedef unsigned __int128 u128;
+
+static void
+u128_dec(u128 v, char *buf)
+{
+    char tmp[48];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v != 0);
+    for (size_t i = 0; i < n; i++) {
+        buf[i] = tmp[n - 1 - i];
+    }
+    buf[n] = '\0';
+}
+
+/* The coins of a rendered row position as a sorted set (equal coins
+ * cancel); n of them. */
+static size_t
+coins_u64(const char *s, uint64_t *out, size_t cap)
+{
+    size_t n = 0;
+    const char *p = strchr(s, ' ');
+    while (p != NULL && *p == ' ') {
+        char *end;
+        uint64_t v = strtoull(p + 1, &end, 10);
+        size_t i;
+        for (i = 0; i < n && out[i] != v; i++) {
+        }
+        if (i < n) {
+            out[i] = out[--n];
+        } else {
+            assert_true(n < cap);
+            out[n++] = v;
+        }
+        p = end;
+    }
+    return n;
+}
+
+/* Coins from 2^63 to 2^64 - 1 (values past 64 bits): the value of the
+ * position against 128-bit arithmetic, and every winning move a legal
+ * turn (by the rules, from the sets before and after) leaving a loss. */
+static void
+test_beyond_64(void **state)
+{
+    fixture *f = *state;
+    uint64_t seed = 41;
+    char text[256], want[48];
+    for (int t = 0; t < 2000; t++) {
+        int ruler = t % 2;
+        unsigned k = 1 + (unsigned)brute_below(&seed, 3);
+        static uint64_t before[8], after[1 << 15], turned[1 << 15];
+        uint64_t c[4];
+        size_t nb, na, nt;
+        u128 x = 0;
+        size_t len = (size_t)snprintf(text, sizeof text, "%s",
+                                      ruler ? "ruler" : "mock");
+        for (unsigned i = 0; i < k; i++) {
+            c[i] = brute_rand(&seed) | ((uint64_t)(i == 0) << 63);
+            if (ruler && brute_below(&seed, 2)) {
+                c[i] &= ~(uint64_t)0 << brute_below(&seed, 14); /* long runs */
+                c[i] |= (uint64_t)1 << 63;
+            }
+            len += (size_t)snprintf(text + len, sizeof text - len, " %llu",
+                                    (unsigned long long)c[i]);
+            x ^= ruler ? (u128)(c[i] & (~c[i] + 1))
+                       : 2 * (u128)c[i] + (u128)!__builtin_parityll(c[i]);
+        }
+        fixture_solve_ok(f, text, 0);
+        u128_dec(x, want);
+        assert_string_equal(grundy_result_sg_decimal(f->res), want);
+        assert_int_equal(grundy_result_win(f->res), x != 0);
+        if (x == 0) {
+            continue;
+        }
+        assert_int_equal(grundy_result_move_count(f->res), 1);
+        nb = coins_u64(text, before, 8);
+        {
+            const char *pos = grundy_result_move_position(f->res, 0);
+            char *copy = malloc(strlen(pos) + 8);
+            assert_non_null(copy);
+            /* an empty position ("") has no coin */
+            snprintf(copy, strlen(pos) + 8, "%s%s", pos[0] ? "" : "x", pos);
+            na = coins_u64(copy, after, 1 << 15);
+            if (pos[0] != '\0' && na > 0) {
+                fixture g2 = *f;
+                g2.res = grundy_result_new();
+                fixture_solve_ok(&g2, copy, 0);
+                assert_string_equal(grundy_result_sg_decimal(g2.res), "0");
+                grundy_result_free(g2.res);
+            }
+            free(copy);
+        }
+        /* the coins turned: the symmetric difference, its largest heads
+         * before; mock turns at most three, ruler a run */
+        nt = 0;
+        for (size_t i = 0; i < nb; i++) {
+            size_t j;
+            for (j = 0; j < na && after[j] != before[i]; j++) {
+            }
+            if (j == na) {
+                turned[nt++] = before[i];
+            }
+        }
+        for (size_t j = 0; j < na; j++) {
+            size_t i;
+            for (i = 0; i < nb && before[i] != after[j]; i++) {
+            }
+            if (i == nb) {
+                turned[nt++] = after[j];
+            }
+        }
+        assert_true(nt >= 1);
+        {
+            uint64_t top = 0, lo = UINT64_MAX;
+            int top_heads = 0;
+            for (size_t i = 0; i < nt; i++) {
+                top = turned[i] > top ? turned[i] : top;
+                lo = turned[i] < lo ? turned[i] : lo;
+            }
+            for (size_t i = 0; i < nb; i++) {
+                top_heads |= before[i] == top;
+            }
+            assert_true(top_heads);
+            if (ruler) {
+                assert_int_equal(top - lo + 1, nt);  /* a run: distinct */
+            } else {
+                assert_true(nt <= 3);
+            }
+        }
+    }
+}
+
+/* Coins of 30 to 40 digits: the move given leaves a loss. */
+static void
+test_big_coin_moves(void **state)
+{
+    fixture *f = *state;
+    uint64_t seed = 43;
+    char text[512];
+    for (int t = 0; t < 400; t++) {
+        int ruler = t % 2;
+        size_t len = (size_t)snprintf(text, sizeof text, "%s",
+                                      ruler ? "ruler" : "mock");
+        for (unsigned i = 0; i < 3; i++) {
+            unsigned digits = 30 + (unsigned)brute_below(&seed, 11);
+            text[len++] = ' ';
+            text[len++] = (char)('1' + brute_below(&seed, 9));
+            for (unsigned d = 1; d < digits; d++) {
+                text[len++] = (char)('0' + brute_below(&seed, 10));
+            }
+            if (ruler) {
+                /* an even coin now and then: values past bit 0 */
+                text[len - 1] = (char)('0' + 2 * brute_below(&seed, 5));
+            }
+        }
+        text[len] = '\0';
+        fixture_solve_ok(f, text, 0);
+        if (grundy_result_win(f->res)) {
+            const char *pos = grundy_result_move_position(f->res, 0);
+            char *copy = malloc(strlen(pos) + 1);
+            assert_non_null(copy);
+            memcpy(copy, pos, strlen(pos) + 1);
+            assert_non_null(strstr(grundy_result_move_explain(f->res, 0),
+                                   "turn coin"));
+            if (copy[0] != '\0') {
+                fixture g2 = *f;
+                g2.res = grundy_result_new();
+                fixture_solve_ok(&g2, copy, 0);
+                assert_string_equal(grundy_result_sg_decimal(g2.res), "0");
+                grundy_result_free(g2.res);
+            }
+            free(copy);
+        }
+    }
+}
+
 /* Misere play is refused, never answered by the rules of sums, which
  * do not hold for coins (a coin turned twice is tails again). */
 static void
@@ -627,6 +809,10 @@ main(void)
         cmocka_unit_test_setup_teardown(test_corners_every_target,
                                         fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_big_coins, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_beyond_64, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_big_coin_moves, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_misere_refused, fixture_setup,
                                         fixture_teardown),

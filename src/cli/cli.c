@@ -58,7 +58,7 @@ help(void)
 "one component (wythoff 3,5), '+' joins terms of different games\n"
 "(nim 3 4 + bounded:3 7). Numbers are decimal, 0 up to 2^64 - 1, and of\n"
 "any size (up to 10^6 digits) in nim, bounded, fib, wythoff, ferguson,\n"
-"codes with a certified period (README), closed forms, in sg;\n"
+"mock, ruler, codes with a certified period (README), closed forms, in sg;\n"
 "a range A..B of sg spans at most 2^64 - 1. bounded:M takes an M of any\n"
 "size; the moves of sub:S and stripes:K are at most 2^64 - 1.\n"
 "With no COMPONENT, positions are read from stdin (or -f FILE), one per\n"

@@ -5,6 +5,7 @@
  * cancel). Closed forms only: no tables, no state.
  */
 #include "family.h"
+#include "bignum.h"
 
 #include <stdlib.h>
 
@@ -52,26 +53,11 @@ mock_value_of(uint64_t n)
     return 2 * n + (uint64_t)(1 - parity64(n));
 }
 
-/* Coins numbered up to 2^63 - 1: their values fit in 64 bits and every
- * option's value stays below 2^63, so no option's value is the
- * GRUNDY_ANY_VALUE sentinel. */
-#define MOCK_MAX ((uint64_t)1 << 63)
-
-static grundy_status
-mock_check(const grundy_game *game, const uint64_t *v, size_t n,
-           grundy_error *err)
-{
-    (void)game;
-    (void)n;
-    if (v[0] >= MOCK_MAX) {
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "mock: coin %llu is past the last coin grundy "
-                       "numbers, 9223372036854775807 (2^63 - 1: its value, "
-                       "2n or 2n+1, must fit in 64 bits)",
-                       (unsigned long long)v[0]);
-    }
-    return GRUNDY_OK;
-}
+/* Coins from 2^63 on are worth 2^64 or more: they go by the exact
+ * operations below (mock_fits), so that every 64-bit value here, and
+ * every option's value of a 64-bit coin, is below 2^64 - 1 (never the
+ * GRUNDY_ANY_VALUE sentinel). */
+#define COIN_BIG ((uint64_t)1 << 63)
 
 static grundy_status
 mock_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
@@ -79,7 +65,11 @@ mock_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
 {
     (void)game;
     (void)n;
-    (void)err;
+    if (v[0] >= COIN_BIG) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "mock: coin %llu is worth 2^64 or more",
+                       (unsigned long long)v[0]);
+    }
     *sg = mock_value_of(v[0]);
     return GRUNDY_OK;
 }
@@ -186,6 +176,124 @@ mock_options(grundy_game *game, const component *c, uint64_t want,
     return mock_emitted(r, err);
 }
 
+/* ---- Mock Turtles beyond 64 bits ------------------------------------ */
+
+static int
+big_parity(const bignum *x)
+{
+    int p = 0;
+    for (size_t i = 0, n = bignum_bits(x); i < n; i++) {
+        p ^= bignum_bit(x, i);
+    }
+    return p;
+}
+
+/* *g = the value of coin n, 2n + 1 - parity(n). */
+static int
+mock_big_value_of(const bignum *n, bignum *g)
+{
+    return bignum_add(g, n, n) != 0 ||
+           bignum_add_u64(g, g, (uint64_t)(1 - big_parity(n))) != 0 ? -1 : 0;
+}
+
+static int
+mock_fits(grundy_game *game, const uint64_t *v, size_t n)
+{
+    (void)game;
+    (void)n;
+    return v[0] < COIN_BIG;
+}
+
+static grundy_status
+mock_big_value(grundy_game *game, const big_component *c, bignum *sg,
+               grundy_error *err)
+{
+    (void)game;
+    if (mock_big_value_of(c->v[0], sg) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
+
+/* Emits the move on coin c turning the k other coins o[0] > o[1]. */
+static int
+mock_emit_big(move_sink *sink, const big_component *c, bignum *const *o,
+              size_t k)
+{
+    static const size_t arity[2] = {1, 1};
+    strbuf b = {0};
+    int r = -1;
+    util_sb_put(&b, k == 0 ? "turn coin " : "turn coins ");
+    util_sb_put_big(&b, c->v[0]);
+    for (size_t i = 0; i < k; i++) {
+        util_sb_put(&b, i + 1 == k ? " and " : ", ");
+        util_sb_put_big(&b, o[i]);
+    }
+    if (!b.oom) {
+        r = move_emit_big(sink, c, k, arity, o, b.s);
+    }
+    free(b.s);
+    return r;
+}
+
+/* The options of a big coin worth want, by the rules of mock_options:
+ * at most one for want 0 or odious; for an evil want below the coin's
+ * value the one of the lowest bit (every one for --all is too many). */
+static grundy_status
+mock_big_options(grundy_game *game, const big_component *c,
+                 const bignum *want, move_sink *sink, grundy_error *err)
+{
+    bignum *g = bignum_new(), *o[2] = {bignum_new(), bignum_new()};
+    grundy_status st = GRUNDY_OK;
+    int r = 0, below;
+    (void)game;
+    if (g == NULL || o[0] == NULL || o[1] == NULL ||
+        mock_big_value_of(c->v[0], g) != 0) {
+        r = -1;
+        goto out;
+    }
+    below = bignum_cmp(want, g) < 0;
+    if (bignum_is_zero(want)) {
+        r = mock_emit_big(sink, c, o, 0);
+    } else if (big_parity(want)) {
+        if (below) {
+            r = bignum_shr(o[0], want, 1) != 0 ? -1
+                                                : mock_emit_big(sink, c, o, 1);
+        }
+    } else if (move_sink_wants_all(sink)) {
+        st = err_set(err, GRUNDY_ELIMIT, -1,
+                     "mock: a coin beyond 2^64 - 1 has too many such moves "
+                     "to list them all (a coin above %llu)",
+                     (unsigned long long)COIN_MAX_LISTED);
+    } else if (below) {
+        size_t low = 0;
+        while (!bignum_bit(want, low)) {
+            low++;
+        }
+        /* o[1] = 2^low >> 1, o[0] = (want - 2^low) >> 1 */
+        r = bignum_set_u64(o[1], 1) != 0 || bignum_shl(o[1], o[1], low) != 0 ||
+                    bignum_sub(o[0], want, o[1]) != 0 ||
+                    bignum_shr(o[0], o[0], 1) != 0 ||
+                    bignum_shr(o[1], o[1], 1) != 0
+                ? -1
+                : mock_emit_big(sink, c, o, 2);
+    }
+out:
+    bignum_free(g);
+    bignum_free(o[0]);
+    bignum_free(o[1]);
+    if (r < 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return st;
+}
+
+static const family_big mock_big = {
+    .value = mock_big_value,
+    .options = mock_big_options,
+    .fits = mock_fits,
+};
+
 const family mock_family = {
     .name = "mock",
     .info = {"mock", "Mock Turtles: turn 1, 2 or 3 coins, the rightmost "
@@ -194,9 +302,9 @@ const family mock_family = {
     .flags = FAMILY_CLOSED_FORM | FAMILY_COINS,
     .max_numbers = 1,
     .param = FAMILY_PARAM_NONE,
-    .check = mock_check,
     .value = mock_value,
     .options = mock_options,
+    .big = &mock_big,
     .no_misere = coin_no_misere,
 };
 
@@ -218,8 +326,9 @@ ruler_value_of(uint64_t n)
     return n & (~n + 1);
 }
 
-/* Coins below 2^63: every option's value is an XOR of powers of two
- * below 2^63, never the GRUNDY_ANY_VALUE sentinel. */
+/* Coins from 2^63 on go by the exact operations (ruler_fits): every
+ * option of a 64-bit coin below that is an XOR of powers of two below
+ * 2^63, never the GRUNDY_ANY_VALUE sentinel. */
 static grundy_status
 ruler_check(const grundy_game *game, const uint64_t *v, size_t n,
             grundy_error *err)
@@ -230,12 +339,6 @@ ruler_check(const grundy_game *game, const uint64_t *v, size_t n,
         return err_set(err, GRUNDY_EPOSITION, -1,
                        "ruler: there is no coin 0: ruler numbers its coins "
                        "from 1");
-    }
-    if (v[0] >= MOCK_MAX) {
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "ruler: coin %llu is past the last coin grundy "
-                       "numbers, 9223372036854775807 (2^63 - 1)",
-                       (unsigned long long)v[0]);
     }
     return GRUNDY_OK;
 }
@@ -332,6 +435,116 @@ ruler_options(grundy_game *game, const component *c, uint64_t want,
     return st;
 }
 
+/* ---- Ruler beyond 64 bits -------------------------------------------- */
+
+static int
+ruler_fits(grundy_game *game, const uint64_t *v, size_t n)
+{
+    (void)game;
+    (void)n;
+    return v[0] < COIN_BIG;
+}
+
+/* The exponent of the largest power of two dividing n > 0. */
+static size_t
+big_low_bit(const bignum *n)
+{
+    size_t i = 0;
+    while (!bignum_bit(n, i)) {
+        i++;
+    }
+    return i;
+}
+
+static grundy_status
+ruler_big_value(grundy_game *game, const big_component *c, bignum *sg,
+                grundy_error *err)
+{
+    (void)game;
+    if (bignum_set_u64(sg, 1) != 0 ||
+        bignum_shl(sg, sg, big_low_bit(c->v[0])) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
+
+/* The option of value want below the coin's value 2^k: the coin and the
+ * Gray^-1(want) coins below it (as ruler_options), written out when they
+ * are at most RULER_MAX_RUN. */
+static grundy_status
+ruler_big_options(grundy_game *game, const big_component *c,
+                  const bignum *want, move_sink *sink, grundy_error *err)
+{
+    size_t k = big_low_bit(c->v[0]);
+    uint64_t w, l;
+    bignum **coins = NULL;
+    size_t *arity = NULL;
+    strbuf b = {0};
+    int r = -1;
+    (void)game;
+    if (move_sink_wants_all(sink) || bignum_bits(want) > k) {
+        /* Only --all asks for want >= 2^k; runs longer than 2^k may have
+         * any value, and a big coin has too many to list them all. */
+        if (!move_sink_wants_all(sink)) {
+            return GRUNDY_OK;
+        }
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "ruler: a coin beyond 2^64 - 1 has too many moves to "
+                       "list them all (a coin above %llu)",
+                       (unsigned long long)COIN_MAX_LISTED);
+    }
+    l = 0;
+    if (bignum_to_u64(want, &w)) {
+        l = w;
+        for (unsigned s = 1; s < 64; s <<= 1) {
+            l ^= l >> s;
+        }
+    }
+    if (!bignum_to_u64(want, &w) || l > RULER_MAX_RUN) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "ruler: the move from a coin beyond 2^64 - 1 turns "
+                       "more coins than grundy writes out (%llu)",
+                       (unsigned long long)RULER_MAX_RUN + 1);
+    }
+    coins = calloc((size_t)l + 1, sizeof *coins);
+    arity = malloc(((size_t)l + 1) * sizeof *arity);
+    if (coins == NULL || arity == NULL) {
+        goto out;
+    }
+    for (uint64_t i = 0; i < l; i++) {
+        arity[i] = 1;
+        if ((coins[i] = bignum_new()) == NULL ||
+            bignum_set_u64(coins[i], i + 1) != 0 ||
+            bignum_sub(coins[i], c->v[0], coins[i]) != 0) {
+            goto out;
+        }
+    }
+    util_sb_put(&b, l == 0 ? "turn coin " : "turn coins ");
+    util_sb_put_big(&b, c->v[0]);
+    if (l > 0) {
+        util_sb_put(&b, l == 1 ? " and " : " down to ");
+        util_sb_put_big(&b, coins[l - 1]);
+    }
+    if (!b.oom) {
+        r = move_emit_big(sink, c, (size_t)l, arity, coins, b.s);
+    }
+out:
+    for (uint64_t i = 0; coins != NULL && i < l; i++) {
+        bignum_free(coins[i]);
+    }
+    free(coins);
+    free(arity);
+    free(b.s);
+    return r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                 : GRUNDY_OK;
+}
+
+static const family_big ruler_big = {
+    .value = ruler_big_value,
+    .options = ruler_big_options,
+    .fits = ruler_fits,
+};
+
 const family ruler_family = {
     .name = "ruler",
     .info = {"ruler", "Ruler: turn a run of consecutive coins, the "
@@ -343,5 +556,6 @@ const family ruler_family = {
     .check = ruler_check,
     .value = ruler_value,
     .options = ruler_options,
+    .big = &ruler_big,
     .no_misere = coin_no_misere,
 };

@@ -6,6 +6,7 @@
  * (nimmul.c); winning moves are found in the field of nimbers.
  */
 #include "family.h"
+#include "bignum.h"
 #include "nimmul.h"
 
 /* Most moves one coin lists, or candidates one search tries. */
@@ -293,6 +294,60 @@ corners_options(grundy_game *game, const component *c, uint64_t want,
                  : GRUNDY_OK;
 }
 
+/* ---- beside numbers beyond 64 bits ----------------------------------
+ * A position holding a big number (of another game, or a mock coin past
+ * 2^63) is answered by the exact rules for every component: a coin of
+ * 64-bit coordinates goes by the operations above; coordinates beyond
+ * 2^64 - 1 are refused (nim products are computed on 64-bit words). */
+
+static grundy_status
+corners_big_coin(const big_component *c, uint64_t v[2], grundy_error *err)
+{
+    if (!bignum_to_u64(c->v[0], &v[0]) || !bignum_to_u64(c->v[1], &v[1])) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "corners: coin %zu has a coordinate beyond 2^64 - 1; "
+                       "nim products are computed for 64-bit coordinates",
+                       c->index);
+    }
+    return GRUNDY_OK;
+}
+
+static grundy_status
+corners_big_value(grundy_game *game, const big_component *c, bignum *sg,
+                  grundy_error *err)
+{
+    uint64_t v[2];
+    grundy_status st = corners_big_coin(c, v, err);
+    (void)game;
+    if (st == GRUNDY_OK && bignum_set_u64(sg, nimmul_mul(v[0], v[1])) != 0) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return st;
+}
+
+static grundy_status
+corners_big_options(grundy_game *game, const big_component *c,
+                    const bignum *want, move_sink *sink, grundy_error *err)
+{
+    uint64_t v[2], w;
+    component small;
+    grundy_status st = corners_big_coin(c, v, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    /* Every option of a 64-bit coin is worth less than 2^64. */
+    if (!bignum_to_u64(want, &w) || w == GRUNDY_ANY_VALUE) {
+        return GRUNDY_OK;
+    }
+    small = (component){v, 2, c->index, NULL, 0, 0};
+    return corners_options(game, &small, w, sink, err);
+}
+
+static const family_big corners_big = {
+    .value = corners_big_value,
+    .options = corners_big_options,
+};
+
 const family corners_family = {
     .name = "corners",
     .info = {"corners", "Turning Corners: turn the corners of a rectangle, "
@@ -305,6 +360,7 @@ const family corners_family = {
     .param = FAMILY_PARAM_NONE,
     .value = corners_value,
     .options = corners_options,
+    .big = &corners_big,
     .no_misere = "a position is a set of coins, where a coin turned twice "
                  "is back to tails, not a sum of single-coin games, so the "
                  "misere rules of sums do not apply",
