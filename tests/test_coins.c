@@ -479,6 +479,43 @@ test_nimmul_field(void **state)
     assert_int_equal(nimmul_inv(0), 0);
 }
 
+
+/* The factorisation behind Turning Corners' moves finds one for every
+ * target the mex definition promises: t with its highest bit a one bit
+ * of x (*) y (t = w ^ x(*)y, w < x(*)y), every x, y < 128 and random
+ * 64-bit ones; each answer a true factorisation within the bounds. */
+static void
+test_nimmul_factor(void **state)
+{
+    uint64_t seed = 77, u, v;
+    (void)state;
+    for (uint64_t x = 1; x < 128; x++) {
+        for (uint64_t y = 1; y < 128; y++) {
+            uint64_t g = nimmul_mul(x, y);
+            for (uint64_t w = 0; w < g; w++) {
+                assert_true(nimmul_factor(x, y, w ^ g, &u, &v));
+                assert_int_equal(nimmul_mul(u, v), w ^ g);
+                assert_true(u != 0 && (x ^ u) < x && v != 0 && (y ^ v) < y);
+            }
+            /* t = 0 and t = g are no option's (u, v != 0; mex) */
+            assert_false(nimmul_factor(x, y, 0, &u, &v));
+        }
+    }
+    for (int i = 0; i < 100000; i++) {
+        uint64_t x = brute_rand(&seed) >> brute_below(&seed, 64);
+        uint64_t y = brute_rand(&seed) >> brute_below(&seed, 64);
+        uint64_t g = nimmul_mul(x, y), w;
+        if (g == 0) {
+            continue;
+        }
+        w = brute_rand(&seed) >> brute_below(&seed, 64);
+        w = w < g ? w : w % g;
+        assert_true(nimmul_factor(x, y, w ^ g, &u, &v));
+        assert_int_equal(nimmul_mul(u, v), w ^ g);
+        assert_true((x ^ u) < x && (y ^ v) < y);
+    }
+}
+
 /* ---- beyond the literal boards -------------------------------------- */
 
 /* Random positions of big coins: every reported move (--all too) is a
@@ -796,6 +833,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nimmul_table),
         cmocka_unit_test(test_nimmul_field),
+        cmocka_unit_test(test_nimmul_factor),
         cmocka_unit_test_setup_teardown(test_mock_odious, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_mock_literal, fixture_setup,

@@ -20,7 +20,7 @@
  * is a one bit of x: write u in S(x). The option of value w is a
  * factorisation u (*) v = T = w ^ x(*)y with u in S(x), v in S(y); by
  * the mex definition of x (*) y (ONAG ch. 6) one exists for every
- * w < x(*)y, that is for every T in S(x(*)y).
+ * w < x(*)y, that is for every T in S(x(*)y); nimmul_factor finds it.
  */
 static int
 in_s(uint64_t x, uint64_t u)
@@ -32,162 +32,6 @@ static uint64_t
 nimdiv(uint64_t a, uint64_t b)
 {
     return nimmul_mul(a, nimmul_inv(b));
-}
-
-/* Y with Y (*) Y ^ Y = d among the nimbers below 2^m (the subfield
- * GF(2^m), m = 8, 16, 32): the map is GF(2)-linear, so Gaussian
- * elimination on the images of the bits. 0 when there is none (half of
- * the d: those of trace 1). */
-static int
-artin_schreier(uint64_t d, unsigned m, uint64_t *y)
-{
-    uint64_t row[32], comb[32], v, c;
-    unsigned nr = 0;
-    for (unsigned i = 0; i < m; i++) {
-        uint64_t e = (uint64_t)1 << i;
-        v = nimmul_mul(e, e) ^ e;
-        c = e;
-        for (unsigned r = 0; r < nr; r++) {
-            if (v & ((uint64_t)1 << (63 - __builtin_clzll(row[r])))) {
-                v ^= row[r];
-                c ^= comb[r];
-            }
-        }
-        if (v != 0) {
-            uint64_t top = (uint64_t)1 << (63 - __builtin_clzll(v));
-            for (unsigned r = 0; r < nr; r++) {
-                if (row[r] & top) {
-                    row[r] ^= v;
-                    comb[r] ^= c;
-                }
-            }
-            row[nr] = v;
-            comb[nr++] = c;
-        }
-    }
-    v = d;
-    c = 0;
-    for (unsigned r = 0; r < nr; r++) {
-        if (v & ((uint64_t)1 << (63 - __builtin_clzll(row[r])))) {
-            v ^= row[r];
-            c ^= comb[r];
-        }
-    }
-    *y = c;
-    return v == 0;
-}
-
-/*
- * A factorisation u (*) v = t with u in S(x), v in S(y), all below 2^w
- * (w = 4, 8, ..., 64): 1 with *u, *v, or 0 when this search finds none.
- * With F = 2^h, h = w/2, numbers split as z = z1 F ^ z0, and F (*) F =
- * F ^ F/2 gives
- *   u (*) v = (u1v1 ^ u1v0 ^ u0v1) F ^ (u1v1 (*) F/2 ^ u0v0).
- * When x1 = 0 then u1 = 0 (and the same for y): one half-size problem,
- * exactly. Otherwise the cases u1 = 0 or v1 = 0 are half-size problems,
- * and for u1, v1 != 0, with u0 = u1 s, v0 = v1 t and P = u1 v1, the
- * equations become s ^ t = t1/P ^ 1 and s t = t0/P ^ F/2: a quadratic
- * over the subfield below F, solved by Artin-Schreier, with (u1, v1) a
- * half-size problem for P. The search tries P = t1 (always solvable)
- * and the small P; every answer is checked by the caller, and
- * test_coins.c checks that it finds one for every target of every coin
- * below 256 (and for random 64-bit coins); corners_options falls back
- * to an exhaustive search if it ever does not.
- */
-static int
-factor(uint64_t x, uint64_t y, uint64_t t, unsigned w, uint64_t *u,
-       uint64_t *v)
-{
-    unsigned h = w / 2;
-    uint64_t mask, x1, x0, y1, y0, t1, t0, u1, u0, v1, v0, half;
-    if (t == 0 || x == 0 || y == 0) {
-        return 0;
-    }
-    if (w == 4) {
-        for (uint64_t a = 1; a < 16; a++) {
-            for (uint64_t b = 1; in_s(x, a) && b < 16; b++) {
-                if (in_s(y, b) && nimmul_mul(a, b) == t) {
-                    *u = a;
-                    *v = b;
-                    return 1;
-                }
-            }
-        }
-        return 0;
-    }
-    mask = ((uint64_t)1 << h) - 1;
-    x1 = x >> h;
-    x0 = x & mask;
-    y1 = y >> h;
-    y0 = y & mask;
-    t1 = t >> h;
-    t0 = t & mask;
-    if (x1 == 0 && y1 == 0) {
-        return t1 == 0 && factor(x0, y0, t0, h, u, v);
-    }
-    if (y1 == 0) {
-        /* v < F: u (*) v = (u1 v) F ^ u0 v */
-        if (t1 == 0) {
-            return factor(x0, y, t0, h, u, v);
-        }
-        if (!factor(x1, y, t1, h, &u1, v)) {
-            return 0;
-        }
-        *u = (u1 << h) | nimdiv(t0, *v);
-        return 1;
-    }
-    if (x1 == 0) {
-        if (t1 == 0) {
-            return factor(x, y0, t0, h, u, v);
-        }
-        if (!factor(x, y1, t1, h, u, &v1)) {
-            return 0;
-        }
-        *v = (v1 << h) | nimdiv(t0, *u);
-        return 1;
-    }
-    if (t1 == 0 && factor(x0, y0, t0, h, u, v)) {
-        return 1;
-    }
-    if (t1 != 0 && factor(x0, y1, t1, h, &u0, &v1)) {
-        *u = u0;
-        *v = (v1 << h) | nimdiv(t0, u0);
-        return 1;
-    }
-    if (t1 != 0 && factor(x1, y0, t1, h, &u1, &v0)) {
-        *v = v0;
-        *u = (u1 << h) | nimdiv(t0, v0);
-        return 1;
-    }
-    half = (uint64_t)1 << (h - 1);
-    for (uint64_t k = 0; k < 64; k++) {
-        uint64_t p = k == 0 ? t1 : k, c1, c0, s, tt, y2;
-        if (p == 0 || (k != 0 && p == t1)) {
-            continue;
-        }
-        c1 = nimdiv(t1, p) ^ 1;
-        c0 = nimdiv(t0, p) ^ half;
-        if (c1 == 0) {
-            /* s = t = sqrt(c0) = c0^(2^(h-1)) in GF(2^h) */
-            s = c0;
-            for (unsigned i = 0; i + 1 < h; i++) {
-                s = nimmul_mul(s, s);
-            }
-            tt = s;
-        } else {
-            if (!artin_schreier(nimdiv(c0, nimmul_mul(c1, c1)), h, &y2)) {
-                continue;
-            }
-            s = nimmul_mul(c1, y2);
-            tt = s ^ c1;
-        }
-        if (factor(x1, y1, p, h, &u1, &v1)) {
-            *u = (u1 << h) | nimmul_mul(u1, s);
-            *v = (v1 << h) | nimmul_mul(v1, tt);
-            return 1;
-        }
-    }
-    return 0;
 }
 
 static grundy_status
@@ -264,7 +108,7 @@ corners_options(grundy_game *game, const component *c, uint64_t want,
         return GRUNDY_OK;   /* u (*) v != 0 for u, v != 0 */
     }
     if (!move_sink_wants_all(sink) && want < g &&
-        factor(x, y, t, 64, &u, &v) && in_s(x, u) && in_s(y, v) &&
+        nimmul_factor(x, y, t, &u, &v) && in_s(x, u) && in_s(y, v) &&
         nimmul_mul(u, v) == t) {
         r = corners_emit(sink, c, x ^ u, y ^ v);
         return r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
