@@ -344,7 +344,8 @@ test_cancel(void **state)
                         "ruler 11 5");
     fixture_solve_ok(f, "corners 2,2 1,2 3,3", 0);
     assert_true(grundy_result_sg(f->res, &sg));
-    assert_int_equal(sg, nimmul_mul(2, 2) ^ nimmul_mul(1, 2) ^ nimmul_mul(3, 3));
+    assert_int_equal(sg, nimmul_mul(2, 2) ^ nimmul_mul(1, 2) ^
+                             nimmul_mul(3, 3));
 }
 
 /* Every grid position of the 4 x 4 corner: values, outcomes, every
@@ -357,7 +358,8 @@ test_corners_literal(void **state)
     uint64_t seed = 11;
     char text[256];
     fill();
-    for (uint32_t s = 1; s < (1u << 16); s += 1 + (uint32_t)brute_below(&seed, 6)) {
+    for (uint32_t s = 1; s < (1u << 16);
+         s += 1 + (uint32_t)brute_below(&seed, 6)) {
         uint64_t sg;
         size_t want = 0, n, len = (size_t)snprintf(text, sizeof text,
                                                    "corners");
@@ -446,7 +448,8 @@ test_nimmul_table(void **state)
     assert_int_equal(nimmul_mul(256, 256), 256 + 128);
     assert_int_equal(nimmul_mul((uint64_t)1 << 32, (uint64_t)1 << 32),
                      ((uint64_t)1 << 32) + ((uint64_t)1 << 31));
-    assert_int_equal(nimmul_mul((uint64_t)1 << 32, 12345), (uint64_t)12345 << 32);
+    assert_int_equal(nimmul_mul((uint64_t)1 << 32, 12345),
+                     (uint64_t)12345 << 32);
     assert_int_equal(nimmul_mul(65536, 65535), (uint64_t)65535 << 16);
 }
 
@@ -622,7 +625,8 @@ test_corners_every_target(void **state)
                 assert_int_equal(strtoul(end + 1, &end, 10), x);
                 b = strtoul(end + 1, &end, 10);
                 assert_true(a < x && b < y);
-                assert_int_equal(nimmul_mul(a, y) ^ nimmul_mul(x, b) ^ nimmul_mul(a, b),
+                assert_int_equal(nimmul_mul(a, y) ^ nimmul_mul(x, b) ^
+                                     nimmul_mul(a, b),
                                  w);
             }
         }
