@@ -8,10 +8,11 @@
 #include "nimmul.h"
 
 /* Powers of 18, a generator of the multiplicative group of the nimbers
- * below 256 (order 255): nim_exp[k] = 18^k (nim powers), and nim_log its
- * inverse (nim_log[0] unused). Generated from the recursion itself and
+ * below 256 (order 255): nim_exp[k] = 18^k (nim powers, written twice
+ * so that a sum of two logarithms indexes it), and nim_log its inverse
+ * (nim_log[0] unused). Generated from the recursion itself and
  * checked against the mex definition and ONAG's table (test_coins.c). */
-static const unsigned char nim_exp[255] = {
+static const unsigned char nim_exp[510] = {
     1, 18, 27, 133, 23, 65, 217, 32, 28, 252, 102, 188,
     173, 135, 52, 108, 19, 9, 158, 146, 86, 152, 249, 60,
     224, 154, 218, 17, 42, 179, 88, 127, 26, 151, 12, 196,
@@ -33,7 +34,28 @@ static const unsigned char nim_exp[255] = {
     30, 223, 75, 118, 132, 5, 90, 92, 55, 93, 37, 70,
     160, 81, 225, 136, 193, 148, 61, 242, 129, 95, 6, 107,
     106, 120, 99, 230, 241, 176, 105, 73, 85, 169, 207, 115,
-    222, 89, 109,
+    222, 89, 109, 1, 18, 27, 133, 23, 65, 217, 32, 28,
+    252, 102, 188, 173, 135, 52, 108, 19, 9, 158, 146, 86,
+    152, 249, 60, 224, 154, 218, 17, 42, 179, 88, 127, 26,
+    151, 12, 196, 206, 97, 197, 220, 122, 64, 203, 59, 153,
+    235, 39, 101, 141, 155, 200, 10, 175, 164, 25, 166, 58,
+    139, 240, 162, 114, 204, 66, 232, 22, 83, 194, 165, 11,
+    189, 191, 156, 177, 123, 82, 208, 190, 142, 170, 254, 69,
+    145, 103, 174, 182, 2, 35, 45, 202, 41, 130, 110, 48,
+    36, 84, 187, 212, 246, 201, 24, 180, 33, 14, 231, 227,
+    171, 236, 94, 20, 112, 239, 111, 34, 63, 209, 172, 149,
+    47, 233, 4, 72, 71, 178, 74, 100, 159, 128, 77, 29,
+    238, 125, 57, 186, 198, 237, 76, 15, 245, 248, 46, 251,
+    31, 205, 80, 243, 147, 68, 131, 124, 43, 161, 67, 250,
+    13, 214, 213, 228, 210, 157, 163, 96, 215, 199, 255, 87,
+    138, 226, 185, 247, 219, 3, 49, 54, 79, 62, 195, 183,
+    16, 56, 168, 221, 104, 91, 78, 44, 216, 50, 7, 121,
+    113, 253, 116, 167, 40, 144, 117, 181, 51, 21, 98, 244,
+    234, 53, 126, 8, 140, 137, 211, 143, 184, 229, 192, 134,
+    38, 119, 150, 30, 223, 75, 118, 132, 5, 90, 92, 55,
+    93, 37, 70, 160, 81, 225, 136, 193, 148, 61, 242, 129,
+    95, 6, 107, 106, 120, 99, 230, 241, 176, 105, 73, 85,
+    169, 207, 115, 222, 89, 109,
 };
 
 static const unsigned char nim_log[256] = {
@@ -61,72 +83,135 @@ static const unsigned char nim_log[256] = {
     9, 190, 79, 163,
 };
 
+/* z (*) 128 for a byte z (the product by half the Fermat 2-power 256,
+ * used at every level below). */
+static const unsigned char nim_half8[256] = {
+    0, 128, 192, 64, 176, 48, 112, 240, 208, 80, 16, 144,
+    96, 224, 160, 32, 141, 13, 77, 205, 61, 189, 253, 125,
+    93, 221, 157, 29, 237, 109, 45, 173, 198, 70, 6, 134,
+    118, 246, 182, 54, 22, 150, 214, 86, 166, 38, 102, 230,
+    75, 203, 139, 11, 251, 123, 59, 187, 155, 27, 91, 219,
+    43, 171, 235, 107, 185, 57, 121, 249, 9, 137, 201, 73,
+    105, 233, 169, 41, 217, 89, 25, 153, 52, 180, 244, 116,
+    132, 4, 68, 196, 228, 100, 36, 164, 84, 212, 148, 20,
+    127, 255, 191, 63, 207, 79, 15, 143, 175, 47, 111, 239,
+    31, 159, 223, 95, 242, 114, 50, 178, 66, 194, 130, 2,
+    34, 162, 226, 98, 146, 18, 82, 210, 222, 94, 30, 158,
+    110, 238, 174, 46, 14, 142, 206, 78, 190, 62, 126, 254,
+    83, 211, 147, 19, 227, 99, 35, 163, 131, 3, 67, 195,
+    51, 179, 243, 115, 24, 152, 216, 88, 168, 40, 104, 232,
+    200, 72, 8, 136, 120, 248, 184, 56, 149, 21, 85, 213,
+    37, 165, 229, 101, 69, 197, 133, 5, 245, 117, 53, 181,
+    103, 231, 167, 39, 215, 87, 23, 151, 183, 55, 119, 247,
+    7, 135, 199, 71, 234, 106, 42, 170, 90, 218, 154, 26,
+    58, 186, 250, 122, 138, 10, 74, 202, 161, 33, 97, 225,
+    17, 145, 209, 81, 113, 241, 177, 49, 193, 65, 1, 129,
+    44, 172, 236, 108, 156, 28, 92, 220, 252, 124, 60, 188,
+    76, 204, 140, 12,
+};
+
 /* The nim product of two bytes. */
-static uint64_t
+static inline uint64_t
 mul8(uint64_t a, uint64_t b)
 {
-    unsigned s;
     if (a == 0 || b == 0) {
         return 0;
     }
-    s = (unsigned)nim_log[a] + nim_log[b];
-    return nim_exp[s >= 255 ? s - 255 : s];
-}
-
-/* z (*) 2^(h-1) for z < 2^h, h = 8, 16, 32. With G = 2^g, g = h/2,
- * 2^(h-1) = G (*) 2^(g-1) (a number below the Fermat 2-power G times G
- * is the ordinary product), so with z = z1 G ^ z0 (z1, z0 < G), p1 =
- * z1 (*) 2^(g-1) and p0 = z0 (*) 2^(g-1):
- *   z (*) 2^(h-1) = p1 (*) G (*) G ^ p0 G = (p1 ^ p0) G ^ p1 (*) 2^(g-1),
- * since G (*) G = G ^ G/2 (ONAG ch. 6: the square of a Fermat 2-power
- * is its sesquimultiple). */
-static uint64_t
-mul_half(uint64_t z, unsigned h)
-{
-    unsigned g = h / 2;
-    uint64_t p1, p0;
-    if (h == 8) {
-        return mul8(z, 128);
-    }
-    p1 = mul_half(z >> g, g);
-    p0 = mul_half(z & (((uint64_t)1 << g) - 1), g);
-    return ((p1 ^ p0) << g) ^ mul_half(p1, g);
+    return nim_exp[nim_log[a] + nim_log[b]];
 }
 
 /*
- * x (*) y for x, y below 2^(2h), h = 4, 8, 16, 32. With F = 2^h,
+ * z (*) 2^(h-1) for z < 2^h, h = 16, 32 (h = 8: the table). With G = 2^g,
+ * g = h/2, 2^(h-1) = G (*) 2^(g-1) (a number below the Fermat 2-power G
+ * times G is the ordinary product), so with z = z1 G ^ z0 (z1, z0 < G),
+ * p1 = z1 (*) 2^(g-1) and p0 = z0 (*) 2^(g-1):
+ *   z (*) 2^(h-1) = p1 (*) G (*) G ^ p0 G = (p1 ^ p0) G ^ p1 (*) 2^(g-1),
+ * since G (*) G = G ^ G/2 (ONAG ch. 6: the square of a Fermat 2-power
+ * is its sesquimultiple).
+ */
+static inline uint64_t
+half16(uint64_t z)
+{
+    uint64_t p1 = nim_half8[z >> 8], p0 = nim_half8[z & 0xff];
+    return ((p1 ^ p0) << 8) ^ nim_half8[p1];
+}
+
+static inline uint64_t
+half32(uint64_t z)
+{
+    uint64_t p1 = half16(z >> 16), p0 = half16(z & 0xffff);
+    return ((p1 ^ p0) << 16) ^ half16(p1);
+}
+
+/*
+ * x (*) y for x, y below 2^(2h), h = 8, 16, 32. With F = 2^h,
  * x = x1 F ^ x0 and y = y1 F ^ y0 (x1, x0, y1, y0 < F), and F (*) F =
  * F ^ F/2:
  *   x (*) y = (x1y1 ^ x1y0 ^ x0y1) F ^ (x1y1 (*) F/2 ^ x0y0),
  * where x1y0 ^ x0y1 = (x1^x0)(y1^y0) ^ x1y1 ^ x0y0 (Karatsuba), so the
  * high half is (x1^x0)(y1^y0) ^ x0y0: three products of half the width
- * and one by F/2.
+ * and one by F/2. One function a width, so that every shift and mask
+ * is a constant.
  */
+static inline uint64_t
+mul16(uint64_t x, uint64_t y)
+{
+    uint64_t x1 = x >> 8, x0 = x & 0xff, y1 = y >> 8, y0 = y & 0xff;
+    uint64_t ll = mul8(x0, y0), hh, mm;
+    if ((x1 | y1) == 0) {
+        return ll;
+    }
+    hh = mul8(x1, y1);
+    mm = mul8(x1 ^ x0, y1 ^ y0);
+    return ((mm ^ ll) << 8) ^ ll ^ nim_half8[hh];
+}
+
+static uint64_t
+mul32(uint64_t x, uint64_t y)
+{
+    uint64_t x1 = x >> 16, x0 = x & 0xffff, y1 = y >> 16, y0 = y & 0xffff;
+    uint64_t ll = mul16(x0, y0), hh, mm;
+    if ((x1 | y1) == 0) {
+        return ll;
+    }
+    hh = mul16(x1, y1);
+    mm = mul16(x1 ^ x0, y1 ^ y0);
+    return ((mm ^ ll) << 16) ^ ll ^ half16(hh);
+}
+
+static uint64_t
+mul64(uint64_t x, uint64_t y)
+{
+    uint64_t x1 = x >> 32, x0 = x & 0xffffffffu, y1 = y >> 32,
+             y0 = y & 0xffffffffu;
+    uint64_t ll = mul32(x0, y0), hh, mm;
+    if ((x1 | y1) == 0) {
+        return ll;
+    }
+    hh = mul32(x1, y1);
+    mm = mul32(x1 ^ x0, y1 ^ y0);
+    return ((mm ^ ll) << 32) ^ ll ^ half32(hh);
+}
+
+/* x (*) y below 2^(2h), h = 4, 8, 16, 32, and z (*) 2^(h-1) below 2^h
+ * (h = 8, 16, 32): by width, for the inverse below. */
 static uint64_t
 mul_w(uint64_t x, uint64_t y, unsigned h)
 {
-    uint64_t mask, x1, x0, y1, y0, hh, ll, mm;
-    if (h == 4) {
-        return mul8(x, y);
-    }
-    mask = ((uint64_t)1 << h) - 1;
-    x1 = x >> h;
-    x0 = x & mask;
-    y1 = y >> h;
-    y0 = y & mask;
-    if (x1 == 0 && y1 == 0) {
-        return mul_w(x0, y0, h / 2);
-    }
-    hh = mul_w(x1, y1, h / 2);
-    ll = mul_w(x0, y0, h / 2);
-    mm = mul_w(x1 ^ x0, y1 ^ y0, h / 2);
-    return ((mm ^ ll) << h) ^ ll ^ mul_half(hh, h);
+    return h == 4 ? mul8(x, y) : h == 8 ? mul16(x, y)
+                               : h == 16 ? mul32(x, y) : mul64(x, y);
+}
+
+static uint64_t
+mul_half(uint64_t z, unsigned h)
+{
+    return h == 8 ? nim_half8[z] : h == 16 ? half16(z) : half32(z);
 }
 
 uint64_t
 nimmul_mul(uint64_t x, uint64_t y)
 {
-    return mul_w(x, y, 32);
+    return mul64(x, y);
 }
 
 uint64_t

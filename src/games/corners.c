@@ -22,12 +22,6 @@
  * the mex definition of x (*) y (ONAG ch. 6) one exists for every
  * w < x(*)y, that is for every T in S(x(*)y); nimmul_factor finds it.
  */
-static int
-in_s(uint64_t x, uint64_t u)
-{
-    return u != 0 && (x ^ u) < x;
-}
-
 static uint64_t
 nimdiv(uint64_t a, uint64_t b)
 {
@@ -108,8 +102,7 @@ corners_options(grundy_game *game, const component *c, uint64_t want,
         return GRUNDY_OK;   /* u (*) v != 0 for u, v != 0 */
     }
     if (!move_sink_wants_all(sink) && want < g &&
-        nimmul_factor(x, y, t, &u, &v) && in_s(x, u) && in_s(y, v) &&
-        nimmul_mul(u, v) == t) {
+        nimmul_factor(x, y, t, &u, &v)) {
         r = corners_emit(sink, c, x ^ u, y ^ v);
         return r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                      : GRUNDY_OK;
