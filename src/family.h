@@ -206,6 +206,12 @@ typedef struct family {
 
     /* Optional: numbers beyond 64 bits (family_big above). */
     const family_big *big;
+
+    /* Optional: misere play of positions with this family is refused,
+     * for this reason (a clause: "a position is a set of coins ...").
+     * For games whose positions are not sums of their components as
+     * game trees, where the misere search of sums would be wrong. */
+    const char *no_misere;
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule
@@ -233,6 +239,13 @@ family_one_number(const struct family *fam)
  * heaps of the same game (take-and-break games, nim): misere play of such
  * sums goes by their misere quotient (misere_q.c). */
 #define FAMILY_HEAP_GAME 16u
+/* A component is a heads coin of a coin-turning game (Winning Ways ch.
+ * 14): a move's parts are the coins it turns over besides the one going
+ * from heads to tails, and a part equal to a coin elsewhere in the term
+ * turns that coin back to tails: both are left out of the position the
+ * move leaves (moves.c). In normal play the value is the same either
+ * way (G + G = 0); the rendering is the literal row of coins. */
+#define FAMILY_COINS 32u
 
 /* ---- registry (registry.c) -------------------------------------------- */
 

@@ -155,15 +155,23 @@ typedef struct move_parts {
 } move_parts;
 
 /* Appends the parts of a move, blank-separated, numbers joined by
- * commas. -1 when a big number could not be written (out of memory: a
- * number has at least one digit), else 0. */
+ * commas, leaving out part p where gone[p] (gone may be NULL). -1 when a
+ * big number could not be written (out of memory: a number has at least
+ * one digit), else 0. */
 static int
-render_parts(grundy_result *res, const move_parts *mp)
+render_parts(grundy_result *res, const move_parts *mp,
+             const unsigned char *gone)
 {
+    int first = 1;
     for (size_t p = 0, k = 0; p < mp->parts; p++) {
-        if (p > 0) {
+        if (gone != NULL && gone[p]) {
+            k += mp->arity[p];
+            continue;
+        }
+        if (!first) {
             text_put(res, " ", 1);
         }
+        first = 0;
         for (size_t j = 0; j < mp->arity[p]; j++, k++) {
             char *at;
             size_t n;
@@ -182,6 +190,80 @@ render_parts(grundy_result *res, const move_parts *mp)
     return 0;
 }
 
+/* 1 when the one number of component pc, as its token writes it
+ * (leading zeros aside), is dec. */
+static int
+same_decimal(const grundy_position *pos, const pos_comp *pc,
+             const char *dec)
+{
+    const char *t = pos->text + pc->tok;
+    size_t len = pc->toklen;
+    while (len > 1 && t[0] == '0') {
+        t++;
+        len--;
+    }
+    return strlen(dec) == len && memcmp(t, dec, len) == 0;
+}
+
+/* Coin-turning games (FAMILY_COINS): each part of the move on component
+ * ci that equals another coin of its term, not matched yet, turns that
+ * coin back to tails: both are marked gone (comp_gone indexed from the
+ * term's first component, part_gone by part). Returns how many parts
+ * cancel, -1 when out of memory; the arrays are the caller's to free. */
+static long
+coin_cancels(const grundy_position *pos, size_t ci, const move_parts *mp,
+             unsigned char **comp_gone, unsigned char **part_gone)
+{
+    const pos_term *term = NULL;
+    long n = 0;
+    *comp_gone = *part_gone = NULL;
+    for (size_t t = 0; t < pos->nterms; t++) {
+        if (ci >= pos->terms[t].first &&
+            ci < pos->terms[t].first + pos->terms[t].count) {
+            term = &pos->terms[t];
+        }
+    }
+    if (term == NULL || mp->parts == 0 ||
+        !(term->game->family->flags & FAMILY_COINS)) {
+        return 0;
+    }
+    *comp_gone = calloc(term->count, 1);
+    *part_gone = calloc(mp->parts, 1);
+    if (*comp_gone == NULL || *part_gone == NULL) {
+        return -1;
+    }
+    for (size_t p = 0, k = 0; p < mp->parts; k += mp->arity[p], p++) {
+        char *dec = NULL;
+        if (mp->big != NULL) {
+            /* A number beyond 64 bits: compared in decimal with the
+             * tokens (one number a part). */
+            if (mp->arity[p] != 1 ||
+                (dec = malloc(bignum_dec_size(mp->big[k]) + 1)) == NULL ||
+                bignum_to_dec(mp->big[k], dec) == 0) {
+                free(dec);
+                return mp->arity[p] != 1 ? n : -1;
+            }
+        }
+        for (size_t c = term->first; c < term->first + term->count; c++) {
+            const pos_comp *pc = &pos->comps[c];
+            if (c == ci || (*comp_gone)[c - term->first] || pc->ring ||
+                pc->n != mp->arity[p] ||
+                (dec != NULL ? !same_decimal(pos, pc, dec)
+                             : pc->big ||
+                               memcmp(pos->vals + pc->off, mp->vals + k,
+                                      pc->n * sizeof *mp->vals) != 0)) {
+                continue;
+            }
+            (*comp_gone)[c - term->first] = 1;
+            (*part_gone)[p] = 1;
+            n++;
+            break;
+        }
+        free(dec);
+    }
+    return n;
+}
+
 /* Appends the position after a move to res->text (room reserved): every
  * component in place, the changed one replaced by its parts; a term
  * whose last component vanished is dropped with its game name. -1 when
@@ -191,18 +273,28 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
                 const move_parts *mp)
 {
     size_t start = res->textlen;
-    if (pos->plain && mp->parts > 0) {
+    unsigned char *comp_gone, *part_gone;
+    long cancels = coin_cancels(pos, ci, mp, &comp_gone, &part_gone);
+    size_t kept = mp->parts - (cancels > 0 ? (size_t)cancels : 0);
+    int r = 0;
+    if (cancels < 0) {
+        free(comp_gone);
+        free(part_gone);
+        return -1;
+    }
+    if (pos->plain && mp->parts > 0 && cancels == 0) {
         /* The text is the rendering of its tokens already: copy it around
          * the changed token (no term loses its last component). */
         const pos_comp *pc = &pos->comps[ci];
         size_t after = pc->tok + pc->toklen;
         text_put(res, pos->text, pc->tok);
-        if (render_parts(res, mp) != 0) {
-            return -1;
+        if (render_parts(res, mp, NULL) != 0) {
+            r = -1;
+            goto out;
         }
         text_put(res, pos->text + after, pos->textlen - after);
         res->text[res->textlen++] = '\0';
-        return 0;
+        goto out;
     }
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
@@ -217,17 +309,23 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
         for (size_t c = term->first; c < term->first + term->count; c++) {
             const pos_comp *pc = &pos->comps[c];
             if (c != ci) {
+                if (comp_gone != NULL && ci >= term->first &&
+                    ci < term->first + term->count &&
+                    comp_gone[c - term->first]) {
+                    continue;   /* turned back by the move */
+                }
                 put_separator(res, start);
                 text_put(res, pos->text + pc->tok, pc->toklen);
                 written++;
                 continue;
             }
-            if (mp->parts > 0) {
+            if (kept > 0) {
                 put_separator(res, start);
-                if (render_parts(res, mp) != 0) {
-                    return -1;
+                if (render_parts(res, mp, part_gone) != 0) {
+                    r = -1;
+                    goto out;
                 }
-                written += mp->parts;
+                written += kept;
             }
         }
         if (written == 0) {
@@ -235,7 +333,10 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
         }
     }
     res->text[res->textlen++] = '\0';
-    return 0;
+out:
+    free(comp_gone);
+    free(part_gone);
+    return r;
 }
 
 /* Bytes the parts' numbers take in decimal, each with a separator. */

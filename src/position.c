@@ -423,7 +423,8 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
                                "number too large in %s: %s takes numbers "
                                "up to 18446744073709551615 (any size: "
                                "nim, bounded, fib, wythoff, ferguson, "
-                               "lasker, staircase, a lone moore game, and "
+                               "lasker, staircase, a lone moore game, mock, "
+                               "ruler, and "
                                "sub, stripes, octal, hex, "
                                "kayles, dawson with a certified period or "
                                "a closed form such as hex:0.8)", q,

@@ -12,7 +12,8 @@
     X(nim) X(bounded) X(sub) X(stripes) X(octal) X(hex) X(kayles)         \
     X(dawson) X(lasker) X(grundy)                                          \
     X(fib) X(wythoff) X(ferguson) X(division)                             \
-    X(staircase) X(moore) X(euclid)
+    X(staircase) X(moore) X(euclid)                                   \
+    X(mock) X(ruler) X(corners)
 
 #define GRUNDY_DECLARE(name) extern const family name##_family;
 GRUNDY_FAMILIES(GRUNDY_DECLARE)

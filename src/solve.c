@@ -412,6 +412,14 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
                            "answered");
         }
     }
+    for (size_t t = 0; misere && t < pos->nterms; t++) {
+        const family *fam = pos->terms[t].game->family;
+        if (fam->no_misere != NULL) {
+            return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                           "misere play of %s is not supported: %s; normal "
+                           "play is answered", fam->name, fam->no_misere);
+        }
+    }
     if (pos->big || solve_big_needed(pos)) {
         return solve_big_position(pos, misere, &sink, err);
     }

@@ -36,7 +36,7 @@ bash "$tmp/run.bash" "$src" "$grundy" "$tmp/dir" > "$tmp/bash.out" 2>&1 ||
     bad "bash completion failed: $(cat "$tmp/bash.out")"
 games=$("$grundy" games | awk 'NR > 1 && /^$/ { exit } NR > 1 { sub(/  .*/, ""); print }' |
         tr ',' '\n' | sed 's/^ *//; s/:.*/:/' | sort -u | tr '\n' ' ')
-first=$(printf '%s\n' games period quotient sg $games | sort | tr '\n' ' ')
+first=$(printf '%s\n' games nimmul period quotient sg $games | sort | tr '\n' ' ')
 cat > "$tmp/bash.want" <<WANT
 $first
 --json 

@@ -26,6 +26,7 @@ help(void)
 "       grundy sg GAME N|A..B...     Grundy values of single components\n"
 "       grundy period GAME [N]       certified period of a heap game\n"
 "       grundy quotient GAME N       misere quotient of heaps up to N\n"
+"       grundy nimmul A B            the nim product of two 64-bit numbers\n"
 "       grundy games                 the supported games and their syntax\n"
 "\n"
 "Solves impartial games exactly: says whether the player to move wins or\n"
@@ -58,8 +59,9 @@ help(void)
 "moore:K game), '+' joins terms of different games\n"
 "(nim 3 4 + bounded:3 7). Numbers are decimal, 0 up to 2^64 - 1, and of\n"
 "any size (up to 10^6 digits) in nim, bounded, fib, wythoff, ferguson,\n"
-"staircase, codes with a certified period (README), closed forms, in\n"
-"sg; in a lone moore:K game (up to 10^5 digits: outcome and move);\n"
+"staircase, mock, ruler, codes with a certified period (README), closed\n"
+"forms, in sg; in a lone moore:K game (up to 10^5 digits: outcome and\n"
+"move);\n"
 "a range A..B of sg spans at most 2^64 - 1. bounded:M takes an M of any\n"
 "size; the moves of sub:S and stripes:K are at most 2^64 - 1.\n"
 "With no COMPONENT, positions are read from stdin (or -f FILE), one per\n"
@@ -106,7 +108,8 @@ help(void)
 "period, the P-portion, the products); else an exhaustive search of\n"
 "200000 positions, which the quotient cuts short where it covers the\n"
 "heaps (a heap that is slow to join, as in dawson from 25, is built only\n"
-"when the search cannot answer).\n"
+"when the search cannot answer). Misere play of the coin games mock, ruler\n"
+"and corners is refused: their positions are sets of coins, not sums.\n"
 "\n"
 "Run 'grundy games' for the list of games.\n", stdout);
 }
@@ -545,6 +548,9 @@ run(cli *c)
     }
     if (first != NULL && strcmp(first, "quotient") == 0) {
         return run_quotient(c);
+    }
+    if (first != NULL && strcmp(first, "nimmul") == 0) {
+        return run_nimmul(c);
     }
     if (first != NULL && strcmp(first, "-") == 0) {
         usage_error("%s", "'-' is not a game: positions come from standard "

@@ -97,6 +97,8 @@ int run_period(cli *c);
 /* grundy quotient GAME N: the misere quotient of heaps up to N. */
 int run_quotient(cli *c);
 int run_games(cli *c);
+/* `grundy nimmul A B`: the nim product of two 64-bit numbers. */
+int run_nimmul(cli *c);
 
 /* Line mode: one position per line of -f FILE or stdin; `fixed` is the
  * game named on the command line, or NULL when lines name their games. */

@@ -1,10 +1,11 @@
 /*
  * modes.c - the grundy command's sub-commands other than solving
  * positions: `sg` (values of single components), `period` (a heap game's
- * certified period) and `games` (the list of families). Each validates
- * its arguments before any output.
+ * certified period), `nimmul` (a nim product) and `games` (the list of
+ * families). Each validates its arguments before any output.
  */
 #include "cli.h"
+#include "nimmul.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -689,5 +690,50 @@ run_quotient(cli *c)
         }
     }
     misere_q_table_free(&t);
+    return output_failed(c) ? EXIT_IO : EXIT_WIN;
+}
+
+/* `grundy nimmul A B`: the nim product of two 64-bit numbers (nimmul.c),
+ * "A * B = P" or a JSON record. */
+int
+run_nimmul(cli *c)
+{
+    uint64_t v[2];
+    if (c->nargs != 3) {
+        usage_error("%s", "nimmul needs two numbers, e.g. 'grundy nimmul "
+                    "8 8' (the nim product, 13)");
+        return EXIT_INVALID;
+    }
+    if ((c->flags & (GRUNDY_ALL_MOVES | GRUNDY_MISERE)) || c->file != NULL) {
+        usage_error("%s", "nimmul takes no --all, --misere or -f: it "
+                    "multiplies two numbers");
+        return EXIT_INVALID;
+    }
+    for (int i = 0; i < 2; i++) {
+        const char *a = c->args[i + 1];
+        size_t len = strlen(a);
+        v[i] = 0;
+        for (size_t k = 0; k <= len; k++) {
+            unsigned d = (unsigned)(a[k] - '0');
+            if (k == len ? len == 0 || len > 20 : d > 9 ||
+                v[i] > (UINT64_MAX - d) / 10) {
+                fprintf(stderr, "grundy: nimmul: bad number '%.40s%s': "
+                        "write a decimal number from 0 to "
+                        "18446744073709551615\n", a, len > 40 ? "..." : "");
+                return EXIT_INVALID;
+            }
+            if (k < len) {
+                v[i] = v[i] * 10 + d;
+            }
+        }
+    }
+    if (!c->quiet) {
+        unsigned long long a = v[0], b = v[1], p = nimmul_mul(v[0], v[1]);
+        if (c->format & GRUNDY_FORMAT_JSON) {
+            printf("{\"a\":%llu,\"b\":%llu,\"product\":%llu}\n", a, b, p);
+        } else {
+            printf("%llu * %llu = %llu\n", a, b, p);
+        }
+    }
     return output_failed(c) ? EXIT_IO : EXIT_WIN;
 }
