@@ -55,7 +55,8 @@ typedef struct cli {
     uint64_t save_tried;      /* values at the last attempt to write */
     double saved_at;          /* when FILE was last written (or tried) */
     int save_tty;             /* also show progress (stderr is a tty) */
-    int save_failed;          /* a write of FILE failed: exit 4 */
+    int save_failed;          /* a write failed: exit 4; 2: FILE is
+                                 another run's now, no more writes */
     int save_last_ok;         /* the last write (or the read) succeeded */
     save_ident save_id;       /* FILE as this run last read or wrote it */
 } cli;

@@ -231,6 +231,10 @@ save_write(cli *c)
     c->save_tried = len;
     c->saved_at = save_now();
     c->save_last_ok = 0;
+    if (c->save_failed == 2) {
+        free(buf.data);
+        return EXIT_IO; /* FILE is another's now: said once, not again */
+    }
     if (st != GRUNDY_OK) {
         fprintf(stderr, "grundy: cannot save %s: %s\n", c->save, err.message);
         c->save_failed = 1;
@@ -270,7 +274,7 @@ save_write(cli *c)
     }
     free(tmp);
     if (!ok || target == SAVE_REFUSE) {
-        c->save_failed = 1;
+        c->save_failed = target == SAVE_REFUSE ? 2 : 1;
         return EXIT_IO;
     }
     if (target == SAVE_REPLACE) {
