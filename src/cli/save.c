@@ -235,6 +235,14 @@ save_write(cli *c)
         free(buf.data);
         return EXIT_IO; /* FILE is another's now: said once, not again */
     }
+    /* FILE, as this run read or wrote it, holds these values already
+     * (and perhaps more: a sequence certified on loading stops there):
+     * never write fewer. */
+    if (len <= c->saved_len && save_ident_same(c->save, &c->save_id)) {
+        free(buf.data);
+        c->save_last_ok = 1;
+        return EXIT_WIN;
+    }
     if (st != GRUNDY_OK) {
         fprintf(stderr, "grundy: cannot save %s: %s\n", c->save, err.message);
         c->save_failed = 1;
