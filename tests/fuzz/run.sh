@@ -5,7 +5,9 @@
 # build-fuzz/corpus/HARNESS, seeded from tests/fuzz/corpus/HARNESS, the
 # examples and the CLI cases. A crash stops the run and leaves its input in
 # build-fuzz/artifacts/; copy it into tests/fuzz/corpus/HARNESS/ to make it
-# a regression test (ctest replays every corpus file).
+# a regression test (ctest replays every corpus file, each within
+# GRUNDY_REPLAY_SECONDS, see tests/CMakeLists.txt: a slow input becomes a
+# test of the time bound put on it).
 set -e
 cd "$(dirname "$0")/../.."
 secs=${1:-60}
