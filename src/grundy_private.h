@@ -109,6 +109,12 @@ grundy_status seqfile_encode(grundy_game *game, format_buffer *out,
  * GRUNDY_ENOMEM. */
 grundy_status seqfile_decode(grundy_game *game, const unsigned char *bytes,
                              size_t len, grundy_error *err);
+/* The checks of seqfile_decode without loading anything: GRUNDY_OK and
+ * *count, the number of values, when bytes are a sound sequence file of
+ * game; else GRUNDY_EPOSITION with the reason. */
+grundy_status seqfile_inspect(const grundy_game *game,
+                              const unsigned char *bytes, size_t len,
+                              uint64_t *count, grundy_error *err);
 /* 1 when the game has a sequence to save; else 0 and err says why. */
 int seqfile_supported(grundy_game *game, grundy_error *err);
 /* How many values the game's sequence holds (0 without one). */

@@ -22,6 +22,7 @@
 #define SEQFILE_MAGIC "GRUNDYSQ"
 #define SEQFILE_VERSION 1u
 #define SEQFILE_HEAD (8 + 4 + 4) /* magic, version, spec length */
+#define SEQFILE_MIN (SEQFILE_HEAD + 8 + 8) /* no spec, no values */
 
 static uint64_t
 seqfile_fnv(const unsigned char *p, size_t n)
@@ -106,25 +107,33 @@ seqfile_check(const unsigned char *p, size_t len, const unsigned char **spec,
               size_t *speclen, const unsigned char **values, uint64_t *count,
               grundy_error *err)
 {
-    if (len < 8 || memcmp(p, SEQFILE_MAGIC, 8) != 0) {
+    if (memcmp(p, SEQFILE_MAGIC, len < 8 ? len : 8) != 0) {
         return err_set(err, GRUNDY_EPOSITION, -1,
                        "not a grundy sequence file (no GRUNDYSQ header)");
     }
-    if (len < SEQFILE_HEAD ||
-        seqfile_get(p + 8, 4) != SEQFILE_VERSION) {
+    /* An empty file, or one cut inside its header: no version to
+     * report, only that it is too short (issue 22.8). */
+    if (len < SEQFILE_MIN) {
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "too short to be a grundy sequence file: %zu byte%s, "
+                       "where a sequence file has at least %d (header, "
+                       "version, game, count and checksum)", len,
+                       len == 1 ? "" : "s", SEQFILE_MIN);
+    }
+    if (seqfile_get(p + 8, 4) != SEQFILE_VERSION) {
         return err_set(err, GRUNDY_EPOSITION, -1,
                        "a grundy sequence file of version %llu; this "
                        "grundy reads version %u",
-                       (unsigned long long)(len >= 12 ? seqfile_get(p + 8, 4)
-                                                      : 0),
+                       (unsigned long long)seqfile_get(p + 8, 4),
                        SEQFILE_VERSION);
     }
+    /* speclen < 2^32 and len >= SEQFILE_MIN: no sum below overflows. */
     *speclen = (size_t)seqfile_get(p + 12, 4);
-    *count = len >= SEQFILE_HEAD + *speclen + 8
+    *count = len >= SEQFILE_MIN + *speclen
                  ? seqfile_get(p + SEQFILE_HEAD + *speclen, 8) : 0;
-    if (len < SEQFILE_HEAD + *speclen + 16 ||
-        *count > (len - SEQFILE_HEAD - *speclen - 16) / 2 ||
-        len != SEQFILE_HEAD + *speclen + 16 + *count * 2) {
+    if (len < SEQFILE_MIN + *speclen ||
+        *count > (len - SEQFILE_MIN - *speclen) / 2 ||
+        len != SEQFILE_MIN + *speclen + *count * 2) {
         return err_set(err, GRUNDY_EPOSITION, -1,
                        "the sequence file is truncated or has bytes after "
                        "its end (%zu bytes)", len);
@@ -139,20 +148,16 @@ seqfile_check(const unsigned char *p, size_t len, const unsigned char **spec,
     return GRUNDY_OK;
 }
 
-grundy_status
-seqfile_decode(grundy_game *game, const unsigned char *p, size_t len,
-               grundy_error *err)
+/* seqfile_check, then that the file is game's: its spec is game's. */
+static grundy_status
+seqfile_check_game(const grundy_game *game, const unsigned char *p,
+                   size_t len, const unsigned char **values, uint64_t *count,
+                   grundy_error *err)
 {
-    const unsigned char *spec = NULL, *values = NULL;
+    const unsigned char *spec = NULL;
     size_t speclen = 0;
-    uint64_t count = 0;
-    uint16_t *g;
-    sgseq_env env;
-    sgseq *s = game->family->sequence != NULL
-                   ? game->family->sequence(game, &env) : NULL;
-    grundy_status st = seqfile_check(p, len, &spec, &speclen, &values,
-                                     &count, err);
-
+    grundy_status st = seqfile_check(p, len, &spec, &speclen, values, count,
+                                     err);
     if (st != GRUNDY_OK) {
         return st;
     }
@@ -162,6 +167,34 @@ seqfile_decode(grundy_game *game, const unsigned char *p, size_t len,
                        "the sequence file holds the values of '%.*s', "
                        "not of %s", (int)(speclen < 64 ? speclen : 64),
                        (const char *)spec, game->spec);
+    }
+    return GRUNDY_OK;
+}
+
+grundy_status
+seqfile_inspect(const grundy_game *game, const unsigned char *p, size_t len,
+                uint64_t *count, grundy_error *err)
+{
+    const unsigned char *values = NULL;
+    *count = 0;
+    return seqfile_check_game(game, p, len, &values, count, err);
+}
+
+grundy_status
+seqfile_decode(grundy_game *game, const unsigned char *p, size_t len,
+               grundy_error *err)
+{
+    const unsigned char *values = NULL;
+    uint64_t count = 0;
+    uint16_t *g;
+    sgseq_env env;
+    sgseq *s = game->family->sequence != NULL
+                   ? game->family->sequence(game, &env) : NULL;
+    grundy_status st = seqfile_check_game(game, p, len, &values, &count,
+                                          err);
+
+    if (st != GRUNDY_OK) {
+        return st;
     }
     if (s == NULL) {
         return seqfile_no_sequence(game, err);

@@ -403,8 +403,13 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
         s->overflow = 1;
         return 1;
     }
-    if ((v >> s->vbits) != 0 && sgseq_set_vbits(s, s->vbits + 1) != 0) {
-        return -1;
+    /* A computed value takes at most one bit more than the largest so
+     * far (a mex of values below 2^b is at most 2^b); a loaded one
+     * (sgseq_load, a saved file) may take any number more. */
+    while ((v >> s->vbits) != 0) {
+        if (sgseq_set_vbits(s, s->vbits + 1) != 0) {
+            return -1;
+        }
     }
     s->g[n] = (uint16_t)v;
     s->len = n + 1;

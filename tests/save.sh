@@ -54,6 +54,76 @@ check "a closed form has nothing to save" 2 "no computed Grundy sequence" \
     "$grundy" sg lasker 10 --save "$tmp/l"
 check "--save without sg" 2 "goes with 'sg'" "$grundy" nim 3 --save "$tmp/l"
 
+# A refused file is never written: after every refusal the file is byte
+# for byte what it was, and the message names it (issue 22.2). Each kind
+# of refusal on its own copy of a good file.
+# kept NAME STATUS PATTERN FILE CMD...: check, then FILE = $tmp/orig and
+# the message names FILE (unless $usage: an error before FILE matters).
+kept() {
+    name=$1 want=$2 pattern=$3 file=$4
+    shift 4
+    cp "$file" "$tmp/orig"
+    check "$name" "$want" "$pattern" "$@"
+    if cmp -s "$file" "$tmp/orig"; then
+        ok "$name: the file is left as it was"
+    else
+        bad "$name: the file was changed ($(wc -c < "$file") bytes, was $(wc -c < "$tmp/orig"))"
+    fi
+    [ -n "$usage" ] || grep -q -- "$file" "$tmp/err" ||
+        bad "$name: the message does not name $file"
+    for t in "$file".tmp*; do
+        [ -e "$t" ] && bad "$name: $t left"
+    done
+}
+cp "$tmp/keep" "$tmp/s"
+kept "another game refused" 2 "not of kayles.*left as it is" "$tmp/s" \
+    "$grundy" sg kayles 0..10 --save "$tmp/s"
+kept "another game, with a range refused" 2 "not of kayles" "$tmp/s" \
+    "$grundy" sg kayles 10 0..5 --save "$tmp/s"
+kept "a file beyond --memory refused" 4 "memory" "$tmp/s" \
+    "$grundy" --memory 100K sg $g 0..10 --save "$tmp/s"
+head -c 1000 "$tmp/keep" > "$tmp/t"
+kept "truncated file refused" 2 "truncated" "$tmp/t" \
+    "$grundy" sg $g 0..10 --save "$tmp/t"
+cp "$tmp/keep" "$tmp/f"
+printf '\377' | dd of="$tmp/f" bs=1 seek=5000 conv=notrunc 2>/dev/null
+kept "flipped byte refused" 2 "checksum" "$tmp/f" \
+    "$grundy" sg $g 0..10 --save "$tmp/f"
+cp "$tmp/keep" "$tmp/v"
+printf '\002' | dd of="$tmp/v" bs=1 seek=8 conv=notrunc 2>/dev/null
+kept "a future version refused" 2 "version 2; this grundy reads version 1" \
+    "$tmp/v" "$grundy" sg $g 0..10 --save "$tmp/v"
+printf 'nim 3 4 5\n' > "$tmp/n"
+kept "foreign file refused" 2 "not a grundy sequence file" "$tmp/n" \
+    "$grundy" sg $g 0..10 --save "$tmp/n"
+kept "a closed form with a file" 2 "no computed Grundy sequence" "$tmp/s" \
+    "$grundy" sg lasker 10 --save "$tmp/s"
+usage=1
+kept "a bad N with a file" 2 "" "$tmp/s" \
+    "$grundy" sg $g 1x --save "$tmp/s"
+kept "period with a file" 2 "goes with 'sg'" "$tmp/s" \
+    "$grundy" period $g --save "$tmp/s"
+kept "a position with a file" 2 "goes with 'sg'" "$tmp/s" \
+    "$grundy" $g 5 --save "$tmp/s"
+usage=
+# A file cut inside its header is too short, not of "version 0" (22.8).
+head -c 10 "$tmp/keep" > "$tmp/h"
+kept "a 10-byte file refused" 2 \
+    "h: too short to be a grundy sequence file: 10 bytes, where a sequence file has at least 32" \
+    "$tmp/h" "$grundy" sg $g 0..10 --save "$tmp/h"
+grep -q "version 0" "$tmp/err" && bad "a 10-byte file is called version 0"
+: > "$tmp/e"
+kept "an empty file refused" 2 "too short.*0 bytes" "$tmp/e" \
+    "$grundy" sg $g 0..10 --save "$tmp/e"
+mkdir "$tmp/d"
+check "a directory refused" 4 "cannot read $tmp/d" \
+    "$grundy" sg $g 0..10 --save "$tmp/d"
+[ -d "$tmp/d" ] && [ -z "$(ls "$tmp/d")" ] && ok "the directory is left as it was" ||
+    bad "the directory was changed"
+check "no directory to save in: refused before the run" 4 \
+    "cannot save $tmp/none/s" "$grundy" sg $g 0..10 --save "$tmp/none/s"
+[ -s "$tmp/out" ] && bad "values printed although nothing can be saved"
+
 # Signals: a long run (Officers to 10^7 heaps, 10 s and more)
 # stopped after 2 seconds. SIGTERM and SIGINT save first.
 for sig in TERM INT; do

@@ -24,6 +24,14 @@ enum {
 /* Most worker threads for streaming closed-form games. */
 #define MAX_THREADS 64
 
+/* Which file a name stood for when this run last read or wrote it: a
+ * file another run renamed over it since then differs (save.c). */
+typedef struct save_ident {
+    unsigned long long dev, ino, size; /* st_dev, st_ino, st_size */
+    long long mtime_s, mtime_ns;       /* st_mtim */
+    int known;                         /* 0: no file was seen */
+} save_ident;
+
 typedef struct cli {
     unsigned flags;           /* GRUNDY_MISERE | GRUNDY_ALL_MOVES */
     unsigned format;          /* GRUNDY_FORMAT_* */
@@ -44,8 +52,13 @@ typedef struct cli {
     const char *save;         /* --save FILE of `sg`; NULL: none */
     grundy_game *save_game;   /* the game whose sequence is saved */
     uint64_t saved_len;       /* values in FILE after the last write */
-    double saved_at;          /* when FILE was last written */
+    uint64_t save_tried;      /* values at the last attempt to write */
+    double saved_at;          /* when FILE was last written (or tried) */
     int save_tty;             /* also show progress (stderr is a tty) */
+    int save_failed;          /* a write failed: exit 4; 2: FILE is
+                                 another run's now, no more writes */
+    int save_last_ok;         /* the last write (or the read) succeeded */
+    save_ident save_id;       /* FILE as this run last read or wrote it */
 } cli;
 
 /* The grundy command: parses and checks the whole command line, runs

@@ -1,14 +1,20 @@
 /*
  * save.c - `grundy sg GAME A..B --save FILE`: long runs that resume. The
  * game's computed sequence is read from FILE when it exists (a file that
- * is damaged or of another game is refused, never used), written back
- * as the run goes (each time the table has doubled, or a minute after
- * the last write) and at its end, and on SIGINT or SIGTERM before the
- * command stops. Every write goes to FILE.tmp, is flushed to the disk
- * and renamed over FILE: a run killed at any moment (even by SIGKILL)
- * leaves FILE complete, from the last write, or as it was.
+ * is damaged or of another game is refused and left as it was: never
+ * used, never written), written back as the run goes (each time the
+ * table has doubled, or a minute after the last write) and at its end,
+ * and on SIGINT or SIGTERM before the command stops. Every write goes to
+ * a temporary file of its own beside FILE (FILE.tmp-PID-N, created
+ * exclusively), is flushed to the disk and renamed over FILE: a run
+ * killed at any moment (even by SIGKILL) leaves FILE complete, from the
+ * last write, or as it was. Runs sharing FILE never write into one
+ * another's temporary file, and a FILE that another run has replaced
+ * since this one read or wrote it is written over only when it holds
+ * fewer values of the same game. A write that fails is reported and the
+ * command exits 4.
  */
-#define _POSIX_C_SOURCE 200809L /* fsync, fileno */
+#define _POSIX_C_SOURCE 200809L /* fsync, fileno, fstat, getpid */
 
 #include "cli.h"
 
@@ -18,8 +24,9 @@
 #include <string.h>
 #include <time.h>
 #if defined(__unix__) || defined(__APPLE__)
+#include <sys/stat.h>
 #include <unistd.h>
-#define HAVE_FSYNC 1
+#define HAVE_POSIX 1
 #endif
 
 #define SAVE_SECONDS 60.0
@@ -40,83 +47,62 @@ save_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Writes the game's sequence to c->save atomically. EXIT_WIN or the exit
- * status of the failure (reported). */
-static int
-save_write(cli *c)
-{
-    format_buffer buf = {0};
-    grundy_error err;
-    grundy_status st = seqfile_encode(c->save_game, &buf, &err);
-    size_t n = strlen(c->save);
-    char *tmp;
-    FILE *f;
-    int ok;
-
-    if (st != GRUNDY_OK) {
-        fprintf(stderr, "grundy: %s: %s\n", c->save, err.message);
-        return exit_for(st);
-    }
-    if ((tmp = malloc(n + 5)) == NULL) {
-        free(buf.data);
-        fputs("grundy: out of memory\n", stderr);
-        return EXIT_LIMIT;
-    }
-    memcpy(tmp, c->save, n);
-    memcpy(tmp + n, ".tmp", 5);
-    f = fopen(tmp, "wb");
-    ok = f != NULL && fwrite(buf.data, 1, buf.len, f) == buf.len &&
-         fflush(f) == 0;
-#ifdef HAVE_FSYNC
-    ok = ok && fsync(fileno(f)) == 0;
-#endif
-    if (f != NULL && fclose(f) != 0) {
-        ok = 0;
-    }
-    ok = ok && rename(tmp, c->save) == 0;
-    if (!ok) {
-        fprintf(stderr, "grundy: cannot write %s: %s\n", tmp,
-                strerror(errno));
-        remove(tmp);
-    }
-    free(tmp);
-    free(buf.data);
-    c->saved_len = seqfile_length(c->save_game);
-    c->saved_at = save_now();
-    return ok ? EXIT_WIN : EXIT_IO;
-}
-
-/* The progress hook while saving: checkpoints, and stops on a signal. */
+/* The identity of the open file f into *id (unknown where there is no
+ * fstat). */
 static void
-save_progress(void *user, const char *what, uint64_t done, uint64_t total)
+save_ident_of(FILE *f, save_ident *id)
 {
-    cli *c = user;
-    uint64_t len;
-    if (c->save_tty) {
-        progress(user, what, done, total);
+    memset(id, 0, sizeof *id);
+#ifdef HAVE_POSIX
+    {
+        struct stat st;
+        if (fstat(fileno(f), &st) == 0) {
+            id->dev = (unsigned long long)st.st_dev;
+            id->ino = (unsigned long long)st.st_ino;
+            id->size = (unsigned long long)st.st_size;
+            id->mtime_s = (long long)st.st_mtim.tv_sec;
+            id->mtime_ns = (long long)st.st_mtim.tv_nsec;
+            id->known = 1;
+        }
     }
-    len = seqfile_length(c->save_game);
-    if (save_signal != 0 ||
-        (len >= 2 * c->saved_len && len >= ((uint64_t)1 << 16)) ||
-        save_now() - c->saved_at >= SAVE_SECONDS) {
-        save_write(c);
-    }
-    if (save_signal != 0) {
-        save_stop(c);
-    }
+#else
+    (void)f;
+#endif
 }
 
-/* Reads FILE whole; NULL with errno when it cannot. */
+/* 1 when the file now named name is the one id was taken of. */
+static int
+save_ident_same(const char *name, const save_ident *id)
+{
+#ifdef HAVE_POSIX
+    struct stat st;
+    return id->known && stat(name, &st) == 0 &&
+           id->dev == (unsigned long long)st.st_dev &&
+           id->ino == (unsigned long long)st.st_ino &&
+           id->size == (unsigned long long)st.st_size &&
+           id->mtime_s == (long long)st.st_mtim.tv_sec &&
+           id->mtime_ns == (long long)st.st_mtim.tv_nsec;
+#else
+    (void)name;
+    (void)id;
+    return 0;
+#endif
+}
+
+/* Reads FILE whole, and its identity into *id; NULL with errno when it
+ * cannot. */
 static unsigned char *
-save_read(const char *name, size_t limit, size_t *len)
+save_read(const char *name, size_t limit, size_t *len, save_ident *id)
 {
     FILE *f = fopen(name, "rb");
     unsigned char *buf = NULL;
     size_t cap = 0;
+    int e;
     *len = 0;
     if (f == NULL) {
         return NULL;
     }
+    save_ident_of(f, id);
     for (;;) {
         if (*len == cap) {
             unsigned char *nb;
@@ -140,9 +126,191 @@ save_read(const char *name, size_t limit, size_t *len)
             return buf != NULL ? buf : malloc(1);
         }
     }
+    e = errno;
     fclose(f);
     free(buf);
+    errno = e;
     return NULL;
+}
+
+/* Creates a temporary file of this run beside FILE, FILE.tmp-PID-N with
+ * the first N not taken ("x": created, never opened if it exists), open
+ * for writing; its malloc'd name in *tmp. NULL with errno (and *tmp, the
+ * last name tried, for the message) when it cannot. */
+static FILE *
+save_tmp_open(const char *save, char **tmp)
+{
+    static unsigned long counter; /* names this process has used */
+    size_t n = strlen(save) + 64;
+    unsigned long pid;
+    FILE *f = NULL;
+#ifdef HAVE_POSIX
+    pid = (unsigned long)getpid();
+#else
+    pid = (unsigned long)time(NULL);
+#endif
+    if ((*tmp = malloc(n)) == NULL) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    for (int tries = 0; tries < 100 && f == NULL; tries++) {
+        snprintf(*tmp, n, "%s.tmp-%lu-%lu", save, pid, counter++);
+        errno = 0;
+        f = fopen(*tmp, "wbx");
+        if (f == NULL && errno != EEXIST) {
+            break;
+        }
+    }
+    return f;
+}
+
+enum { SAVE_REPLACE, SAVE_KEEP, SAVE_REFUSE };
+
+/* Whether a write of len values may be renamed over FILE: yes when FILE
+ * is gone or is the file this run read or last wrote; when another run
+ * has replaced it since, yes if the file it left holds fewer values of
+ * the same game, no (SAVE_KEEP, not a failure) if at least as many:
+ * they are the same values and more; and a file this run would refuse
+ * is left as it is (SAVE_REFUSE, reported). A run that renames over
+ * FILE between this check and the rename is not seen: FILE is still a
+ * whole file of one run, never a mix. */
+static int
+save_target(cli *c, uint64_t len)
+{
+    save_ident now;
+    size_t n;
+    unsigned char *bytes;
+    uint64_t count;
+    grundy_error err;
+    grundy_status st;
+
+    if (save_ident_same(c->save, &c->save_id)) {
+        return SAVE_REPLACE;
+    }
+    bytes = save_read(c->save, grundy_ctx_memory_limit(c->ctx) + 4096, &n,
+                      &now);
+    if (bytes == NULL) {
+        if (errno == ENOENT) {
+            return SAVE_REPLACE;
+        }
+        fprintf(stderr, "grundy: cannot save %s: another run replaced it "
+                "and it cannot be read (%s); it is left as it is\n",
+                c->save, strerror(errno));
+        return SAVE_REFUSE;
+    }
+    st = seqfile_inspect(c->save_game, bytes, n, &count, &err);
+    free(bytes);
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: cannot save %s: another run replaced it "
+                "by a file this run does not write over (%s); it is left "
+                "as it is\n", c->save, err.message);
+        return SAVE_REFUSE;
+    }
+    if (count >= len) {
+        c->save_id = now;
+        return SAVE_KEEP;
+    }
+    return SAVE_REPLACE;
+}
+
+/* Writes the game's sequence to c->save atomically. EXIT_WIN or the exit
+ * status of the failure (reported, and remembered in c->save_failed). */
+static int
+save_write(cli *c)
+{
+    format_buffer buf = {0};
+    grundy_error err;
+    grundy_status st = seqfile_encode(c->save_game, &buf, &err);
+    uint64_t len = seqfile_length(c->save_game);
+    char *tmp = NULL;
+    const char *what = NULL; /* the step that failed */
+    save_ident id;
+    FILE *f;
+    int ok, e = 0, target = SAVE_REPLACE;
+
+    c->save_tried = len;
+    c->saved_at = save_now();
+    c->save_last_ok = 0;
+    if (c->save_failed == 2) {
+        free(buf.data);
+        return EXIT_IO; /* FILE is another's now: said once, not again */
+    }
+    /* FILE, as this run read or wrote it, holds these values already
+     * (and perhaps more: a sequence certified on loading stops there):
+     * never write fewer. */
+    if (len <= c->saved_len && save_ident_same(c->save, &c->save_id)) {
+        free(buf.data);
+        c->save_last_ok = 1;
+        return EXIT_WIN;
+    }
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: cannot save %s: %s\n", c->save, err.message);
+        c->save_failed = 1;
+        return exit_for(st);
+    }
+    f = save_tmp_open(c->save, &tmp);
+    ok = f != NULL && fwrite(buf.data, 1, buf.len, f) == buf.len &&
+         fflush(f) == 0;
+#ifdef HAVE_POSIX
+    ok = ok && fsync(fileno(f)) == 0;
+#endif
+    e = errno;
+    if (f != NULL) {
+        save_ident_of(f, &id);
+        if (fclose(f) != 0 && ok) {
+            ok = 0;
+            e = errno;
+        }
+    }
+    free(buf.data);
+    if (ok) {
+        target = save_target(c, len);
+        if (target == SAVE_REPLACE && rename(tmp, c->save) != 0) {
+            ok = 0;
+            e = errno;
+            what = "renaming it";
+        }
+    }
+    if (!ok) {
+        fprintf(stderr, "grundy: cannot save %s: %s%s%s: %s\n", c->save,
+                tmp != NULL ? tmp : "a temporary file",
+                what != NULL ? " " : "", what != NULL ? what : "",
+                strerror(e));
+    }
+    if (f != NULL && (!ok || target != SAVE_REPLACE)) {
+        remove(tmp);
+    }
+    free(tmp);
+    if (!ok || target == SAVE_REFUSE) {
+        c->save_failed = target == SAVE_REFUSE ? 2 : 1;
+        return EXIT_IO;
+    }
+    if (target == SAVE_REPLACE) {
+        c->save_id = id;
+    }
+    c->saved_len = len;
+    c->save_last_ok = 1;
+    return EXIT_WIN;
+}
+
+/* The progress hook while saving: checkpoints, and stops on a signal. */
+static void
+save_progress(void *user, const char *what, uint64_t done, uint64_t total)
+{
+    cli *c = user;
+    uint64_t len;
+    if (c->save_tty) {
+        progress(user, what, done, total);
+    }
+    len = seqfile_length(c->save_game);
+    if (save_signal != 0 ||
+        (len >= 2 * c->save_tried && len >= ((uint64_t)1 << 16)) ||
+        save_now() - c->saved_at >= SAVE_SECONDS) {
+        save_write(c);
+    }
+    if (save_signal != 0) {
+        save_stop(c);
+    }
 }
 
 int
@@ -150,19 +318,22 @@ save_start(cli *c, grundy_game *game)
 {
     size_t len;
     unsigned char *bytes;
+    char *tmp = NULL;
+    FILE *f;
     grundy_error err;
     grundy_status st;
 
+    /* Nothing is recorded before FILE is accepted: a refused file is
+     * never written (save_finish writes only once c->save_game is set). */
     if (!seqfile_supported(game, &err)) {
         fprintf(stderr, "grundy: --save %s: %s\n", c->save, err.message);
         return EXIT_INVALID;
     }
-    c->save_game = game;
-    c->saved_at = save_now();
     bytes = save_read(c->save, grundy_ctx_memory_limit(c->ctx) + 4096,
-                      &len);
+                      &len, &c->save_id);
     if (bytes == NULL && errno != ENOENT) {
-        fprintf(stderr, "grundy: cannot read %s: %s\n", c->save,
+        fprintf(stderr, "grundy: cannot read %s: %s; it is left as it is\n",
+                c->save,
                 errno == EFBIG ? "larger than the memory limit allows "
                                  "(raise --memory)"
                                : strerror(errno));
@@ -173,11 +344,28 @@ save_start(cli *c, grundy_game *game)
         free(bytes);
         if (st != GRUNDY_OK) {
             word_advice(st, &err);
-            fprintf(stderr, "grundy: %s: %s\n", c->save, err.message);
+            fprintf(stderr, "grundy: %s: %s; it is left as it is\n",
+                    c->save, err.message);
             return st == GRUNDY_EPOSITION ? EXIT_INVALID : exit_for(st);
         }
+    } else {
+        c->save_id.known = 0;
     }
-    c->saved_len = seqfile_length(game);
+    /* A directory where no file can be made fails now, not after the
+     * run. */
+    if ((f = save_tmp_open(c->save, &tmp)) == NULL) {
+        fprintf(stderr, "grundy: cannot save %s: %s: %s\n", c->save,
+                tmp != NULL ? tmp : "a temporary file", strerror(errno));
+        free(tmp);
+        return EXIT_IO;
+    }
+    fclose(f);
+    remove(tmp);
+    free(tmp);
+    c->save_game = game;
+    c->saved_len = c->save_tried = seqfile_length(game);
+    c->saved_at = save_now();
+    c->save_last_ok = 1;
     save_signal = 0;
     signal(SIGINT, save_on_signal);
     signal(SIGTERM, save_on_signal);
@@ -188,13 +376,13 @@ save_start(cli *c, grundy_game *game)
 int
 save_finish(cli *c, int status)
 {
-    int st = save_write(c);
+    save_write(c);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     if (save_signal != 0) {
         save_stop(c);
     }
-    return status != EXIT_WIN ? status : st;
+    return status != EXIT_WIN ? status : c->save_failed ? EXIT_IO : EXIT_WIN;
 }
 
 int
@@ -209,9 +397,14 @@ save_stop(cli *c)
     int sig = save_signal;
     fflush(stdout);
     progress_done(c);
-    fprintf(stderr, "grundy: stopped by signal %d; %llu values saved in "
-            "%s: run the same command again to go on\n", sig,
-            (unsigned long long)c->saved_len, c->save);
+    if (c->save_last_ok) {
+        fprintf(stderr, "grundy: stopped by signal %d; %llu values saved in "
+                "%s: run the same command again to go on\n", sig,
+                (unsigned long long)c->saved_len, c->save);
+    } else {
+        fprintf(stderr, "grundy: stopped by signal %d; the last save to %s "
+                "failed (see above)\n", sig, c->save);
+    }
     signal(sig, SIG_DFL);
     raise(sig);
     exit(128 + sig);

@@ -5,12 +5,14 @@
 # build-fuzz/corpus/HARNESS, seeded from tests/fuzz/corpus/HARNESS, the
 # examples and the CLI cases. A crash stops the run and leaves its input in
 # build-fuzz/artifacts/; copy it into tests/fuzz/corpus/HARNESS/ to make it
-# a regression test (ctest replays every corpus file).
+# a regression test (ctest replays every corpus file, each within
+# GRUNDY_REPLAY_SECONDS, see tests/CMakeLists.txt: a slow input becomes a
+# test of the time bound put on it).
 set -e
 cd "$(dirname "$0")/../.."
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-harnesses=${*:-fuzz_spec fuzz_position fuzz_line fuzz_bignum}
+harnesses=${*:-fuzz_spec fuzz_position fuzz_line fuzz_bignum fuzz_seqfile}
 dir=build-fuzz
 CC=${CC:-clang} cmake -S . -B $dir -DGRUNDY_FUZZ=ON -DGRUNDY_TESTS=OFF \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRUNDY_WERROR=ON >/dev/null
