@@ -135,8 +135,8 @@ skip_line(reader *r, int why)
 
 /* Moves the unread bytes to the front, makes room for `want` bytes in
  * all (at most max) and reads once more. LINE_OK, LINE_ERROR, or when the
- * room cannot be had LINE_TOO_LONG (the buffer is at max already) or
- * LINE_NOMEM (the system refused it). */
+ * buffer is full and cannot grow LINE_TOO_LONG (it is at max already) or
+ * LINE_NOMEM (the system refused more). */
 static int
 reader_fill(reader *r, size_t want)
 {
@@ -152,11 +152,14 @@ reader_fill(reader *r, size_t want)
     }
     if (want > r->cap) {
         char *nb = realloc(r->buf, want + PLAIN_LINE_PAD);
-        if (nb == NULL) {
+        if (nb != NULL) {
+            r->buf = nb;
+            r->cap = want;
+        } else if (r->end == r->cap) {
             return LINE_NOMEM;
         }
-        r->buf = nb;
-        r->cap = want;
+        /* Refused, it reads into the room it has: a bigger round was
+         * asked for, and short lines must not be lost for want of it. */
     }
     if (r->end == r->cap) {
         return LINE_TOO_LONG;
@@ -361,15 +364,16 @@ typedef struct worker {
     pool *pool;
 } worker;
 
-static void
+/* Stores the error record of a failed line (its record in sh->out, its
+ * message in sh->errors). -1, with both buffers as they were, when
+ * either cannot grow: the caller then leaves the line to the main
+ * thread, which writes straight to stdout and needs no memory for it. */
+static int
 share_error(const worker *w, share *sh, const char *line, size_t len,
             const char *message)
 {
     size_t mlen = strlen(message) + 1, need = sizeof sh->nlines + mlen;
     format_buffer *e = &sh->errors;
-    if (!w->c->quiet) {
-        format_error_mem(&sh->out, w->c->format, line, len, message);
-    }
     if (need > e->cap - e->len) {
         size_t cap = e->cap != 0 ? e->cap : 4096;
         char *p;
@@ -377,15 +381,20 @@ share_error(const worker *w, share *sh, const char *line, size_t len,
             cap *= 2;
         }
         if ((p = realloc(e->data, cap)) == NULL) {
-            sh->status = EXIT_LIMIT;
-            return;
+            return -1;
         }
         e->data = p;
         e->cap = cap;
     }
+    if (!w->c->quiet &&
+        format_error_mem(&sh->out, w->c->format, line, len, message) !=
+            GRUNDY_OK) {
+        return -1;
+    }
     memcpy(e->data + e->len, &sh->nlines, sizeof sh->nlines);
     memcpy(e->data + e->len + sizeof sh->nlines, message, mlen);
     e->len += need;
+    return 0;
 }
 
 /* The next line of a block in memory (*p up to end): its start and
@@ -404,6 +413,7 @@ static void
 share_run(const worker *w, share *sh)
 {
     const char *p = sh->lines, *end = sh->lines + sh->len;
+    char *start = NULL;
     int quick = w->game != NULL && !w->c->quiet;
     sh->out.len = sh->errors.len = 0;
     sh->nlines = 0;
@@ -411,7 +421,7 @@ share_run(const worker *w, share *sh)
     sh->status = EXIT_WIN;
     while (p < end) {
         size_t len;
-        char *start, *line;
+        char *line;
         grundy_error err;
         grundy_status st;
         sh->nlines++;
@@ -446,9 +456,7 @@ share_run(const worker *w, share *sh)
             /* Lines naming their games: one with Grundy-sequence tables
              * is solved with the main context (one table, computed
              * once), with the rest of the share, in order. */
-            sh->nlines--;
-            sh->rest = start;
-            return;
+            goto leave;
         }
         if (st == GRUNDY_OK) {
             st = grundy_solve(w->ctx, w->pos, w->c->flags, w->res, &err);
@@ -456,17 +464,27 @@ share_run(const worker *w, share *sh)
         if (st == GRUNDY_OK && !w->c->quiet) {
             st = format_result_mem(&sh->out, w->c->format, line, len,
                                    w->res);
-            if (st != GRUNDY_OK) {
-                snprintf(err.message, sizeof err.message, "out of memory");
-                err.limit = GRUNDY_LIMIT_NONE;
-            }
+        }
+        /* A worker the system refuses memory (its context, or the room
+         * for a record) leaves the line and the rest of the share to the
+         * main thread: it writes each record straight to stdout, through
+         * a buffer it has already, so that no line goes without its
+         * record or its error record (main.c). */
+        if (st == GRUNDY_ENOMEM) {
+            goto leave;
         }
         if (st != GRUNDY_OK) {
             word_advice(st, &err);
-            share_error(w, sh, line, len, err.message);
+            if (share_error(w, sh, line, len, err.message) != 0) {
+                goto leave;
+            }
             sh->status = merge_status(sh->status, st);
         }
     }
+    return;
+leave:
+    sh->nlines--;
+    sh->rest = start;
 }
 
 /* The next share to solve, under the lock: from the oldest published
@@ -601,6 +619,12 @@ read_round(reader *r, const char **block, size_t *len)
             want = 2 * avail;
         }
         rc = reader_fill(r, want);
+        /* No room for a bigger round: the whole lines there are make a
+         * smaller one; only a line longer than the room is skipped. */
+        if (rc == LINE_NOMEM && memchr(r->buf, '\n', r->end) != NULL) {
+            want = r->end;
+            continue;
+        }
         if (rc != LINE_OK) {
             return rc == LINE_ERROR ? rc : skip_line(r, rc);
         }
@@ -906,15 +930,15 @@ run_lines_parallel(cli *c, reader *r, const char *name,
     int status, started, ahead = n > 1 && read_ahead_safe(r);
     pool *pl = pool_new(n);
 
+    /* Without memory for the workers, the main context answers every
+     * line itself: slower, but each line still gets its record. */
     if (pl == NULL) {
-        fputs("grundy: out of memory\n", stderr);
-        return EXIT_LIMIT;
+        return run_lines_sequential(c, r, name, fixed);
     }
     if (workers_new(c, w, n, fixed, pl) != 0) {
         workers_free(w, n, pl);
         pool_free(pl);
-        fputs("grundy: out of memory\n", stderr);
-        return EXIT_LIMIT;
+        return run_lines_sequential(c, r, name, fixed);
     }
     started = pool_start(w, n, tid, ahead);
     if (ahead && started == 0) {
@@ -1023,7 +1047,8 @@ run_lines(cli *c, grundy_game *fixed)
     r.max = r.memory < MAX_LINE ? r.memory : MAX_LINE;
     r.cap = r.max < ((size_t)1 << 16) ? r.max : (size_t)1 << 16;
     if ((r.buf = malloc(r.cap + PLAIN_LINE_PAD)) == NULL) {
-        fputs("grundy: out of memory\n", stderr);
+        fprintf(stderr, "grundy: %s:1: out of memory: stopped before this "
+                "line\n", name);
         status = EXIT_LIMIT;
     } else {
         skip_bom(&r);
