@@ -73,13 +73,15 @@ typedef struct reader {
     int eof;
     int drained;              /* the last read got less than asked: no
                                  more input is waiting right now */
+    int cr_end;               /* the last read ended in a CR, made '\n':
+                                 an LF first in the next is its CRLF's */
 } reader;
 
 /* Reads up to n bytes: what is there now, as read(2) gives it, so that a
  * line typed at a terminal or written into a pipe is answered at once
  * (fread would wait for n bytes). 0 at the end; -1 on error. */
 static long
-reader_read(reader *r, char *dst, size_t n)
+read_some(reader *r, char *dst, size_t n)
 {
     /* Nothing was waiting last time, so this read may block: let whoever
      * feeds us line by line (a terminal, a coprocess) see the answers so
@@ -102,6 +104,44 @@ reader_read(reader *r, char *dst, size_t n)
     r->drained = got < n;
     return ferror(r->f) ? -1 : (long)got;
 #endif
+}
+
+/* read_some with every line ending made one '\n': a lone CR (old Mac
+ * files) ends a line as LF and CRLF do. A CR becomes '\n' unless an LF
+ * follows it (CRLF keeps its CR, a blank trimmed off the line); a CR
+ * last in a read cannot wait for the next byte (a terminal's line would
+ * wait for the next one), so it becomes '\n' at once and an LF first in
+ * the next read, the rest of its CRLF, is dropped. */
+static long
+reader_read(reader *r, char *dst, size_t n)
+{
+    for (;;) {
+        long got = read_some(r, dst, n);
+        char *cr, *end;
+        if (got <= 0) {
+            return got;
+        }
+        if (r->cr_end && dst[0] == '\n') {
+            memmove(dst, dst + 1, (size_t)--got);
+        }
+        r->cr_end = 0;
+        if (got == 0) {
+            continue;
+        }
+        end = dst + got;
+        for (cr = memchr(dst, '\r', (size_t)got); cr != NULL;
+             cr = memchr(cr + 1, '\r', (size_t)(end - cr - 1))) {
+            if (cr + 1 == end) {
+                *cr = '\n';
+                r->cr_end = 1;
+                break;
+            }
+            if (cr[1] != '\n') {
+                *cr = '\n';
+            }
+        }
+        return got;
+    }
 }
 
 enum {
