@@ -147,29 +147,39 @@ reader_read(reader *r, char *dst, size_t n)
 enum {
     LINE_EOF = 0,
     LINE_OK = 1,
-    LINE_TOO_LONG = 2,        /* longer than max: skipped */
+    LINE_TOO_LONG = 2,        /* longer than max: to be skipped */
     LINE_NOMEM = 3,           /* the system refused a bigger buffer */
+    LINE_REFUSED = 4,         /* no line end long after the limit */
     LINE_ERROR = -1
 };
 
-/* Skips the rest of an overlong line; returns `why` once it is skipped. */
+/* Skips the rest of an overlong line, once it is reported: LINE_OK at
+ * its end (or the input's), LINE_ERROR, or LINE_REFUSED when no line end
+ * comes within the next 1 GiB (MAX_LINE, a second or so of reading).
+ * Input without line ends (/dev/zero, a binary file) would be skipped
+ * for ever: it ends the run, in bounded time, instead. */
 static int
-skip_line(reader *r, int why)
+skip_line(reader *r)
 {
+    size_t skipped = 0;
     for (;;) {
         char *p = memchr(r->buf + r->start, '\n', r->end - r->start);
         long n;
         if (p != NULL) {
             r->start = (size_t)(p - r->buf) + 1;
-            return why;
+            return LINE_OK;
         }
         r->start = r->end = 0;
+        if (skipped > MAX_LINE) {
+            return LINE_REFUSED;
+        }
         n = reader_read(r, r->buf, r->cap);
         if (n <= 0) {
             r->eof = 1;
-            return n < 0 ? LINE_ERROR : why;
+            return n < 0 ? LINE_ERROR : LINE_OK;
         }
         r->end = (size_t)n;
+        skipped += (size_t)n;
     }
 }
 
@@ -241,13 +251,38 @@ read_line(reader *r, char **line, size_t *len)
         /* A full buffer holds part of one line: double it. */
         rc = reader_fill(r, avail == r->cap ? 2 * r->cap : r->cap);
         if (rc != LINE_OK) {
-            return rc == LINE_ERROR ? rc : skip_line(r, rc);
+            return rc;
         }
     }
 }
 
-/* Reports an invalid or unanswerable line and writes its error record. */
-static void
+/* 1, said once on stderr, when stdout leads nowhere any more: the
+ * reader of its pipe, socket or terminal has gone. Records written then
+ * fail (EPIPE ends the run), but bad lines in text output write none,
+ * and their messages would go on for ever. Not with -q: stdout is not
+ * used. */
+static int
+output_gone(const cli *c, const char *name, unsigned long long lineno)
+{
+#ifdef HAVE_READ
+    struct pollfd out = {fileno(stdout), 0, 0};
+    if (!c->quiet && poll(&out, 1, 0) == 1 &&
+        (out.revents & (POLLERR | POLLHUP)) != 0) {
+        fprintf(stderr, "grundy: %s:%llu: stdout is closed (its reader has "
+                "gone): stopped\n", name, lineno);
+        return 1;
+    }
+#else
+    (void)c;
+    (void)name;
+    (void)lineno;
+#endif
+    return 0;
+}
+
+/* Reports an invalid or unanswerable line and writes its error record.
+ * -1 when the run is to stop there: nobody reads stdout any more. */
+static int
 line_error(cli *c, const char *name, unsigned long long lineno,
            const char *input, size_t len, const char *message)
 {
@@ -255,21 +290,23 @@ line_error(cli *c, const char *name, unsigned long long lineno,
     if (!c->quiet) {
         grundy_format_error(stdout, c->format, input, len, message);
     }
+    return output_gone(c, name, lineno) ? -1 : 0;
 }
 
 /* Reports a line the reader skipped (LINE_TOO_LONG or LINE_NOMEM) and
  * returns the exit status it calls for: past 1 GiB the line is invalid
- * input (2); past the memory limit or out of memory it is a limit (3). */
+ * input (2); past the memory limit or out of memory it is a limit (3);
+ * EXIT_IO when stdout is gone. */
 static int
 long_line_error(cli *c, const reader *r, const char *name,
                 unsigned long long lineno, int rc)
 {
     char limit[32], msg[256];
     if (rc == LINE_TOO_LONG && r->max == MAX_LINE) {
-        line_error(c, name, lineno, "", 0,
-                   "line longer than 1 GiB, the longest line grundy reads: "
-                   "skipped; split the position over several lines");
-        return EXIT_INVALID;
+        return line_error(c, name, lineno, "", 0,
+                          "line longer than 1 GiB, the longest line grundy "
+                          "reads: skipped; split the position over several "
+                          "lines") != 0 ? EXIT_IO : EXIT_INVALID;
     }
     util_size_text(limit, sizeof limit, r->memory);
     snprintf(msg, sizeof msg, rc == LINE_TOO_LONG
@@ -278,8 +315,42 @@ long_line_error(cli *c, const reader *r, const char *name,
              : "out of memory reading a long line: skipped; the system "
                "gives less than the memory limit of %s (ulimit -v?); lower "
                "it with --memory", limit);
-    line_error(c, name, lineno, "", 0, msg);
-    return EXIT_LIMIT;
+    return line_error(c, name, lineno, "", 0, msg) != 0 ? EXIT_IO
+                                                        : EXIT_LIMIT;
+}
+
+/* Reports a line the reader cannot hold (rc: LINE_TOO_LONG or
+ * LINE_NOMEM) as soon as the limit is passed, not when its end comes at
+ * last, then skips the rest of it. Returns the merged status; *stop set
+ * when the run ends here: a read error (EXIT_IO), or no line end long
+ * after the limit (the input refused, the status kept). */
+static int
+long_line(cli *c, reader *r, const char *name, unsigned long long lineno,
+          int rc, int status, int *stop)
+{
+    int e = long_line_error(c, r, name, lineno, rc);
+    char limit[32];
+    if (e == EXIT_IO) {
+        *stop = 1;
+        return EXIT_IO;
+    }
+    status = status == EXIT_WIN || e == EXIT_INVALID ? e : status;
+    fflush(stdout);
+    rc = skip_line(r);
+    if (rc == LINE_ERROR) {
+        fprintf(stderr, "grundy: %s:%llu: read error: %s\n", name, lineno,
+                strerror(errno));
+        *stop = 1;
+        return EXIT_IO;
+    }
+    if (rc == LINE_REFUSED) {
+        util_size_text(limit, sizeof limit, MAX_LINE);
+        fprintf(stderr, "grundy: %s:%llu: no line end in the next %s "
+                "either: stopped, the rest of the input is not read (not "
+                "a file of positions?)\n", name, lineno, limit);
+        *stop = 1;
+    }
+    return status;
 }
 
 /* The line-mode status after one more failed line: invalid input (2)
@@ -309,7 +380,9 @@ answer_line(cli *c, const char *name, unsigned long long lineno,
     }
     if (st != GRUNDY_OK) {
         word_advice(st, &err);
-        line_error(c, name, lineno, line, len, err.message);
+        if (line_error(c, name, lineno, line, len, err.message) != 0) {
+            return EXIT_IO;
+        }
         status = merge_status(status, st);
     }
     return status;
@@ -331,8 +404,11 @@ run_lines_sequential(cli *c, reader *r, const char *name, grundy_game *fixed)
             return EXIT_IO;
         }
         if (rc == LINE_TOO_LONG || rc == LINE_NOMEM) {
-            int e = long_line_error(c, r, name, lineno, rc);
-            status = status == EXIT_WIN || e == EXIT_INVALID ? e : status;
+            int stop = 0;
+            status = long_line(c, r, name, lineno, rc, status, &stop);
+            if (stop) {
+                return status;
+            }
             continue;
         }
         if (trim_line(&line, &len) &&
@@ -628,7 +704,7 @@ workers_new(cli *c, worker *w, int n, const grundy_game *fixed, pool *pl)
 
 /* Gives out the next round: whole lines, about ROUND_BYTES (or the line
  * limit, if lower). Returns LINE_OK, LINE_EOF, LINE_ERROR, or LINE_TOO_LONG
- * or LINE_NOMEM when a line is skipped. */
+ * or LINE_NOMEM for a line too long to hold (the caller skips it). */
 static int
 read_round(reader *r, const char **block, size_t *len)
 {
@@ -666,7 +742,7 @@ read_round(reader *r, const char **block, size_t *len)
             continue;
         }
         if (rc != LINE_OK) {
-            return rc == LINE_ERROR ? rc : skip_line(r, rc);
+            return rc;
         }
     }
 }
@@ -761,18 +837,21 @@ emit_round(cli *c, round *rd, const char *name, grundy_game *fixed,
     for (int i = 0; i < rd->n; i++) {
         share *sh = &rd->s[i];
         size_t at = 0;
+        unsigned long long rel = 0;
         /* A share with no record (-q, only bad lines, empty) has no
          * buffer: fwrite(NULL, ...) is undefined even for 0 bytes. */
         if (sh->out.len > 0) {
             fwrite(sh->out.data, 1, sh->out.len, stdout);
         }
         while (at < sh->errors.len) {
-            unsigned long long rel;
             memcpy(&rel, sh->errors.data + at, sizeof rel);
             at += sizeof rel;
             fprintf(stderr, "grundy: %s:%llu: %s\n", name, *lineno + rel,
                     sh->errors.data + at);
             at += strlen(sh->errors.data + at) + 1;
+        }
+        if (sh->errors.len > 0 && output_gone(c, name, *lineno + rel)) {
+            return EXIT_IO;
         }
         *lineno += sh->nlines;
         if (sh->status != EXIT_WIN &&
@@ -916,8 +995,11 @@ pool_rounds(cli *c, reader *r, const char *name, grundy_game *fixed,
             break;
         }
         if (rc == LINE_TOO_LONG || rc == LINE_NOMEM) {
-            int e = long_line_error(c, r, name, ++lineno, rc);
-            status = status == EXIT_WIN || e == EXIT_INVALID ? e : status;
+            int stop = 0;
+            status = long_line(c, r, name, ++lineno, rc, status, &stop);
+            if (stop) {
+                break;
+            }
             rc = read_round(r, &block, &len);
             read_errno = errno;
             continue;
