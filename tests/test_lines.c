@@ -282,6 +282,22 @@ check_run(const run *ref, const unsigned long *recs, const run *got,
     free(gerr);
 }
 
+/* The input file of the sweep under way, removed by the teardown even
+ * when a check fails (cmocka then leaves the test at once). */
+static char *input_path;
+
+static int
+remove_input(void **state)
+{
+    (void)state;
+    if (input_path != NULL) {
+        unlink(input_path);
+        free(input_path);
+        input_path = NULL;
+    }
+    return 0;
+}
+
 /* Writes the test input (NLINES lines from pick) to a temp file, and the
  * line number of each line that has a record into recs. */
 static char *
@@ -325,7 +341,7 @@ sweep(const char *const *pick, size_t npick, const char *threads,
     long n;
 
     assert_non_null(recs);
-    path = write_input(pick, npick, recs);
+    path = input_path = write_input(pick, npick, recs);
     args[nargs++] = "grundy";
     args[nargs++] = "--json";
     args[nargs++] = "--threads";
@@ -361,8 +377,7 @@ sweep(const char *const *pick, size_t npick, const char *threads,
         }
     }
     run_free(&ref);
-    unlink(path);
-    free(path);
+    remove_input(NULL);
     free(recs);
 }
 
@@ -400,10 +415,10 @@ int
 main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sequential),
-        cmocka_unit_test(test_one_thread),
-        cmocka_unit_test(test_threads),
-        cmocka_unit_test(test_threads_named),
+        cmocka_unit_test_teardown(test_sequential, remove_input),
+        cmocka_unit_test_teardown(test_one_thread, remove_input),
+        cmocka_unit_test_teardown(test_threads, remove_input),
+        cmocka_unit_test_teardown(test_threads_named, remove_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
