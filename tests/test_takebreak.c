@@ -362,12 +362,13 @@ test_random_positions(void **state)
             }
         }
         if (r.fin[0] != 0) {
-            /* d0 removes nothing: no meaning on a circle, refused. */
+            /* d0 removes nothing: no meaning on a circle, refused as an
+             * invalid position (a ring of nim is one too). */
             char text[300];
             grundy_error err;
             snprintf(text, sizeof text, "%s @5", r.spec);
             assert_int_equal(fixture_solve(f, text, 0, &err),
-                             GRUNDY_EUNSUPPORTED);
+                             GRUNDY_EPOSITION);
             assert_non_null(strstr(err.message, "no rings"));
         }
     }

@@ -73,13 +73,15 @@ typedef struct reader {
     int eof;
     int drained;              /* the last read got less than asked: no
                                  more input is waiting right now */
+    int cr_end;               /* the last read ended in a CR, made '\n':
+                                 an LF first in the next is its CRLF's */
 } reader;
 
 /* Reads up to n bytes: what is there now, as read(2) gives it, so that a
  * line typed at a terminal or written into a pipe is answered at once
  * (fread would wait for n bytes). 0 at the end; -1 on error. */
 static long
-reader_read(reader *r, char *dst, size_t n)
+read_some(reader *r, char *dst, size_t n)
 {
     /* Nothing was waiting last time, so this read may block: let whoever
      * feeds us line by line (a terminal, a coprocess) see the answers so
@@ -104,39 +106,87 @@ reader_read(reader *r, char *dst, size_t n)
 #endif
 }
 
+/* read_some with every line ending made one '\n': a lone CR (old Mac
+ * files) ends a line as LF and CRLF do. A CR becomes '\n' unless an LF
+ * follows it (CRLF keeps its CR, a blank trimmed off the line); a CR
+ * last in a read cannot wait for the next byte (a terminal's line would
+ * wait for the next one), so it becomes '\n' at once and an LF first in
+ * the next read, the rest of its CRLF, is dropped. */
+static long
+reader_read(reader *r, char *dst, size_t n)
+{
+    for (;;) {
+        long got = read_some(r, dst, n);
+        char *cr, *end;
+        if (got <= 0) {
+            return got;
+        }
+        if (r->cr_end && dst[0] == '\n') {
+            memmove(dst, dst + 1, (size_t)--got);
+        }
+        r->cr_end = 0;
+        if (got == 0) {
+            continue;
+        }
+        end = dst + got;
+        for (cr = memchr(dst, '\r', (size_t)got); cr != NULL;
+             cr = memchr(cr + 1, '\r', (size_t)(end - cr - 1))) {
+            if (cr + 1 == end) {
+                *cr = '\n';
+                r->cr_end = 1;
+                break;
+            }
+            if (cr[1] != '\n') {
+                *cr = '\n';
+            }
+        }
+        return got;
+    }
+}
+
 enum {
     LINE_EOF = 0,
     LINE_OK = 1,
-    LINE_TOO_LONG = 2,        /* longer than max: skipped */
+    LINE_TOO_LONG = 2,        /* longer than max: to be skipped */
     LINE_NOMEM = 3,           /* the system refused a bigger buffer */
+    LINE_REFUSED = 4,         /* no line end long after the limit */
     LINE_ERROR = -1
 };
 
-/* Skips the rest of an overlong line; returns `why` once it is skipped. */
+/* Skips the rest of an overlong line, once it is reported: LINE_OK at
+ * its end (or the input's), LINE_ERROR, or LINE_REFUSED when no line end
+ * comes within the next 1 GiB (MAX_LINE, a second or so of reading).
+ * Input without line ends (/dev/zero, a binary file) would be skipped
+ * for ever: it ends the run, in bounded time, instead. */
 static int
-skip_line(reader *r, int why)
+skip_line(reader *r)
 {
+    size_t skipped = 0;
     for (;;) {
         char *p = memchr(r->buf + r->start, '\n', r->end - r->start);
         long n;
         if (p != NULL) {
             r->start = (size_t)(p - r->buf) + 1;
-            return why;
+            return LINE_OK;
         }
         r->start = r->end = 0;
+        if (skipped > MAX_LINE) {
+            return LINE_REFUSED;
+        }
         n = reader_read(r, r->buf, r->cap);
         if (n <= 0) {
             r->eof = 1;
-            return n < 0 ? LINE_ERROR : why;
+            return n < 0 ? LINE_ERROR : LINE_OK;
         }
         r->end = (size_t)n;
+        skipped += (size_t)n;
     }
 }
 
 /* Moves the unread bytes to the front, makes room for `want` bytes in
  * all (at most max) and reads once more. LINE_OK, LINE_ERROR, or when the
- * room cannot be had LINE_TOO_LONG (the buffer is at max already) or
- * LINE_NOMEM (the system refused it). */
+ * buffer is full and cannot grow LINE_TOO_LONG (it is at max already) or
+ * LINE_NOMEM (the system refused more). */
 static int
 reader_fill(reader *r, size_t want)
 {
@@ -152,11 +202,14 @@ reader_fill(reader *r, size_t want)
     }
     if (want > r->cap) {
         char *nb = realloc(r->buf, want + PLAIN_LINE_PAD);
-        if (nb == NULL) {
+        if (nb != NULL) {
+            r->buf = nb;
+            r->cap = want;
+        } else if (r->end == r->cap) {
             return LINE_NOMEM;
         }
-        r->buf = nb;
-        r->cap = want;
+        /* Refused, it reads into the room it has: a bigger round was
+         * asked for, and short lines must not be lost for want of it. */
     }
     if (r->end == r->cap) {
         return LINE_TOO_LONG;
@@ -198,13 +251,38 @@ read_line(reader *r, char **line, size_t *len)
         /* A full buffer holds part of one line: double it. */
         rc = reader_fill(r, avail == r->cap ? 2 * r->cap : r->cap);
         if (rc != LINE_OK) {
-            return rc == LINE_ERROR ? rc : skip_line(r, rc);
+            return rc;
         }
     }
 }
 
-/* Reports an invalid or unanswerable line and writes its error record. */
-static void
+/* 1, said once on stderr, when stdout leads nowhere any more: the
+ * reader of its pipe, socket or terminal has gone. Records written then
+ * fail (EPIPE ends the run), but bad lines in text output write none,
+ * and their messages would go on for ever. Not with -q: stdout is not
+ * used. */
+static int
+output_gone(const cli *c, const char *name, unsigned long long lineno)
+{
+#ifdef HAVE_READ
+    struct pollfd out = {fileno(stdout), 0, 0};
+    if (!c->quiet && poll(&out, 1, 0) == 1 &&
+        (out.revents & (POLLERR | POLLHUP)) != 0) {
+        fprintf(stderr, "grundy: %s:%llu: stdout is closed (its reader has "
+                "gone): stopped\n", name, lineno);
+        return 1;
+    }
+#else
+    (void)c;
+    (void)name;
+    (void)lineno;
+#endif
+    return 0;
+}
+
+/* Reports an invalid or unanswerable line and writes its error record.
+ * -1 when the run is to stop there: nobody reads stdout any more. */
+static int
 line_error(cli *c, const char *name, unsigned long long lineno,
            const char *input, size_t len, const char *message)
 {
@@ -212,21 +290,23 @@ line_error(cli *c, const char *name, unsigned long long lineno,
     if (!c->quiet) {
         grundy_format_error(stdout, c->format, input, len, message);
     }
+    return output_gone(c, name, lineno) ? -1 : 0;
 }
 
 /* Reports a line the reader skipped (LINE_TOO_LONG or LINE_NOMEM) and
  * returns the exit status it calls for: past 1 GiB the line is invalid
- * input (2); past the memory limit or out of memory it is a limit (3). */
+ * input (2); past the memory limit or out of memory it is a limit (3);
+ * EXIT_IO when stdout is gone. */
 static int
 long_line_error(cli *c, const reader *r, const char *name,
                 unsigned long long lineno, int rc)
 {
     char limit[32], msg[256];
     if (rc == LINE_TOO_LONG && r->max == MAX_LINE) {
-        line_error(c, name, lineno, "", 0,
-                   "line longer than 1 GiB, the longest line grundy reads: "
-                   "skipped; split the position over several lines");
-        return EXIT_INVALID;
+        return line_error(c, name, lineno, "", 0,
+                          "line longer than 1 GiB, the longest line grundy "
+                          "reads: skipped; split the position over several "
+                          "lines") != 0 ? EXIT_IO : EXIT_INVALID;
     }
     util_size_text(limit, sizeof limit, r->memory);
     snprintf(msg, sizeof msg, rc == LINE_TOO_LONG
@@ -235,8 +315,42 @@ long_line_error(cli *c, const reader *r, const char *name,
              : "out of memory reading a long line: skipped; the system "
                "gives less than the memory limit of %s (ulimit -v?); lower "
                "it with --memory", limit);
-    line_error(c, name, lineno, "", 0, msg);
-    return EXIT_LIMIT;
+    return line_error(c, name, lineno, "", 0, msg) != 0 ? EXIT_IO
+                                                        : EXIT_LIMIT;
+}
+
+/* Reports a line the reader cannot hold (rc: LINE_TOO_LONG or
+ * LINE_NOMEM) as soon as the limit is passed, not when its end comes at
+ * last, then skips the rest of it. Returns the merged status; *stop set
+ * when the run ends here: a read error (EXIT_IO), or no line end long
+ * after the limit (the input refused, the status kept). */
+static int
+long_line(cli *c, reader *r, const char *name, unsigned long long lineno,
+          int rc, int status, int *stop)
+{
+    int e = long_line_error(c, r, name, lineno, rc);
+    char limit[32];
+    if (e == EXIT_IO) {
+        *stop = 1;
+        return EXIT_IO;
+    }
+    status = status == EXIT_WIN || e == EXIT_INVALID ? e : status;
+    fflush(stdout);
+    rc = skip_line(r);
+    if (rc == LINE_ERROR) {
+        fprintf(stderr, "grundy: %s:%llu: read error: %s\n", name, lineno,
+                strerror(errno));
+        *stop = 1;
+        return EXIT_IO;
+    }
+    if (rc == LINE_REFUSED) {
+        util_size_text(limit, sizeof limit, MAX_LINE);
+        fprintf(stderr, "grundy: %s:%llu: no line end in the next %s "
+                "either: stopped, the rest of the input is not read (not "
+                "a file of positions?)\n", name, lineno, limit);
+        *stop = 1;
+    }
+    return status;
 }
 
 /* The line-mode status after one more failed line: invalid input (2)
@@ -266,7 +380,9 @@ answer_line(cli *c, const char *name, unsigned long long lineno,
     }
     if (st != GRUNDY_OK) {
         word_advice(st, &err);
-        line_error(c, name, lineno, line, len, err.message);
+        if (line_error(c, name, lineno, line, len, err.message) != 0) {
+            return EXIT_IO;
+        }
         status = merge_status(status, st);
     }
     return status;
@@ -288,8 +404,11 @@ run_lines_sequential(cli *c, reader *r, const char *name, grundy_game *fixed)
             return EXIT_IO;
         }
         if (rc == LINE_TOO_LONG || rc == LINE_NOMEM) {
-            int e = long_line_error(c, r, name, lineno, rc);
-            status = status == EXIT_WIN || e == EXIT_INVALID ? e : status;
+            int stop = 0;
+            status = long_line(c, r, name, lineno, rc, status, &stop);
+            if (stop) {
+                return status;
+            }
             continue;
         }
         if (trim_line(&line, &len) &&
@@ -361,15 +480,16 @@ typedef struct worker {
     pool *pool;
 } worker;
 
-static void
+/* Stores the error record of a failed line (its record in sh->out, its
+ * message in sh->errors). -1, with both buffers as they were, when
+ * either cannot grow: the caller then leaves the line to the main
+ * thread, which writes straight to stdout and needs no memory for it. */
+static int
 share_error(const worker *w, share *sh, const char *line, size_t len,
             const char *message)
 {
     size_t mlen = strlen(message) + 1, need = sizeof sh->nlines + mlen;
     format_buffer *e = &sh->errors;
-    if (!w->c->quiet) {
-        format_error_mem(&sh->out, w->c->format, line, len, message);
-    }
     if (need > e->cap - e->len) {
         size_t cap = e->cap != 0 ? e->cap : 4096;
         char *p;
@@ -377,15 +497,20 @@ share_error(const worker *w, share *sh, const char *line, size_t len,
             cap *= 2;
         }
         if ((p = realloc(e->data, cap)) == NULL) {
-            sh->status = EXIT_LIMIT;
-            return;
+            return -1;
         }
         e->data = p;
         e->cap = cap;
     }
+    if (!w->c->quiet &&
+        format_error_mem(&sh->out, w->c->format, line, len, message) !=
+            GRUNDY_OK) {
+        return -1;
+    }
     memcpy(e->data + e->len, &sh->nlines, sizeof sh->nlines);
     memcpy(e->data + e->len + sizeof sh->nlines, message, mlen);
     e->len += need;
+    return 0;
 }
 
 /* The next line of a block in memory (*p up to end): its start and
@@ -404,6 +529,7 @@ static void
 share_run(const worker *w, share *sh)
 {
     const char *p = sh->lines, *end = sh->lines + sh->len;
+    char *start = NULL;
     int quick = w->game != NULL && !w->c->quiet;
     sh->out.len = sh->errors.len = 0;
     sh->nlines = 0;
@@ -411,7 +537,7 @@ share_run(const worker *w, share *sh)
     sh->status = EXIT_WIN;
     while (p < end) {
         size_t len;
-        char *start, *line;
+        char *line;
         grundy_error err;
         grundy_status st;
         sh->nlines++;
@@ -446,9 +572,7 @@ share_run(const worker *w, share *sh)
             /* Lines naming their games: one with Grundy-sequence tables
              * is solved with the main context (one table, computed
              * once), with the rest of the share, in order. */
-            sh->nlines--;
-            sh->rest = start;
-            return;
+            goto leave;
         }
         if (st == GRUNDY_OK) {
             st = grundy_solve(w->ctx, w->pos, w->c->flags, w->res, &err);
@@ -456,17 +580,27 @@ share_run(const worker *w, share *sh)
         if (st == GRUNDY_OK && !w->c->quiet) {
             st = format_result_mem(&sh->out, w->c->format, line, len,
                                    w->res);
-            if (st != GRUNDY_OK) {
-                snprintf(err.message, sizeof err.message, "out of memory");
-                err.limit = GRUNDY_LIMIT_NONE;
-            }
+        }
+        /* A worker the system refuses memory (its context, or the room
+         * for a record) leaves the line and the rest of the share to the
+         * main thread: it writes each record straight to stdout, through
+         * a buffer it has already, so that no line goes without its
+         * record or its error record (main.c). */
+        if (st == GRUNDY_ENOMEM) {
+            goto leave;
         }
         if (st != GRUNDY_OK) {
             word_advice(st, &err);
-            share_error(w, sh, line, len, err.message);
+            if (share_error(w, sh, line, len, err.message) != 0) {
+                goto leave;
+            }
             sh->status = merge_status(sh->status, st);
         }
     }
+    return;
+leave:
+    sh->nlines--;
+    sh->rest = start;
 }
 
 /* The next share to solve, under the lock: from the oldest published
@@ -570,7 +704,7 @@ workers_new(cli *c, worker *w, int n, const grundy_game *fixed, pool *pl)
 
 /* Gives out the next round: whole lines, about ROUND_BYTES (or the line
  * limit, if lower). Returns LINE_OK, LINE_EOF, LINE_ERROR, or LINE_TOO_LONG
- * or LINE_NOMEM when a line is skipped. */
+ * or LINE_NOMEM for a line too long to hold (the caller skips it). */
 static int
 read_round(reader *r, const char **block, size_t *len)
 {
@@ -601,8 +735,14 @@ read_round(reader *r, const char **block, size_t *len)
             want = 2 * avail;
         }
         rc = reader_fill(r, want);
+        /* No room for a bigger round: the whole lines there are make a
+         * smaller one; only a line longer than the room is skipped. */
+        if (rc == LINE_NOMEM && memchr(r->buf, '\n', r->end) != NULL) {
+            want = r->end;
+            continue;
+        }
         if (rc != LINE_OK) {
-            return rc == LINE_ERROR ? rc : skip_line(r, rc);
+            return rc;
         }
     }
 }
@@ -697,18 +837,21 @@ emit_round(cli *c, round *rd, const char *name, grundy_game *fixed,
     for (int i = 0; i < rd->n; i++) {
         share *sh = &rd->s[i];
         size_t at = 0;
+        unsigned long long rel = 0;
         /* A share with no record (-q, only bad lines, empty) has no
          * buffer: fwrite(NULL, ...) is undefined even for 0 bytes. */
         if (sh->out.len > 0) {
             fwrite(sh->out.data, 1, sh->out.len, stdout);
         }
         while (at < sh->errors.len) {
-            unsigned long long rel;
             memcpy(&rel, sh->errors.data + at, sizeof rel);
             at += sizeof rel;
             fprintf(stderr, "grundy: %s:%llu: %s\n", name, *lineno + rel,
                     sh->errors.data + at);
             at += strlen(sh->errors.data + at) + 1;
+        }
+        if (sh->errors.len > 0 && output_gone(c, name, *lineno + rel)) {
+            return EXIT_IO;
         }
         *lineno += sh->nlines;
         if (sh->status != EXIT_WIN &&
@@ -852,8 +995,11 @@ pool_rounds(cli *c, reader *r, const char *name, grundy_game *fixed,
             break;
         }
         if (rc == LINE_TOO_LONG || rc == LINE_NOMEM) {
-            int e = long_line_error(c, r, name, ++lineno, rc);
-            status = status == EXIT_WIN || e == EXIT_INVALID ? e : status;
+            int stop = 0;
+            status = long_line(c, r, name, ++lineno, rc, status, &stop);
+            if (stop) {
+                break;
+            }
             rc = read_round(r, &block, &len);
             read_errno = errno;
             continue;
@@ -906,15 +1052,15 @@ run_lines_parallel(cli *c, reader *r, const char *name,
     int status, started, ahead = n > 1 && read_ahead_safe(r);
     pool *pl = pool_new(n);
 
+    /* Without memory for the workers, the main context answers every
+     * line itself: slower, but each line still gets its record. */
     if (pl == NULL) {
-        fputs("grundy: out of memory\n", stderr);
-        return EXIT_LIMIT;
+        return run_lines_sequential(c, r, name, fixed);
     }
     if (workers_new(c, w, n, fixed, pl) != 0) {
         workers_free(w, n, pl);
         pool_free(pl);
-        fputs("grundy: out of memory\n", stderr);
-        return EXIT_LIMIT;
+        return run_lines_sequential(c, r, name, fixed);
     }
     started = pool_start(w, n, tid, ahead);
     if (ahead && started == 0) {
@@ -1023,7 +1169,8 @@ run_lines(cli *c, grundy_game *fixed)
     r.max = r.memory < MAX_LINE ? r.memory : MAX_LINE;
     r.cap = r.max < ((size_t)1 << 16) ? r.max : (size_t)1 << 16;
     if ((r.buf = malloc(r.cap + PLAIN_LINE_PAD)) == NULL) {
-        fputs("grundy: out of memory\n", stderr);
+        fprintf(stderr, "grundy: %s:1: out of memory: stopped before this "
+                "line\n", name);
         status = EXIT_LIMIT;
     } else {
         skip_bom(&r);

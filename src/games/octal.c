@@ -1171,14 +1171,16 @@ octal_cert_options(octal_walk *w, uint64_t n, grundy_error *err)
  * circle either: codes with d0 != 0 have no rings, and say so.
  */
 static grundy_status
-octal_ring_rules(grundy_game *game, grundy_error *err)
+octal_ring_rules(grundy_game *game, uint64_t n, grundy_error *err)
 {
     octal *o = game->state;
+    /* The same mistake as a ring of nim: an invalid position. */
     if (o->nrun > 0 && o->run[0].lo == 0) {
-        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                       "%s has no rings: its digit d0 splits a heap "
-                       "without removing anything, which is not defined "
-                       "on a circle", game->label);
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "'@%llu': %s has no rings (its digit d0 splits a "
+                       "heap without removing anything, which is not "
+                       "defined on a circle)", (unsigned long long)n,
+                       game->label);
     }
     return GRUNDY_OK;
 }
@@ -1324,7 +1326,7 @@ octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
     octal *o = game->state;
     unsigned char *seen;
     uint64_t g, below = n > 0 ? n - 1 : 0;
-    grundy_status st = octal_ring_rules(game, err);
+    grundy_status st = octal_ring_rules(game, n, err);
     unsigned bits;
 
     if (st == GRUNDY_OK && o->identity) {
