@@ -409,6 +409,18 @@ grundy_game_period(grundy_game *game, grundy_period *out, grundy_error *err)
 }
 
 int
+ctx_game_has_period(const grundy_game *game)
+{
+    return game->family->period != NULL;
+}
+
+int
+ctx_game_heap_game(const grundy_game *game)
+{
+    return (game->family->flags & FAMILY_HEAP_GAME) != 0;
+}
+
+int
 ctx_game_closed_form(const grundy_game *game)
 {
     return (game->family->flags & FAMILY_CLOSED_FORM) != 0;

@@ -66,6 +66,12 @@ void util_size_text(char *dst, size_t cap, size_t bytes);
  * context per thread. Games with Grundy-sequence tables (octal, sub, ...)
  * are not: each copy would compute its own. */
 int ctx_game_closed_form(const grundy_game *game);
+/* 1 when game has a Grundy sequence that grundy_game_period can search
+ * (a heap game); 0 for nim, wythoff and the other games without one. */
+int ctx_game_has_period(const grundy_game *game);
+/* 1 when game is a heap game (a component is one heap, a misere
+ * quotient can be built for it). */
+int ctx_game_heap_game(const grundy_game *game);
 /* 1 when every game of a parsed position is closed-form (see above). */
 int position_closed_form(const grundy_position *pos);
 

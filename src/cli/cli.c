@@ -78,9 +78,10 @@ help(void)
 "explains (arrays); error (instead of outcome) for an invalid line.\n"
 "\n"
 "Exit status: one position: 0 the player to move wins, 1 loses.\n"
-"Line mode: 0 every line answered. Always: 2 invalid spec, position, line\n"
-"or usage; 3 no exact answer within the limits (the message names the\n"
-"limit to raise); 4 reading input or writing output failed.\n"
+"Line mode: 0 every line answered. period: 0 found, 1 none found.\n"
+"Always: 2 invalid spec, position, line or usage (also 'period nim');\n"
+"3 no exact answer within the limits (the message names the limit to\n"
+"raise); 4 reading input (a missing -f FILE) or writing output failed.\n"
 "\n", stdout);
     /* Two strings: C99 compilers need not take literals over 4095. */
     fputs(

@@ -447,6 +447,16 @@ run_period(cli *c)
     if ((status = parse_game_arg(c, &game)) != EXIT_WIN) {
         return status;
     }
+    if (!ctx_game_has_period(game)) {
+        /* Asking for what does not exist is a usage error, not a limit:
+         * no setting would give an answer. */
+        grundy_game_free(game);
+        fprintf(stderr, "grundy: period: %s has no sequence to search: "
+                "'grundy period' takes a heap game whose Grundy sequence "
+                "may be periodic, such as kayles or octal:0.07\nTry 'grundy --help' for more information.\n",
+                c->args[1]);
+        return EXIT_INVALID;
+    }
     /* Without N, the limits say how far to look (progress is shown on a
      * terminal, and the answer says which limit ended the search). */
     grundy_ctx_set_period_search(c->ctx, values);
@@ -671,6 +681,15 @@ run_quotient(cli *c)
     }
     if ((status = parse_game_arg(c, &game)) != EXIT_WIN) {
         return status;
+    }
+    if (!ctx_game_heap_game(game)) {
+        /* As for period: no setting would give an answer. */
+        grundy_game_free(game);
+        fprintf(stderr, "grundy: quotient: %s is not a heap game: misere "
+                "quotients are built for heap games such as kayles or "
+                "octal:0.07\nTry 'grundy --help' for more information.\n",
+                c->args[1]);
+        return EXIT_INVALID;
     }
     st = misere_q_table(game, (uint64_t)n, &t, &err);
     progress_done(c);
