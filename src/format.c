@@ -334,9 +334,11 @@ format_result(obuf *o, unsigned format, const char *input, size_t input_len,
     obuf_finish(o);
 }
 
+/* kind and limit (NULL: left out) are the fields "kind" and "limit"
+ * the command adds (format_error_tagged). */
 static void
 format_error(obuf *o, unsigned format, const char *input, size_t input_len,
-             const char *message)
+             const char *message, const char *kind, const char *limit)
 {
     if (!(format & GRUNDY_FORMAT_JSON)) {
         return;
@@ -345,6 +347,14 @@ format_error(obuf *o, unsigned format, const char *input, size_t input_len,
     put_json_string(o, input, input_len);
     PUT_LIT(o, ",\"error\":");
     put_json_string(o, message, strlen(message));
+    if (kind != NULL) {
+        PUT_LIT(o, ",\"kind\":");
+        put_json_string(o, kind, strlen(kind));
+    }
+    if (limit != NULL) {
+        PUT_LIT(o, ",\"limit\":");
+        put_json_string(o, limit, strlen(limit));
+    }
     PUT_LIT(o, "}\n");
     obuf_finish(o);
 }
@@ -365,7 +375,18 @@ grundy_format_error(FILE *out, unsigned format, const char *input,
 {
     obuf o;
     obuf_init(&o, out, NULL);
-    format_error(&o, format, input, input_len, message);
+    format_error(&o, format, input, input_len, message, NULL, NULL);
+    return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
+}
+
+grundy_status
+format_error_tagged(FILE *out, unsigned format, const char *input,
+                    size_t input_len, const char *message, const char *kind,
+                    const char *limit)
+{
+    obuf o;
+    obuf_init(&o, out, NULL);
+    format_error(&o, format, input, input_len, message, kind, limit);
     return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
 }
 
@@ -383,11 +404,11 @@ format_result_mem(format_buffer *out, unsigned format,
 grundy_status
 format_error_mem(format_buffer *out, unsigned format,
                  const char *input, size_t input_len,
-                 const char *message)
+                 const char *message, const char *kind, const char *limit)
 {
     obuf o;
     obuf_init(&o, NULL, out);
-    format_error(&o, format, input, input_len, message);
+    format_error(&o, format, input, input_len, message, kind, limit);
     return o.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
 }
 
@@ -432,7 +453,7 @@ grundy_format_error_buf(char *dst, size_t cap, size_t *len, unsigned format,
 {
     format_buffer mem = {0};
     grundy_status st = format_error_mem(&mem, format, input,
-                                        input_len, message);
+                                        input_len, message, NULL, NULL);
     return copy_out(dst, cap, len, &mem, st);
 }
 

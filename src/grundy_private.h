@@ -27,7 +27,14 @@ grundy_status format_result_mem(format_buffer *out, unsigned format,
                                 const grundy_result *res);
 grundy_status format_error_mem(format_buffer *out, unsigned format,
                                const char *input, size_t input_len,
-                               const char *message);
+                               const char *message, const char *kind,
+                               const char *limit);
+/* grundy_format_error with the fields "kind" and "limit" after "error"
+ * (each left out when NULL): the command's error records. */
+grundy_status format_error_tagged(FILE *out, unsigned format,
+                                  const char *input, size_t input_len,
+                                  const char *message, const char *kind,
+                                  const char *limit);
 
 /*
  * The quick path of line mode: when the line is single numbers joined by

@@ -147,6 +147,13 @@ for c in "$tmp"/cmd*; do
 done
 [ $ran -gt 0 ] || bad "no example was run"
 
+# 'grundy help' and 'grundy version' are --help and --version.
+"$grundy" --help > "$tmp/help1"; "$grundy" help > "$tmp/help2" ||
+    bad "grundy help: exit status $?"
+cmp -s "$tmp/help1" "$tmp/help2" || bad "grundy help differs from --help"
+[ "$("$grundy" version)" = "$("$grundy" --version)" ] ||
+    bad "grundy version differs from --version"
+
 if command -v groff >/dev/null 2>&1; then
     LC_ALL=C groff -man -ww -z "$man" > "$tmp/groff" 2>&1
     [ -s "$tmp/groff" ] && { bad "groff warns:"; cat "$tmp/groff"; }

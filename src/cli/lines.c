@@ -206,11 +206,13 @@ read_line(reader *r, char **line, size_t *len)
 /* Reports an invalid or unanswerable line and writes its error record. */
 static void
 line_error(cli *c, const char *name, unsigned long long lineno,
-           const char *input, size_t len, const char *message)
+           const char *input, size_t len, const char *message,
+           error_tag tag)
 {
     fprintf(stderr, "grundy: %s:%llu: %s\n", name, lineno, message);
     if (!c->quiet) {
-        grundy_format_error(stdout, c->format, input, len, message);
+        format_error_tagged(stdout, c->format, input, len, message,
+                            tag.kind, tag.limit);
     }
 }
 
@@ -225,7 +227,8 @@ long_line_error(cli *c, const reader *r, const char *name,
     if (rc == LINE_TOO_LONG && r->max == MAX_LINE) {
         line_error(c, name, lineno, "", 0,
                    "line longer than 1 GiB, the longest line grundy reads: "
-                   "skipped; split the position over several lines");
+                   "skipped; split the position over several lines",
+                   (error_tag){"input", NULL});
         return EXIT_INVALID;
     }
     util_size_text(limit, sizeof limit, r->memory);
@@ -235,7 +238,7 @@ long_line_error(cli *c, const reader *r, const char *name,
              : "out of memory reading a long line: skipped; the system "
                "gives less than the memory limit of %s (ulimit -v?); lower "
                "it with --memory", limit);
-    line_error(c, name, lineno, "", 0, msg);
+    line_error(c, name, lineno, "", 0, msg, (error_tag){"limit", "memory"});
     return EXIT_LIMIT;
 }
 
@@ -265,8 +268,9 @@ answer_line(cli *c, const char *name, unsigned long long lineno,
         return EXIT_IO;
     }
     if (st != GRUNDY_OK) {
+        error_tag tag = error_tag_of(st, &err);
         word_advice(st, &err);
-        line_error(c, name, lineno, line, len, err.message);
+        line_error(c, name, lineno, line, len, err.message, tag);
         status = merge_status(status, st);
     }
     return status;
@@ -363,12 +367,13 @@ typedef struct worker {
 
 static void
 share_error(const worker *w, share *sh, const char *line, size_t len,
-            const char *message)
+            const char *message, error_tag tag)
 {
     size_t mlen = strlen(message) + 1, need = sizeof sh->nlines + mlen;
     format_buffer *e = &sh->errors;
     if (!w->c->quiet) {
-        format_error_mem(&sh->out, w->c->format, line, len, message);
+        format_error_mem(&sh->out, w->c->format, line, len, message,
+                         tag.kind, tag.limit);
     }
     if (need > e->cap - e->len) {
         size_t cap = e->cap != 0 ? e->cap : 4096;
@@ -462,8 +467,9 @@ share_run(const worker *w, share *sh)
             }
         }
         if (st != GRUNDY_OK) {
+            error_tag tag = error_tag_of(st, &err);
             word_advice(st, &err);
-            share_error(w, sh, line, len, err.message);
+            share_error(w, sh, line, len, err.message, tag);
             sh->status = merge_status(sh->status, st);
         }
     }
