@@ -351,6 +351,7 @@ grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
     }
     st = game_create(ctx, spec, len, out, err);
     if (st != GRUNDY_OK) {
+        util_note_unicode(err, spec, len);
         return st;
     }
     if ((*out)->family->footprint != NULL) {

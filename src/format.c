@@ -205,6 +205,16 @@ put_json_string(obuf *out, const char *s, size_t n)
         if (ch >= 0x20 && ch < 0x80 && ch != '"' && ch != '\\') {
             continue;
         }
+        if (ch >= 0x80) {
+            /* A valid UTF-8 character goes out as it is (JSON text is
+             * Unicode); only stray bytes are escaped, one by one. */
+            uint32_t cp;
+            size_t len = util_utf8_char(s + i - 1, n - i + 1, &cp);
+            if (len != 0) {
+                i += len - 1;
+                continue;
+            }
+        }
         put(out, s + run, i - 1 - run);
         run = i;
         if (ch == '"' || ch == '\\') {

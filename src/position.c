@@ -733,6 +733,7 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
         st = parse_token(ctx, pos, tok, i - tok, &want_game, err);
     }
     if (st != GRUNDY_OK) {
+        util_note_unicode(err, text, len);
         return st;
     }
     if (pos->nterms == 0) {

@@ -952,21 +952,39 @@ thread_count(const cli *c)
 
 /* Skips a UTF-8 byte-order mark at the start of the input (editors on
  * some systems write one); it would otherwise be part of the first
- * game's name. Read errors are left to the line loop. */
-static void
-skip_bom(reader *r)
+ * game's name. Read errors are left to the line loop. Returns -1, with
+ * the message said, for UTF-16 input (its byte-order mark FF FE or FE
+ * FF, or a NUL byte among the first two): every line would be garbage. */
+static int
+skip_bom(reader *r, const char *name)
 {
     static const char bom[3] = {'\xEF', '\xBB', '\xBF'};
     while (!r->eof && r->end - r->start < sizeof bom &&
            memcmp(r->buf + r->start, bom, r->end - r->start) == 0) {
         if (reader_fill(r, r->cap) != LINE_OK) {
-            return;
+            return 0;
         }
     }
     if (r->end - r->start >= sizeof bom &&
         memcmp(r->buf + r->start, bom, sizeof bom) == 0) {
         r->start += sizeof bom;
     }
+    if (r->end - r->start >= 2) {
+        const unsigned char *b = (const unsigned char *)r->buf + r->start;
+        int le = (b[0] == 0xFF && b[1] == 0xFE) || (b[0] != 0 && b[1] == 0);
+        if (le || (b[0] == 0xFE && b[1] == 0xFF) || (b[0] == 0 && b[1] != 0)) {
+            fprintf(stderr, "grundy: %s: the input is UTF-16 (%s), not "
+                    "UTF-8 or ASCII: convert it, e.g. 'iconv -f UTF-16%s -t "
+                    "UTF-8 %s | grundy'\n", name,
+                    b[0] == 0xFF && b[1] == 0xFE   ? "byte-order mark FF FE"
+                    : b[0] == 0xFE && b[1] == 0xFF ? "byte-order mark FE FF"
+                                                   : "NUL bytes",
+                    b[0] >= 0xFE ? "" : le ? "LE" : "BE",
+                    name[0] == '<' ? "FILE" : name);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* 1 (with a message) when FILE is a directory: reading it fails at
@@ -1032,8 +1050,9 @@ run_lines(cli *c, grundy_game *fixed)
         fputs("grundy: out of memory\n", stderr);
         status = EXIT_LIMIT;
     } else {
-        skip_bom(&r);
-        status = run_lines_reader(c, &r, name, fixed, n);
+        status = skip_bom(&r, name) != 0
+                     ? EXIT_INVALID
+                     : run_lines_reader(c, &r, name, fixed, n);
     }
     free(r.buf);
     if (r.f != stdin) {
