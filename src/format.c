@@ -290,9 +290,13 @@ put_json_array(obuf *out, const grundy_result *res, int which)
     putch(out, ']');
 }
 
+/* 2^53 - 1: the largest integer every JSON reader that parses numbers
+ * as doubles keeps exact (GRUNDY_FORMAT_BIG_STRINGS). */
+#define JSON_SAFE_MAX ((UINT64_C(1) << 53) - 1)
+
 static void
 format_json(obuf *out, const char *input, size_t input_len,
-            const grundy_result *res, int all)
+            const grundy_result *res, int all, int big_strings)
 {
     uint64_t sg;
     PUT_LIT(out, "{\"input\":");
@@ -307,12 +311,24 @@ format_json(obuf *out, const char *input, size_t input_len,
     }
     if (grundy_result_sg(res, &sg)) {
         PUT_LIT(out, ",\"sg\":");
-        put_num(out, sg);
+        if (big_strings && sg > JSON_SAFE_MAX) {
+            putch(out, '"');
+            put_num(out, sg);
+            putch(out, '"');
+        } else {
+            put_num(out, sg);
+        }
     } else if (res->sg_known && res->sg_big) {
         /* Every digit: a JSON number of any size (readers that need it
-         * exact must not parse it as a double). */
+         * exact must not parse it as a double), or a string of them. */
         PUT_LIT(out, ",\"sg\":");
+        if (big_strings) {
+            putch(out, '"');
+        }
         put(out, res->sg_text, strlen(res->sg_text));
+        if (big_strings) {
+            putch(out, '"');
+        }
     }
     if (grundy_result_move_count(res) > 0) {
         size_t elen, plen;
@@ -337,7 +353,8 @@ format_result(obuf *o, unsigned format, const char *input, size_t input_len,
 {
     if (format & GRUNDY_FORMAT_JSON) {
         format_json(o, input, input_len, res,
-                    (format & GRUNDY_FORMAT_ALL) != 0);
+                    (format & GRUNDY_FORMAT_ALL) != 0,
+                    (format & GRUNDY_FORMAT_BIG_STRINGS) != 0);
     } else {
         format_text(o, res);
     }
@@ -556,7 +573,14 @@ format_plain(obuf *o, unsigned format, const char *line, size_t len,
     }
     p = a->sg != 0 ? COPY_LIT(p, "win") : COPY_LIT(p, "lose");
     p = json ? COPY_LIT(p, "\",\"sg\":") : COPY_LIT(p, " sg=");
-    p += util_u64_to_dec(a->sg, p);
+    if (json && (format & GRUNDY_FORMAT_BIG_STRINGS) &&
+        a->sg > JSON_SAFE_MAX) {
+        *p++ = '"';
+        p += util_u64_to_dec(a->sg, p);
+        *p++ = '"';
+    } else {
+        p += util_u64_to_dec(a->sg, p);
+    }
     if (a->at != SIZE_MAX) {
         size_t tok = toks[a->at], after = toks[a->at + 1] - 1;
         if (json) {

@@ -33,6 +33,9 @@ help(void)
 "\n"
 "Options:\n"
 "  -j, --json      one JSON object per line (JSON Lines)\n"
+"  --big-strings   with --json: numbers beyond 2^53 - 1 (sg, n, period\n"
+"                  fields) as strings of digits, for readers that round\n"
+"                  them (JavaScript, jq 1.6)\n"
 "  -a, --all       every winning move, not just one\n"
 "  -m, --misere    misere play: whoever makes the last move loses\n"
 "  -q, --quiet     print nothing on stdout; only the exit status tells\n"
@@ -196,7 +199,8 @@ static const struct long_option {
     const char *name;
     int takes_value;
 } long_options[] = {
-    {"--all", 0},     {"--file", 1},  {"--help", 0},   {"--json", 0},
+    {"--all", 0},     {"--big-strings", 0}, {"--file", 1},
+    {"--help", 0},    {"--json", 0},
     {"--memory", 1},  {"--misere", 0}, {"--quiet", 0}, {"--save", 1},
     {"--threads", 1}, {"--version", 0}, {"--work", 1},
 };
@@ -375,6 +379,8 @@ long_options_one(cli *c, int argc, char **argv, int *i)
         return EXIT_WIN;
     } else if (strcmp(name, "--json") == 0) {
         c->format |= GRUNDY_FORMAT_JSON;
+    } else if (strcmp(name, "--big-strings") == 0) {
+        c->format |= GRUNDY_FORMAT_BIG_STRINGS;
     } else if (strcmp(name, "--all") == 0) {
         c->flags |= GRUNDY_ALL_MOVES;
         c->format |= GRUNDY_FORMAT_ALL;
@@ -624,6 +630,12 @@ run(cli *c)
     grundy_status st;
     int status;
 
+    if ((c->format & GRUNDY_FORMAT_BIG_STRINGS) &&
+        !(c->format & GRUNDY_FORMAT_JSON)) {
+        usage_error("%s", "--big-strings goes with --json: text output "
+                          "writes every number in full");
+        return EXIT_INVALID;
+    }
     if (c->save != NULL && (first == NULL || strcmp(first, "sg") != 0)) {
         usage_error("%s", "--save FILE goes with 'sg': grundy sg GAME A..B "
                           "--save FILE");
