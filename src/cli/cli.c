@@ -33,9 +33,9 @@ help(void)
 "\n"
 "Options:\n"
 "  -j, --json      one JSON object per line (JSON Lines)\n"
-"  --big-strings   with --json: numbers beyond 2^53 - 1 (sg, n, period\n"
-"                  fields) as strings of digits, for readers that round\n"
-"                  them (JavaScript, jq 1.6)\n"
+"  --big-strings   numbers of 2^53 and more (sg, n, period fields) as\n"
+"                  strings of digits in --json, for readers that would\n"
+"                  round them (JavaScript, jq 1.6)\n"
 "  -a, --all       every winning move, not just one\n"
 "  -m, --misere    misere play: whoever makes the last move loses\n"
 "  -q, --quiet     print nothing on stdout; only the exit status tells\n"
@@ -56,7 +56,8 @@ help(void)
 "  -V, --version   the version\n"
 "Short options combine: -qa is -q -a, -qfFILE is -q -f FILE. Long\n"
 "options take a unique prefix (--mis). 'grundy help', 'grundy version'.\n"
-"\n"
+"\n", stdout);
+    fputs(
 "Positions: whitespace separates components, commas join the numbers of\n"
 "one component (wythoff 3,5), '+' joins terms of different games\n"
 "(nim 3 4 + bounded:3 7). Numbers are decimal, 0 up to 2^64 - 1, and of\n"
@@ -89,7 +90,7 @@ help(void)
 "3 no exact answer within the limits (the message names the limit to\n"
 "raise); 4 reading input (a missing -f FILE) or writing output failed.\n"
 "\n", stdout);
-    /* Two strings: C99 compilers need not take literals over 4095. */
+    /* Several strings: C99 compilers need not take literals over 4095. */
     fputs(
 "'period' looks for a period up to N values, or as far as --memory and\n"
 "--work allow; the answer says which limit ended a search that found none.\n"
