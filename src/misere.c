@@ -108,12 +108,13 @@ optlist_free(optlist *ol)
 /* Beyond MISERE_MAX_POSITIONS positions, or options of one component. */
 static const char too_big[] =
     "misere play of this position needs an exhaustive search of more than "
-    "200000 positions; grundy has misere rules beyond search for nim, "
-    "bounded and division in any mix, a single fib pile, wythoff pair or "
+    "200000 positions, a fixed bound no setting raises (the search grows "
+    "exponentially; a misere rule answers large positions): grundy has one "
+    "for nim, bounded and division in any mix, a lone fib pile, wythoff or "
     "ferguson pair, and sums of heaps of nim, bounded, sub, stripes, "
-    "octal, hex, kayles, dawson, lasker and grundy where their misere "
-    "quotient can be built (heaps up to 1000, any heap once the quotient "
-    "proves a period: 'grundy quotient GAME N')";
+    "octal, hex, kayles, dawson, lasker and grundy whose misere quotient "
+    "can be built (heaps up to 1000, any heap once it proves a period: "
+    "'grundy quotient GAME N')";
 
 /* Lists every option of component c of game into ol (emptied first). */
 static grundy_status

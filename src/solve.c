@@ -337,7 +337,8 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
             size_t at = strlen(err->message);
             snprintf(err->message + at, sizeof err->message - at,
                      "; the exhaustive search, with the quotient as far "
-                     "as it is known, needs more than %d positions",
+                     "as it is known, needs more than %d positions, a "
+                     "fixed bound: no setting changes this answer",
                      MISERE_MAX_POSITIONS);
         }
     }
@@ -408,8 +409,9 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
         if (pos->comps[i].ring) {
             return err_set(err, GRUNDY_EUNSUPPORTED, -1,
                            "misere play of positions with rings (@n) is "
-                           "not supported; normal play of rings is "
-                           "answered");
+                           "not supported (no setting changes this: grundy "
+                           "has no misere method for rings); normal play "
+                           "of rings is answered");
         }
     }
     if (pos->big || solve_big_needed(pos)) {
