@@ -200,10 +200,10 @@ static const struct long_option {
     const char *name;
     int takes_value;
 } long_options[] = {
-    {"--all", 0},     {"--big-strings", 0}, {"--file", 1},
-    {"--help", 0},    {"--json", 0},
-    {"--memory", 1},  {"--misere", 0}, {"--quiet", 0}, {"--save", 1},
-    {"--threads", 1}, {"--version", 0}, {"--work", 1},
+    {"--all", 0},    {"--big-strings", 0}, {"--file", 1},
+    {"--help", 0},   {"--json", 0},        {"--memory", 1},
+    {"--misere", 0}, {"--quiet", 0},       {"--save", 1},
+    {"--threads", 1}, {"--version", 0},    {"--work", 1},
 };
 #define NLONG (sizeof long_options / sizeof long_options[0])
 
