@@ -342,6 +342,16 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
                      MISERE_MAX_POSITIONS);
         }
     }
+    if (st == GRUNDY_ELIMIT && err->limit == GRUNDY_LIMIT_NONE &&
+        strstr(err->message, "no setting") == NULL) {
+        /* A bound no setting raises (grundy.h: GRUNDY_LIMIT_NONE), such
+         * as the options a closed form lists, which the misere search
+         * needs all of: say so, as every misere refusal says what to
+         * raise or that nothing helps. */
+        size_t at = strlen(err->message);
+        snprintf(err->message + at, sizeof err->message - at,
+                 "; no setting raises this bound");
+    }
     return st;
 }
 
