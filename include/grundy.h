@@ -313,11 +313,15 @@ GRUNDY_API const char *grundy_result_move_position(const grundy_result *res,
 
 #define GRUNDY_FORMAT_JSON 1u /* JSON Lines instead of text */
 #define GRUNDY_FORMAT_ALL  2u /* JSON: add the "moves" and "explains" arrays */
+/* JSON: a number beyond 2^53 - 1 (the largest integer a double holds
+ * exactly: JavaScript, jq 1.6) is written as a string of its digits,
+ * "sg":"9007199254740993"; smaller ones stay numbers. */
+#define GRUNDY_FORMAT_BIG_STRINGS 4u
 
 /* Writes one record, newline-terminated, for a solved position to out;
  * input[0..input_len) is the position's text as the record should quote
  * it (JSON "input"). format: 0 for text or GRUNDY_FORMAT_JSON, optionally
- * with GRUNDY_FORMAT_ALL.
+ * with GRUNDY_FORMAT_ALL and GRUNDY_FORMAT_BIG_STRINGS.
  * Text: "win sg=2: take 2 from heap 1 (3 -> 1) -> 1 4 5", "lose sg=0".
  * Returns GRUNDY_EIO when out reports a write error (ferror). */
 GRUNDY_API grundy_status grundy_format_result(FILE *out, unsigned format,

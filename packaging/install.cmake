@@ -9,7 +9,9 @@
 #   share/bash-completion/completions/grundy    bash completion
 #   share/zsh/site-functions/_grundy            zsh completion (vendor-completions
 #                                               under /usr, where Debian looks)
-#   share/doc/grundy/                           README.md, LICENSE
+#   share/doc/grundy/                           README.md, LICENSE, docs/
+#                                               (errors.md, theory.md: what
+#                                               messages and README cite)
 # Included by the top-level CMakeLists.txt.
 
 install(TARGETS grundy-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -88,6 +90,10 @@ install(CODE "
     file(INSTALL DESTINATION \"\${GRUNDY_ZSH_DIR}\" TYPE FILE
          FILES \"${PROJECT_SOURCE_DIR}/completions/_grundy\")")
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# Messages and README cite docs/theory.md and docs/errors.md by these
+# paths, relative to the doc directory as to the source tree.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # cpack -G DEB: one package with all of the above under /usr.

@@ -351,6 +351,7 @@ grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
     }
     st = game_create(ctx, spec, len, out, err);
     if (st != GRUNDY_OK) {
+        util_note_unicode(err, spec, len);
         return st;
     }
     if ((*out)->family->footprint != NULL) {
@@ -406,6 +407,18 @@ grundy_game_period(grundy_game *game, grundy_period *out, grundy_error *err)
                        game->label);
     }
     return game->family->period(game, out, err);
+}
+
+int
+ctx_game_has_period(const grundy_game *game)
+{
+    return game->family->period != NULL;
+}
+
+int
+ctx_game_heap_game(const grundy_game *game)
+{
+    return (game->family->flags & FAMILY_HEAP_GAME) != 0;
 }
 
 int

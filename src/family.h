@@ -388,6 +388,19 @@ grundy_status util_parse_u64_list(const char *s, size_t len, const char *what,
 /* Writes a printable, length-capped quotation of token into dst (for error
  * messages: binary garbage and megabyte tokens stay readable). */
 void util_quote_token(char *dst, size_t cap, const char *tok, size_t len);
+/* The length (2 to 4) of the valid UTF-8 character at s[0..len), its
+ * code point in *cp; 0 when s does not start with one (ASCII included). */
+size_t util_utf8_char(const char *s, size_t len, uint32_t *cp);
+/* A note naming the first non-ASCII character of tok[0..len) by code
+ * point and, for the usual look-alikes (fullwidth digits and signs,
+ * no-break and thin spaces, dashes, the byte-order mark), by its Unicode
+ * name with what to write instead: "U+FF13 FULLWIDTH DIGIT THREE is not
+ * ASCII: write 3". Empty when tok holds no valid UTF-8 character. */
+void util_unicode_note(char *dst, size_t cap, const char *tok, size_t len);
+/* Appends "; " and util_unicode_note's note on the token of text[0..len)
+ * that err->column points at (up to a blank) to err's message, when that
+ * token holds a non-ASCII character: the quote shows it only as <U+FF13>. */
+void util_note_unicode(grundy_error *err, const char *text, size_t len);
 
 
 /* Context access for families. */

@@ -205,6 +205,16 @@ put_json_string(obuf *out, const char *s, size_t n)
         if (ch >= 0x20 && ch < 0x80 && ch != '"' && ch != '\\') {
             continue;
         }
+        if (ch >= 0x80) {
+            /* A valid UTF-8 character goes out as it is (JSON text is
+             * Unicode); only stray bytes are escaped, one by one. */
+            uint32_t cp;
+            size_t len = util_utf8_char(s + i - 1, n - i + 1, &cp);
+            if (len != 0) {
+                i += len - 1;
+                continue;
+            }
+        }
         put(out, s + run, i - 1 - run);
         run = i;
         if (ch == '"' || ch == '\\') {
@@ -280,9 +290,13 @@ put_json_array(obuf *out, const grundy_result *res, int which)
     putch(out, ']');
 }
 
+/* 2^53 - 1: the largest integer every JSON reader that parses numbers
+ * as doubles keeps exact (GRUNDY_FORMAT_BIG_STRINGS). */
+#define JSON_SAFE_MAX ((UINT64_C(1) << 53) - 1)
+
 static void
 format_json(obuf *out, const char *input, size_t input_len,
-            const grundy_result *res, int all)
+            const grundy_result *res, int all, int big_strings)
 {
     uint64_t sg;
     PUT_LIT(out, "{\"input\":");
@@ -297,12 +311,24 @@ format_json(obuf *out, const char *input, size_t input_len,
     }
     if (grundy_result_sg(res, &sg)) {
         PUT_LIT(out, ",\"sg\":");
-        put_num(out, sg);
+        if (big_strings && sg > JSON_SAFE_MAX) {
+            putch(out, '"');
+            put_num(out, sg);
+            putch(out, '"');
+        } else {
+            put_num(out, sg);
+        }
     } else if (res->sg_known && res->sg_big) {
         /* Every digit: a JSON number of any size (readers that need it
-         * exact must not parse it as a double). */
+         * exact must not parse it as a double), or a string of them. */
         PUT_LIT(out, ",\"sg\":");
+        if (big_strings) {
+            putch(out, '"');
+        }
         put(out, res->sg_text, strlen(res->sg_text));
+        if (big_strings) {
+            putch(out, '"');
+        }
     }
     if (grundy_result_move_count(res) > 0) {
         size_t elen, plen;
@@ -327,16 +353,19 @@ format_result(obuf *o, unsigned format, const char *input, size_t input_len,
 {
     if (format & GRUNDY_FORMAT_JSON) {
         format_json(o, input, input_len, res,
-                    (format & GRUNDY_FORMAT_ALL) != 0);
+                    (format & GRUNDY_FORMAT_ALL) != 0,
+                    (format & GRUNDY_FORMAT_BIG_STRINGS) != 0);
     } else {
         format_text(o, res);
     }
     obuf_finish(o);
 }
 
+/* kind and limit (NULL: left out) are the fields "kind" and "limit"
+ * the command adds (format_error_tagged). */
 static void
 format_error(obuf *o, unsigned format, const char *input, size_t input_len,
-             const char *message)
+             const char *message, const char *kind, const char *limit)
 {
     if (!(format & GRUNDY_FORMAT_JSON)) {
         return;
@@ -345,6 +374,14 @@ format_error(obuf *o, unsigned format, const char *input, size_t input_len,
     put_json_string(o, input, input_len);
     PUT_LIT(o, ",\"error\":");
     put_json_string(o, message, strlen(message));
+    if (kind != NULL) {
+        PUT_LIT(o, ",\"kind\":");
+        put_json_string(o, kind, strlen(kind));
+    }
+    if (limit != NULL) {
+        PUT_LIT(o, ",\"limit\":");
+        put_json_string(o, limit, strlen(limit));
+    }
     PUT_LIT(o, "}\n");
     obuf_finish(o);
 }
@@ -365,7 +402,18 @@ grundy_format_error(FILE *out, unsigned format, const char *input,
 {
     obuf o;
     obuf_init(&o, out, NULL);
-    format_error(&o, format, input, input_len, message);
+    format_error(&o, format, input, input_len, message, NULL, NULL);
+    return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
+}
+
+grundy_status
+format_error_tagged(FILE *out, unsigned format, const char *input,
+                    size_t input_len, const char *message, const char *kind,
+                    const char *limit)
+{
+    obuf o;
+    obuf_init(&o, out, NULL);
+    format_error(&o, format, input, input_len, message, kind, limit);
     return ferror(out) ? GRUNDY_EIO : GRUNDY_OK;
 }
 
@@ -383,11 +431,11 @@ format_result_mem(format_buffer *out, unsigned format,
 grundy_status
 format_error_mem(format_buffer *out, unsigned format,
                  const char *input, size_t input_len,
-                 const char *message)
+                 const char *message, const char *kind, const char *limit)
 {
     obuf o;
     obuf_init(&o, NULL, out);
-    format_error(&o, format, input, input_len, message);
+    format_error(&o, format, input, input_len, message, kind, limit);
     return o.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
 }
 
@@ -432,7 +480,7 @@ grundy_format_error_buf(char *dst, size_t cap, size_t *len, unsigned format,
 {
     format_buffer mem = {0};
     grundy_status st = format_error_mem(&mem, format, input,
-                                        input_len, message);
+                                        input_len, message, NULL, NULL);
     return copy_out(dst, cap, len, &mem, st);
 }
 
@@ -525,7 +573,14 @@ format_plain(obuf *o, unsigned format, const char *line, size_t len,
     }
     p = a->sg != 0 ? COPY_LIT(p, "win") : COPY_LIT(p, "lose");
     p = json ? COPY_LIT(p, "\",\"sg\":") : COPY_LIT(p, " sg=");
-    p += util_u64_to_dec(a->sg, p);
+    if (json && (format & GRUNDY_FORMAT_BIG_STRINGS) &&
+        a->sg > JSON_SAFE_MAX) {
+        *p++ = '"';
+        p += util_u64_to_dec(a->sg, p);
+        *p++ = '"';
+    } else {
+        p += util_u64_to_dec(a->sg, p);
+    }
     if (a->at != SIZE_MAX) {
         size_t tok = toks[a->at], after = toks[a->at + 1] - 1;
         if (json) {

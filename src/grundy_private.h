@@ -27,7 +27,14 @@ grundy_status format_result_mem(format_buffer *out, unsigned format,
                                 const grundy_result *res);
 grundy_status format_error_mem(format_buffer *out, unsigned format,
                                const char *input, size_t input_len,
-                               const char *message);
+                               const char *message, const char *kind,
+                               const char *limit);
+/* grundy_format_error with the fields "kind" and "limit" after "error"
+ * (each left out when NULL): the command's error records. */
+grundy_status format_error_tagged(FILE *out, unsigned format,
+                                  const char *input, size_t input_len,
+                                  const char *message, const char *kind,
+                                  const char *limit);
 
 /*
  * The quick path of line mode: when the line is single numbers joined by
@@ -66,6 +73,12 @@ void util_size_text(char *dst, size_t cap, size_t bytes);
  * context per thread. Games with Grundy-sequence tables (octal, sub, ...)
  * are not: each copy would compute its own. */
 int ctx_game_closed_form(const grundy_game *game);
+/* 1 when game has a Grundy sequence that grundy_game_period can search
+ * (a heap game); 0 for nim, wythoff and the other games without one. */
+int ctx_game_has_period(const grundy_game *game);
+/* 1 when game is a heap game (a component is one heap, a misere
+ * quotient can be built for it). */
+int ctx_game_heap_game(const grundy_game *game);
 /* 1 when every game of a parsed position is closed-form (see above). */
 int position_closed_form(const grundy_position *pos);
 

@@ -108,13 +108,13 @@ optlist_free(optlist *ol)
 /* Beyond MISERE_MAX_POSITIONS positions, or options of one component. */
 static const char too_big[] =
     "misere play of this position needs an exhaustive search of more than "
-    "200000 positions; grundy has misere rules beyond search for nim, "
-    "bounded and division in any mix, a single fib pile, wythoff, "
-    "ferguson or euclid pair, or moore game, and sums of heaps of nim, "
-    "bounded, sub, stripes, "
-    "octal, hex, kayles, dawson, lasker and grundy where their misere "
-    "quotient can be built (heaps up to 1000, any heap once the quotient "
-    "proves a period: 'grundy quotient GAME N')";
+    "200000 positions, a fixed bound no setting raises (the search grows "
+    "exponentially); grundy has misere rules for nim, bounded and division "
+    "in any mix, a lone fib pile, wythoff, ferguson or euclid pair, or moore "
+    "game, and sums of heaps of nim, bounded, sub, stripes, octal, hex, "
+    "kayles, dawson, lasker and grundy whose misere quotient can be built "
+    "(heaps up to 1000, any heap once it proves a period: 'grundy quotient "
+    "GAME N')";
 
 /* Lists every option of component c of game into ol (emptied first). */
 static grundy_status

@@ -430,6 +430,15 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
                                "a closed form such as hex:0.8)", q,
                                term->game->label);
             }
+            if (i == start && i == len && start > 0 &&
+                term->game->family->max_numbers == 1) {
+                /* '3, 4, 5': commas where spaces belong. */
+                return err_set(err, GRUNDY_EPOSITION, (long)tok,
+                               "%s: a %s %s is one number: separate "
+                               "%ss with spaces, not commas (%s 3 4 5)", q,
+                               term->game->label, term->game->family->unit,
+                               term->game->family->unit, term->game->label);
+            }
             if (i == start) {
                 return err_set(err, GRUNDY_EPOSITION, (long)tok,
                                "empty number in %s: write numbers joined "
@@ -726,6 +735,7 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
         st = parse_token(ctx, pos, tok, i - tok, &want_game, err);
     }
     if (st != GRUNDY_OK) {
+        util_note_unicode(err, text, len);
         return st;
     }
     if (pos->nterms == 0) {

@@ -117,7 +117,9 @@ registry_check(const grundy_game *game, const uint64_t *v, size_t n,
         if (fam->max_numbers == 1) {
             return err_set(err, GRUNDY_EPOSITION, -1,
                            "a %s %s is one number, not %zu joined by "
-                           "commas", game->label, fam->unit, n);
+                           "commas: separate %ss with spaces (%s 3 4)",
+                           game->label, fam->unit, n, fam->unit,
+                           game->label);
         }
         if (fam->arity_text != NULL) {
             return err_set(err, GRUNDY_EPOSITION, -1,

@@ -673,9 +673,8 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
     memset(out, 0, sizeof *out);
     if (!sgseq_can_certify(s)) {
         return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                       "%s: no theorem certifies a period of this game (%s): "
+                       "no theorem certifies a period of this game (%s): "
                        "values are computed up to the heap asked",
-                       env->name ? env->name : "the game",
                        s->t == UINT64_MAX
                            ? "a repeating group has no largest removal for "
                              "Guy-Smith, and the arithmetic-periodicity "
@@ -711,13 +710,12 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
         }
         if (!s->certified && sgseq_unprovable_saltus(s, &uq, &usal, &un0)) {
             return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                           "%s: no theorem certifies a period of this game: "
+                           "no theorem certifies a period of this game: "
                            "its values up to heap %llu follow G(n + %llu) = "
                            "G(n) + %llu from heap %llu, and the test for "
                            "codes that split heaps proves only a saltus "
                            "that is a power of two (docs/theory.md 3b); "
                            "values are computed up to the heap asked",
-                           env->name ? env->name : "the game",
                            (unsigned long long)s->len,
                            (unsigned long long)uq, (unsigned long long)usal,
                            (unsigned long long)un0);

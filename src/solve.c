@@ -337,9 +337,20 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
             size_t at = strlen(err->message);
             snprintf(err->message + at, sizeof err->message - at,
                      "; the exhaustive search, with the quotient as far "
-                     "as it is known, needs more than %d positions",
+                     "as it is known, needs more than %d positions, a "
+                     "fixed bound: no setting changes this answer",
                      MISERE_MAX_POSITIONS);
         }
+    }
+    if (st == GRUNDY_ELIMIT && err->limit == GRUNDY_LIMIT_NONE &&
+        strstr(err->message, "no setting") == NULL) {
+        /* A bound no setting raises (grundy.h: GRUNDY_LIMIT_NONE), such
+         * as the options a closed form lists, which the misere search
+         * needs all of: say so, as every misere refusal says what to
+         * raise or that nothing helps. */
+        size_t at = strlen(err->message);
+        snprintf(err->message + at, sizeof err->message - at,
+                 "; no setting raises this bound");
     }
     return st;
 }
@@ -408,8 +419,9 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
         if (pos->comps[i].ring) {
             return err_set(err, GRUNDY_EUNSUPPORTED, -1,
                            "misere play of positions with rings (@n) is "
-                           "not supported; normal play of rings is "
-                           "answered");
+                           "not supported (no setting changes this: grundy "
+                           "has no misere method for rings); normal play "
+                           "of rings is answered");
         }
     }
     for (size_t t = 0; misere && t < pos->nterms; t++) {

@@ -457,7 +457,8 @@ out:
 
 /* What misere play beyond 64 bits answers, for refusals. */
 #define BIG_MISERE_ANSWERS                                                 \
-    "Beyond 64 bits, misere play answers heaps of games with such a "     \
+    "No setting helps: beyond 64 bits, misere play answers heaps of "     \
+    "games with such a "                                                  \
     "period ('grundy quotient GAME 1000' shows it), nim and bounded "     \
     "sums, and a lone fib pile or Wythoff pair"
 
@@ -748,7 +749,8 @@ solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
             st = big_misere_solve(pos, &bp, sink, err);
         } else {
             st = err_set(err, GRUNDY_EUNSUPPORTED, -1, "misere play of "
-                         "numbers beyond 2^64 - 1 is answered for sums of "
+                         "numbers beyond 2^64 - 1 (no setting changes "
+                         "this) is answered only for sums of "
                          "heaps of games whose misere quotient has a "
                          "certified period ('grundy quotient GAME 1000' "
                          "shows it), of nim and bounded heaps, and for a "

@@ -194,6 +194,134 @@ util_parse_u64_list(const char *s, size_t len, const char *what,
     return GRUNDY_OK;
 }
 
+size_t
+util_utf8_char(const char *s, size_t len, uint32_t *cp)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n;
+    uint32_t v, min;
+    if (len == 0 || u[0] < 0xC2 || u[0] > 0xF4) {
+        return 0;
+    }
+    n = u[0] < 0xE0 ? 2 : u[0] < 0xF0 ? 3 : 4;
+    min = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+    if (len < n) {
+        return 0;
+    }
+    v = u[0] & (0x7Fu >> n);
+    for (size_t i = 1; i < n; i++) {
+        if ((u[i] & 0xC0) != 0x80) {
+            return 0;
+        }
+        v = v << 6 | (u[i] & 0x3Fu);
+    }
+    /* Overlong forms, surrogates and code points past U+10FFFF are not
+     * UTF-8 (RFC 3629). */
+    if (v < min || (v >= 0xD800 && v <= 0xDFFF) || v > 0x10FFFF) {
+        return 0;
+    }
+    *cp = v;
+    return n;
+}
+
+/* The characters most often typed or pasted where ASCII belongs: their
+ * Unicode names and what to write instead. */
+static const struct confusable {
+    uint32_t cp;
+    const char *name;
+    const char *instead;
+} confusables[] = {
+    {0x00A0, "NO-BREAK SPACE", "write a plain space"},
+    {0x2002, "EN SPACE", "write a plain space"},
+    {0x2003, "EM SPACE", "write a plain space"},
+    {0x2009, "THIN SPACE", "write a plain space"},
+    {0x200B, "ZERO WIDTH SPACE", "remove it"},
+    {0x2010, "HYPHEN", "write '-'"},
+    {0x2013, "EN DASH", "write '-'"},
+    {0x2014, "EM DASH", "write '-'"},
+    {0x2212, "MINUS SIGN", "write '-'"},
+    {0x202F, "NARROW NO-BREAK SPACE", "write a plain space"},
+    {0x3000, "IDEOGRAPHIC SPACE", "write a plain space"},
+    {0xFEFF, "ZERO WIDTH NO-BREAK SPACE (a byte-order mark)",
+     "remove it"},
+    {0xFF03, "FULLWIDTH NUMBER SIGN", "write '#'"},
+    {0xFF08, "FULLWIDTH LEFT PARENTHESIS", "write '('"},
+    {0xFF09, "FULLWIDTH RIGHT PARENTHESIS", "write ')'"},
+    {0xFF0B, "FULLWIDTH PLUS SIGN", "write '+'"},
+    {0xFF0C, "FULLWIDTH COMMA", "write ','"},
+    {0xFF0D, "FULLWIDTH HYPHEN-MINUS", "write '-'"},
+    {0xFF0E, "FULLWIDTH FULL STOP", "write '.'"},
+    {0xFF1A, "FULLWIDTH COLON", "write ':'"},
+};
+
+void
+util_unicode_note(char *dst, size_t cap, const char *tok, size_t len)
+{
+    static const char *const digits[] = {"ZERO", "ONE", "TWO", "THREE",
+                                         "FOUR", "FIVE", "SIX", "SEVEN",
+                                         "EIGHT", "NINE"};
+    uint32_t cp = 0;
+    size_t i = 0, n = 0;
+    if (cap == 0) {
+        return;
+    }
+    dst[0] = '\0';
+    while (i < len && (n = util_utf8_char(tok + i, len - i, &cp)) == 0) {
+        i++;
+    }
+    if (n == 0) {
+        return;
+    }
+    if (cp >= 0xFF10 && cp <= 0xFF19) {
+        snprintf(dst, cap, "U+%04lX FULLWIDTH DIGIT %s is not ASCII: write "
+                 "'%c'", (unsigned long)cp, digits[cp - 0xFF10],
+                 (char)('0' + (cp - 0xFF10)));
+        return;
+    }
+    if ((cp >= 0xFF21 && cp <= 0xFF3A) || (cp >= 0xFF41 && cp <= 0xFF5A)) {
+        char c = (char)(cp <= 0xFF3A ? 'A' + (cp - 0xFF21)
+                                      : 'a' + (cp - 0xFF41));
+        snprintf(dst, cap, "U+%04lX FULLWIDTH LATIN %s LETTER %c is not "
+                 "ASCII: write '%c'", (unsigned long)cp,
+                 cp <= 0xFF3A ? "CAPITAL" : "SMALL",
+                 (char)(cp <= 0xFF3A ? c : c - 'a' + 'A'), c);
+        return;
+    }
+    for (size_t k = 0; k < sizeof confusables / sizeof confusables[0]; k++) {
+        if (confusables[k].cp == cp) {
+            snprintf(dst, cap, "U+%04lX %s is not ASCII: %s",
+                     (unsigned long)cp, confusables[k].name,
+                     confusables[k].instead);
+            return;
+        }
+    }
+    snprintf(dst, cap, "U+%04lX is not ASCII: games, numbers and separators "
+             "are written in ASCII", (unsigned long)cp);
+}
+
+void
+util_note_unicode(grundy_error *err, const char *text, size_t len)
+{
+    char note[160];
+    size_t at, end, n;
+    /* Once: a line's game spec is noted by grundy_game_parse already. */
+    if (err == NULL || err->column < 0 || (size_t)err->column >= len ||
+        strstr(err->message, " is not ASCII") != NULL) {
+        return;
+    }
+    at = (size_t)err->column;
+    /* The token ends at a blank (as position.c's is_blank reads one). */
+    for (end = at; end < len && text[end] != ' ' &&
+                   (unsigned)(unsigned char)text[end] - 9u > 4u;
+         end++) {
+    }
+    util_unicode_note(note, sizeof note, text + at, end - at);
+    n = strlen(err->message);
+    if (note[0] != '\0' && n + 3 < sizeof err->message) {
+        snprintf(err->message + n, sizeof err->message - n, "; %s", note);
+    }
+}
+
 void
 util_quote_token(char *dst, size_t cap, const char *tok, size_t len)
 {
@@ -210,8 +338,21 @@ util_quote_token(char *dst, size_t cap, const char *tok, size_t len)
             j += 3;
             break;
         }
+        uint32_t cp;
+        size_t n;
         if (ch >= 0x20 && ch < 0x7f && ch != '\\') {
             dst[j++] = (char)ch;
+        } else if ((n = util_utf8_char(tok + i, len - i, &cp)) != 0) {
+            /* A character, named by its code point rather than as the
+             * bytes of its encoding (util_unicode_note names it). */
+            if (j + 10 >= limit) {
+                memcpy(dst + j, "...", 3);
+                j += 3;
+                break;
+            }
+            j += (size_t)snprintf(dst + j, cap - j, "<U+%04lX>",
+                                  (unsigned long)cp);
+            i += n - 1;
         } else {
             j += (size_t)snprintf(dst + j, cap - j, "\\x%02x", ch);
         }

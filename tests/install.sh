@@ -41,10 +41,23 @@ version=$("$build/grundy" --version | sed 's/^grundy //')
 soname=$(readelf -d "$build/libgrundy.so" | sed -n 's/.*SONAME.*\[libgrundy\.so\.\(.*\)\]/\1/p')
 config=$(cd "$work/destdir/usr/local/lib/cmake/grundy" &&
          ls grundy-targets-*.cmake | sed 's/grundy-targets-\(.*\)\.cmake/\1/')
+# docs/ is installed whole under share/doc/grundy/docs.
+(cd "$src" && find docs -type f) |
+    sed 's|^|./usr/local/share/doc/grundy/|' >> "$work/tree.want"
 sed -e "s/@VERSION@/$version/" -e "s/@SOVERSION@/$soname/" \
-    -e "s/@CONFIG@/$config/" "$work/tree.want" > "$work/tree.want2"
+    -e "s/@CONFIG@/$config/" "$work/tree.want" | sort > "$work/tree.want2"
 diff "$work/tree.want2" "$work/tree" > "$work/tree.diff" ||
     { bad "install tree (- wanted, + got):"; cat "$work/tree.diff"; }
+# Every document that a message (src/), README or the man page cites is
+# installed: the messages and pages name them by their path under
+# share/doc/grundy (docs/theory.md).
+cited=$(cd "$src" && grep -rhoE '(docs/[A-Za-z0-9_]+\.md|README\.md|\(README\))' \
+        src README.md man | sed 's/[()]//g; s/^README$/README.md/' | sort -u)
+[ -n "$cited" ] || bad "no cited document found (the pattern is wrong)"
+for d in $cited; do
+    [ -f "$work/destdir/usr/local/share/doc/grundy/$d" ] ||
+        bad "$d is cited but not installed under share/doc/grundy"
+done
 case $version in
     "$soname".*) ;;
     *) bad "SONAME libgrundy.so.$soname does not match version $version" ;;

@@ -92,7 +92,7 @@ $after" \
 go --json --memory 64M
 check "100 MB line, --json: an error record in its place" 3 \
 '{"input":"nim 3 4","outcome":"win","sg":7,"move":"nim 3 3","explain":"take 1 from heap 2 (4 -> 3)"}
-{"input":"","error":"line longer than the memory limit of 64 MiB: skipped; raise it with --memory"}
+{"input":"","error":"line longer than the memory limit of 64 MiB: skipped; raise it with --memory","kind":"limit","limit":"memory"}
 {"input":"nim 1 2","outcome":"win","sg":3,"move":"nim 1 1","explain":"take 1 from heap 2 (2 -> 1)"}' \
 'line longer than the memory limit'
 # The threaded stream (a closed-form GAME on the command line) skips a long
@@ -202,7 +202,7 @@ if has_game sub; then
     { printf 'sub:'; seq -s, 1 100000 | tr -d '\n'; echo ' 1,2'; } > "$tmp/in"
     go
     check "sub: with 10^5 elements, a bad heap: the message keeps its advice" 2 "" \
-"^grundy: <stdin>:1: '1,2': a sub:1,2,3,[0-9,]*\.\.\.[0-9,]*,100000 heap is one number, not 2 joined by commas$"
+"^grundy: <stdin>:1: '1,2': a sub:1,2,3,[0-9,]*\.\.\.[0-9,]*,100000 heap is one number, not 2 joined by commas: separate heaps with spaces \\(sub:1,2,3,[0-9,]*\.\.\.[0-9,]*,100000 3 4\\)$"
 else
     echo "skip sub: with 10^5 elements: sub is not in this build"
 fi

@@ -147,6 +147,24 @@ for c in "$tmp"/cmd*; do
 done
 [ $ran -gt 0 ] || bad "no example was run"
 
+# The title's date is filled (YYYY-MM-DD), and man reads the page as
+# README says to ('man -l build/man/grundy.1') where man is installed.
+grep -qE '^\.TH GRUNDY 1 "[0-9]{4}-[0-9]{2}-[0-9]{2}" ' "$man" ||
+    bad "the .TH line has no date: $(grep '^\.TH' "$man")"
+if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+    MANWIDTH=80 man -l "$man" > "$tmp/man.txt" 2> "$tmp/man.err" ||
+        { bad "man -l $man failed:"; cat "$tmp/man.err"; }
+    grep -q 'grundy - exact solver for impartial combinatorial games' \
+        "$tmp/man.txt" || bad "man -l $man: no NAME line in what it shows"
+fi
+
+# 'grundy help' and 'grundy version' are --help and --version.
+"$grundy" --help > "$tmp/help1"; "$grundy" help > "$tmp/help2" ||
+    bad "grundy help: exit status $?"
+cmp -s "$tmp/help1" "$tmp/help2" || bad "grundy help differs from --help"
+[ "$("$grundy" version)" = "$("$grundy" --version)" ] ||
+    bad "grundy version differs from --version"
+
 if command -v groff >/dev/null 2>&1; then
     LC_ALL=C groff -man -ww -z "$man" > "$tmp/groff" 2>&1
     [ -s "$tmp/groff" ] && { bad "groff warns:"; cat "$tmp/groff"; }

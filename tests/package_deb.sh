@@ -37,6 +37,7 @@ sort > "$work/files.want" <<FILES
 ./usr/share/doc/grundy/README.md
 ./usr/share/man/man1/grundy.1
 ./usr/share/zsh/vendor-completions/_grundy
+$(cd "$(dirname "$0")/.." && find docs -type f | sed 's|^|./usr/share/doc/grundy/|')
 FILES
 diff "$work/files.want" "$work/files" > "$work/d" ||
     { bad "files of the .deb (< wanted, > got):"; cat "$work/d"; }

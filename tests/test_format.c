@@ -30,7 +30,39 @@ slurp(FILE *f)
     return s;
 }
 
-/* The reference: the JSON record of an error, byte by byte. */
+/* The length of the UTF-8 character at s[0..n), 0 when none, by the
+ * table of well-formed byte sequences of RFC 3629 section 4. */
+static size_t
+reference_utf8(const unsigned char *s, size_t n)
+{
+    unsigned lo = 0x80, hi = 0xBF;
+    size_t len;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+        len = 2;
+    } else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+        len = 3;
+        lo = s[0] == 0xE0 ? 0xA0 : 0x80;
+        hi = s[0] == 0xED ? 0x9F : 0xBF;
+    } else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+        len = 4;
+        lo = s[0] == 0xF0 ? 0x90 : 0x80;
+        hi = s[0] == 0xF4 ? 0x8F : 0xBF;
+    } else {
+        return 0;
+    }
+    if (n < len || s[1] < lo || s[1] > hi) {
+        return 0;
+    }
+    for (size_t i = 2; i < len; i++) {
+        if (s[i] < 0x80 || s[i] > 0xBF) {
+            return 0;
+        }
+    }
+    return len;
+}
+
+/* The reference: the JSON record of an error, byte by byte; valid UTF-8
+ * characters are kept, stray bytes escaped. */
 static void
 reference_record(const unsigned char *in, size_t n, char *out)
 {
@@ -38,7 +70,12 @@ reference_record(const unsigned char *in, size_t n, char *out)
     char *p = out;
     p += sprintf(p, "{\"input\":\"");
     for (size_t i = 0; i < n; i++) {
-        if (in[i] == '"' || in[i] == '\\') {
+        size_t u = in[i] >= 0x80 ? reference_utf8(in + i, n - i) : 0;
+        if (u != 0) {
+            memcpy(p, in + i, u);
+            p += u;
+            i += u - 1;
+        } else if (in[i] == '"' || in[i] == '\\') {
             *p++ = '\\';
             *p++ = (char)in[i];
         } else if (in[i] < 0x20 || in[i] >= 0x80) {
@@ -68,6 +105,13 @@ test_json_escaping(void **state)
             in[i] = (unsigned char)(r == 0 ? brute_below(&seed, 256)
                                     : r == 1 ? '"' : r == 2 ? '\\'
                                     : 0x20 + brute_below(&seed, 0x5f));
+            if (r == 3 && i + 3 <= n) {
+                /* A character (U+FF13), or one cut or spoiled. */
+                memcpy(in + i, "\xef\xbc\x93", 3);
+                in[i + brute_below(&seed, 3)] ^=
+                    (unsigned char)(brute_below(&seed, 4) == 0 ? 0x40 : 0);
+                i += 2;
+            }
         }
         assert_int_equal(grundy_format_error(f, GRUNDY_FORMAT_JSON,
                                              (const char *)in, n, "x"),

@@ -138,10 +138,12 @@ test_quick_path_matches_general(void **state)
                 int quick;
                 /* Both buffers hold a record already: only appends. */
                 assert_int_equal(format_error_mem(
-                                     &b, GRUNDY_FORMAT_JSON, "x", 1, "y"),
+                                     &b, GRUNDY_FORMAT_JSON, "x", 1, "y",
+                                     NULL, NULL),
                                  GRUNDY_OK);
                 assert_int_equal(format_error_mem(
-                                     &a, GRUNDY_FORMAT_JSON, "x", 1, "y"),
+                                     &a, GRUNDY_FORMAT_JSON, "x", 1, "y",
+                                     NULL, NULL),
                                  GRUNDY_OK);
                 size_t before = b.len;
                 quick = format_answer_plain(game, modes[m][0], modes[m][1],

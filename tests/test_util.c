@@ -96,6 +96,39 @@ test_quote_token(void **state)
     assert_int_equal(q[0], 'x');
 }
 
+/* Valid UTF-8 characters are named by code point in quotes and, for the
+ * usual look-alikes, by name in the note; stray bytes stay \xNN. */
+static void
+test_unicode(void **state)
+{
+    char q[64], note[160];
+    uint32_t cp = 0;
+    (void)state;
+    assert_int_equal(util_utf8_char("\xef\xbc\x93", 3, &cp), 3);
+    assert_int_equal(cp, 0xFF13);
+    assert_int_equal(util_utf8_char("\xc2\xa0", 2, &cp), 2);
+    assert_int_equal(cp, 0xA0);
+    assert_int_equal(util_utf8_char("\xc0\x80", 2, &cp), 0);  /* overlong */
+    assert_int_equal(util_utf8_char("\xed\xa0\x80", 3, &cp), 0); /* surrogate */
+    assert_int_equal(util_utf8_char("\xef\xbc", 2, &cp), 0);  /* cut short */
+    assert_int_equal(util_utf8_char("a", 1, &cp), 0);
+    util_quote_token(q, sizeof q, "3\xc2\xa0" "4\xff", 5);
+    assert_string_equal(q, "'3<U+00A0>4\\xff'");
+    util_unicode_note(note, sizeof note, "\xef\xbc\x93", 3);
+    assert_string_equal(note, "U+FF13 FULLWIDTH DIGIT THREE is not ASCII: "
+                              "write '3'");
+    util_unicode_note(note, sizeof note, "3\xc2\xa0" "4", 4);
+    assert_string_equal(note, "U+00A0 NO-BREAK SPACE is not ASCII: write a "
+                              "plain space");
+    util_unicode_note(note, sizeof note, "\xe2\x80\xaf", 3);
+    assert_string_equal(note, "U+202F NARROW NO-BREAK SPACE is not ASCII: "
+                              "write a plain space");
+    util_unicode_note(note, sizeof note, "\xc3\xa9", 2);
+    assert_non_null(strstr(note, "U+00E9 is not ASCII"));
+    util_unicode_note(note, sizeof note, "nim\xff", 4);
+    assert_string_equal(note, "");
+}
+
 static void
 test_size_text(void **state)
 {
@@ -237,6 +270,7 @@ main(void)
         cmocka_unit_test(test_decimal_lanes),
         cmocka_unit_test(test_list_errors),
         cmocka_unit_test(test_quote_token),
+        cmocka_unit_test(test_unicode),
         cmocka_unit_test(test_size_text),
         cmocka_unit_test(test_decimal),
         cmocka_unit_test(test_free_null),

@@ -34,6 +34,9 @@ help(void)
 "\n"
 "Options:\n"
 "  -j, --json      one JSON object per line (JSON Lines)\n"
+"  --big-strings   numbers of 2^53 and more (sg, n, period fields) as\n"
+"                  strings of digits in --json, for readers that would\n"
+"                  round them (JavaScript, jq 1.6)\n"
 "  -a, --all       every winning move, not just one\n"
 "  -m, --misere    misere play: whoever makes the last move loses\n"
 "  -q, --quiet     print nothing on stdout; only the exit status tells\n"
@@ -52,8 +55,10 @@ help(void)
 "                  end and on Ctrl-C; a damaged file is refused\n"
 "  -h, --help      this help\n"
 "  -V, --version   the version\n"
-"Short options combine: -qa is -q -a, -qfFILE is -q -f FILE.\n"
-"\n"
+"Short options combine: -qa is -q -a, -qfFILE is -q -f FILE. Long\n"
+"options take a unique prefix (--mis). 'grundy help', 'grundy version'.\n"
+"\n", stdout);
+    fputs(
 "Positions: whitespace separates components, commas join the numbers of\n"
 "one component (wythoff 3,5; a whole staircase 3,0,2; every heap of one\n"
 "moore:K game), '+' joins terms of different games\n"
@@ -65,7 +70,8 @@ help(void)
 "a range A..B of sg spans at most 2^64 - 1. bounded:M takes an M of any\n"
 "size; the moves of sub:S and stripes:K are at most 2^64 - 1.\n"
 "With no COMPONENT, positions are read from stdin (or -f FILE), one per\n"
-"line; there a '#' starts a comment and a UTF-8 byte-order mark is skipped.\n"
+"line; there a '#' starts a comment and a UTF-8 byte-order mark is skipped\n"
+"(UTF-16 input is refused with the iconv command that converts it).\n"
 "In take-and-break games (sub, stripes, octal, hex, kayles, dawson) @n is\n"
 "a ring of n stones (kayles @12 5 7); a move on it leaves one row.\n"
 "Codes: octal:0.07, hex:0.8 (bit 8: leave three heaps), a repeating group\n"
@@ -80,14 +86,16 @@ help(void)
 "past its tables, moore:K with K >= 2 past a small search): the outcome\n"
 "and the move are still exact; such a game is refused in a sum.\n"
 "JSON fields: input, outcome, sg, move, explain, and with --all moves and\n"
-"explains (arrays); error (instead of outcome) for an invalid line.\n"
+"explains (arrays); error (instead of outcome) for an invalid line, with\n"
+"kind (input, limit, unsupported) and limit (memory, work) to raise.\n"
 "\n"
 "Exit status: one position: 0 the player to move wins, 1 loses.\n"
-"Line mode: 0 every line answered. Always: 2 invalid spec, position, line\n"
-"or usage; 3 no exact answer within the limits (the message names the\n"
-"limit to raise); 4 reading input or writing output failed.\n"
+"Line mode: 0 every line answered. period: 0 found, 1 none found.\n"
+"Always: 2 invalid spec, position, line or usage (also 'period nim');\n"
+"3 no exact answer within the limits (the message names the limit to\n"
+"raise); 4 reading input (a missing -f FILE) or writing output failed.\n"
 "\n", stdout);
-    /* Two strings: C99 compilers need not take literals over 4095. */
+    /* Several strings: C99 compilers need not take literals over 4095. */
     fputs(
 "'period' looks for a period up to N values, or as far as --memory and\n"
 "--work allow; the answer says which limit ended a search that found none.\n"
@@ -193,31 +201,113 @@ parse_size(const char *s, size_t *out)
     return 0;
 }
 
-/* 1 when a is the long option name, alone or as "name=value" (so that
- * "--memoryx" is an unknown option, not a --memory without its SIZE). */
-static int
-is_long_option(const char *a, const char *name)
+/* The long options; those with a value take it as "--name=value" or
+ * "--name value". */
+static const struct long_option {
+    const char *name;
+    int takes_value;
+} long_options[] = {
+    {"--all", 0},    {"--big-strings", 0}, {"--file", 1},
+    {"--help", 0},   {"--json", 0},        {"--memory", 1},
+    {"--misere", 0}, {"--quiet", 0},       {"--save", 1},
+    {"--threads", 1}, {"--version", 0},    {"--work", 1},
+};
+#define NLONG (sizeof long_options / sizeof long_options[0])
+
+/* The optimal-string-alignment distance between a[0..n) and b, for
+ * "did you mean": adjacent swaps count one, as a slip of the fingers. */
+static size_t
+option_distance(const char *a, size_t n, const char *b)
 {
-    size_t n = strlen(name);
-    return strncmp(a, name, n) == 0 && (a[n] == '\0' || a[n] == '=');
+    size_t m = strlen(b), d[24][24];
+    if (n >= 24 || m >= 24) {
+        return SIZE_MAX;
+    }
+    for (size_t i = 0; i <= n; i++) {
+        for (size_t j = 0; j <= m; j++) {
+            size_t v;
+            if (i == 0 || j == 0) {
+                d[i][j] = i + j;
+                continue;
+            }
+            v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v) {
+                v = d[i - 1][j] + 1;
+            }
+            if (d[i][j - 1] + 1 < v) {
+                v = d[i][j - 1] + 1;
+            }
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+                a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v) {
+                v = d[i - 2][j - 2] + 1;
+            }
+            d[i][j] = v;
+        }
+    }
+    return d[n][m];
 }
 
-/* A long option with a value: "--name=value" or "--name value". */
-static const char *
-option_value(int argc, char **argv, int *i, const char *name)
+/* The long option that a ("--name" or "--name=value") names: its exact
+ * name, or a prefix of exactly one (--mem is --memory, as in GNU
+ * getopt). NULL, with the usage error said, for an unknown option (with
+ * the closest name within two slips) or an ambiguous prefix. */
+static const struct long_option *
+long_option(const char *a)
 {
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (strncmp(a, name, n) != 0) {
-        return NULL;
+    size_t n = strcspn(a, "=");
+    const struct long_option *hit = NULL, *near = NULL;
+    size_t hits = 0, best = 3;
+    char what[128];
+    for (size_t i = 0; i < NLONG; i++) {
+        const char *name = long_options[i].name;
+        size_t d;
+        if (strlen(name) == n && strncmp(a, name, n) == 0) {
+            return &long_options[i];
+        }
+        if (n > 2 && strncmp(a, name, n) == 0) {
+            hit = &long_options[i];
+            hits++;
+        }
+        if ((d = option_distance(a, n, name)) < best) {
+            best = d;
+            near = &long_options[i];
+        }
     }
-    if (a[n] == '=') {
-        return a + n + 1;
+    if (hits == 1) {
+        return hit;
     }
-    if (a[n] == '\0' && *i + 1 < argc) {
-        return argv[++*i];
+    if (hits > 1) {
+        size_t at = (size_t)snprintf(what, sizeof what, "%.*s' is ambiguous:",
+                                     (int)(n < 40 ? n : 40), a);
+        for (size_t i = 0; i < NLONG && at < sizeof what; i++) {
+            if (strncmp(a, long_options[i].name, n) == 0) {
+                at += (size_t)snprintf(what + at, sizeof what - at, " %s",
+                                       long_options[i].name);
+            }
+        }
+        usage_error("option '%s", what);
+    } else if (near != NULL) {
+        snprintf(what, sizeof what, "%.60s': did you mean '%s'?", a,
+                 near->name);
+        usage_error("unknown option '%s", what);
+    } else {
+        usage_error("unknown option '%s'", a);
     }
     return NULL;
+}
+
+/* -f FILE: one file per run; a second -f is an error rather than
+ * reading only the last one. */
+static int
+set_file(cli *c, const char *file)
+{
+    if (c->file != NULL) {
+        usage_error("%s", "-f is given twice: grundy reads one FILE; to "
+                    "read several in order, 'cat A B | grundy -f -'");
+        return EXIT_INVALID;
+    }
+    c->file = file;
+    return -1;
 }
 
 /* A cluster of short options, argv[*i] ("-q", "-qa", "-qfFILE"): each
@@ -251,14 +341,12 @@ short_options(cli *c, int argc, char **argv, int *i)
             break;
         case 'f':
             if (a[k + 1] != '\0') {
-                c->file = a + k + 1;
+                return set_file(c, a + k + 1);
             } else if (*i + 1 < argc) {
-                c->file = argv[++*i];
-            } else {
-                usage_error("option '%s' needs a FILE", "-f");
-                return EXIT_INVALID;
+                return set_file(c, argv[++*i]);
             }
-            return -1;
+            usage_error("option '%s' needs a FILE", "-f");
+            return EXIT_INVALID;
         default:
             if (k == 1) {
                 usage_error("unknown option '%s'", a);
@@ -268,6 +356,85 @@ short_options(cli *c, int argc, char **argv, int *i)
             }
             return EXIT_INVALID;
         }
+    }
+    return -1;
+}
+
+/* One long option, argv[*i], with its value. Returns -1 to go on, or
+ * an exit status. */
+static int
+long_options_one(cli *c, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *v = NULL, *eq = strchr(a, '=');
+    const struct long_option *o = long_option(a);
+    const char *name;
+
+    if (o == NULL) {
+        return EXIT_INVALID;
+    }
+    name = o->name;
+    if (o->takes_value) {
+        v = eq != NULL ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+    } else if (eq != NULL) {
+        usage_error("option '%s' takes no value", name);
+        return EXIT_INVALID;
+    }
+    if (strcmp(name, "--help") == 0) {
+        help();
+        return EXIT_WIN;
+    } else if (strcmp(name, "--version") == 0) {
+        puts("grundy " GRUNDY_VERSION);
+        return EXIT_WIN;
+    } else if (strcmp(name, "--json") == 0) {
+        c->format |= GRUNDY_FORMAT_JSON;
+    } else if (strcmp(name, "--big-strings") == 0) {
+        c->format |= GRUNDY_FORMAT_BIG_STRINGS;
+    } else if (strcmp(name, "--all") == 0) {
+        c->flags |= GRUNDY_ALL_MOVES;
+        c->format |= GRUNDY_FORMAT_ALL;
+    } else if (strcmp(name, "--misere") == 0) {
+        c->flags |= GRUNDY_MISERE;
+    } else if (strcmp(name, "--quiet") == 0) {
+        c->quiet = 1;
+    } else if (strcmp(name, "--file") == 0) {
+        if (v == NULL) {
+            usage_error("option '%s' needs a FILE", a);
+            return EXIT_INVALID;
+        }
+        return set_file(c, v);
+    } else if (strcmp(name, "--threads") == 0) {
+        char *end;
+        long n = v != NULL ? strtol(v, &end, 10) : 0;
+        if (v == NULL || *v < '0' || *v > '9' || *end != '\0' || n < 1 ||
+            n > MAX_THREADS) {
+            usage_error("--threads needs a number from 1 to 64, got "
+                        "'%s'", v != NULL ? v : "");
+            return EXIT_INVALID;
+        }
+        c->threads = (int)n;
+    } else if (strcmp(name, "--save") == 0) {
+        if (v == NULL || v[0] == '\0') {
+            usage_error("option '%s' needs a FILE", a);
+            return EXIT_INVALID;
+        }
+        c->save = v;
+    } else if (strcmp(name, "--work") == 0) {
+        if (v == NULL || parse_steps(v, &c->work) != 0) {
+            usage_error("--work needs a number of STEPS such as "
+                        "100000000000000 or 1e14 (0: no limit), got "
+                        "'%s'", v != NULL ? v : "");
+            return EXIT_INVALID;
+        }
+        c->work_set = 1;
+    } else if (v == NULL) {
+        usage_error("option '%s' needs a SIZE such as 512M or 4G", a);
+        return EXIT_INVALID;
+    } else if (parse_size(v, &c->memory) != 0 || c->memory == 0) {
+        usage_error("--memory needs a SIZE such as 512M or 4G (a "
+                    "number of bytes, at least 1 and at most "
+                    MEMORY_MAX_TEXT " (the address space), with an "
+                    "optional K, M, G or T suffix), got '%s'", v);
+        return EXIT_INVALID;
     }
     return -1;
 }
@@ -285,7 +452,7 @@ parse_options(cli *c, int argc, char **argv)
         return EXIT_LIMIT;
     }
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
+        const char *a = argv[i];
         if (dashdash || a[0] != '-' || a[1] == '\0' ||
             (a[1] >= '0' && a[1] <= '9')) {
             c->args[c->nargs++] = argv[i];
@@ -296,73 +463,11 @@ parse_options(cli *c, int argc, char **argv)
             if (status >= 0) {
                 return status;
             }
-        } else if (strcmp(a, "--help") == 0) {
-            help();
-            return EXIT_WIN;
-        } else if (strcmp(a, "--version") == 0) {
-            puts("grundy " GRUNDY_VERSION);
-            return EXIT_WIN;
-        } else if (strcmp(a, "--json") == 0) {
-            c->format |= GRUNDY_FORMAT_JSON;
-        } else if (strcmp(a, "--all") == 0) {
-            c->flags |= GRUNDY_ALL_MOVES;
-            c->format |= GRUNDY_FORMAT_ALL;
-        } else if (strcmp(a, "--misere") == 0) {
-            c->flags |= GRUNDY_MISERE;
-        } else if (strcmp(a, "--quiet") == 0) {
-            c->quiet = 1;
-        } else if (is_long_option(a, "--file")) {
-            v = option_value(argc, argv, &i, "--file");
-            if (v == NULL) {
-                usage_error("option '%s' needs a FILE", a);
-                return EXIT_INVALID;
-            }
-            c->file = v;
-        } else if (is_long_option(a, "--threads")) {
-            char *end;
-            long n;
-            v = option_value(argc, argv, &i, "--threads");
-            n = v != NULL ? strtol(v, &end, 10) : 0;
-            if (v == NULL || *v < '0' || *v > '9' || *end != '\0' || n < 1 ||
-                n > MAX_THREADS) {
-                usage_error("--threads needs a number from 1 to 64, got "
-                            "'%s'", v != NULL ? v : "");
-                return EXIT_INVALID;
-            }
-            c->threads = (int)n;
-        } else if (is_long_option(a, "--save")) {
-            v = option_value(argc, argv, &i, "--save");
-            if (v == NULL || v[0] == '\0') {
-                usage_error("option '%s' needs a FILE", a);
-                return EXIT_INVALID;
-            }
-            c->save = v;
-        } else if (is_long_option(a, "--work")) {
-            v = option_value(argc, argv, &i, "--work");
-            if (v == NULL || parse_steps(v, &c->work) != 0) {
-                usage_error("--work needs a number of STEPS such as "
-                            "100000000000000 or 1e14 (0: no limit), got "
-                            "'%s'", v != NULL ? v : "");
-                return EXIT_INVALID;
-            }
-            c->work_set = 1;
-        } else if (is_long_option(a, "--memory")) {
-            v = option_value(argc, argv, &i, "--memory");
-            if (v == NULL) {
-                usage_error("option '%s' needs a SIZE such as 512M or 4G",
-                            a);
-                return EXIT_INVALID;
-            }
-            if (parse_size(v, &c->memory) != 0 || c->memory == 0) {
-                usage_error("--memory needs a SIZE such as 512M or 4G (a "
-                            "number of bytes, at least 1 and at most "
-                            MEMORY_MAX_TEXT " (the address space), with an "
-                            "optional K, M, G or T suffix), got '%s'", v);
-                return EXIT_INVALID;
-            }
         } else {
-            usage_error("unknown option '%s'", a);
-            return EXIT_INVALID;
+            int status = long_options_one(c, argc, argv, &i);
+            if (status >= 0) {
+                return status;
+            }
         }
     }
     return -1;
@@ -394,7 +499,7 @@ joined_args(const cli *c, size_t *len)
 /* With --json, the error record of the position on the command line:
  * scripts read stdout, and it says what went wrong there too. */
 static void
-json_error(const cli *c, const grundy_error *err)
+json_error(const cli *c, const grundy_error *err, error_tag tag)
 {
     size_t len;
     char *text;
@@ -412,7 +517,8 @@ json_error(const cli *c, const grundy_error *err)
     while (len > 0 && (at[len - 1] == ' ' || at[len - 1] == '\t')) {
         len--;
     }
-    grundy_format_error(stdout, c->format, at, len, err->message);
+    format_error_tagged(stdout, c->format, at, len, err->message, tag.kind,
+                        tag.limit);
     free(text);
 }
 
@@ -425,22 +531,32 @@ run_args(cli *c)
     size_t len;
     char *text = joined_args(c, &len);
 
+    const char *at;
+
     if (text == NULL) {
         fputs("grundy: out of memory\n", stderr);
         return EXIT_LIMIT;
     }
-    st = grundy_position_parse(c->ctx, c->pos, NULL, text, len, &err);
+    /* Trimmed as a line is: 'grundy " nim 3 "' quotes "nim 3". */
+    for (at = text; len > 0 && (*at == ' ' || *at == '\t'); at++) {
+        len--;
+    }
+    while (len > 0 && (at[len - 1] == ' ' || at[len - 1] == '\t')) {
+        len--;
+    }
+    st = grundy_position_parse(c->ctx, c->pos, NULL, at, len, &err);
     if (st == GRUNDY_OK) {
-        st = solve_and_print(c, text, len, &err);
+        st = solve_and_print(c, at, len, &err);
     }
     free(text);
     if (output_failed(c) || st == GRUNDY_EIO) {
         return EXIT_IO;
     }
     if (st != GRUNDY_OK) {
+        error_tag tag = error_tag_of(st, &err);
         word_advice(st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
-        json_error(c, &err);
+        json_error(c, &err, tag);
         return exit_for(st);
     }
     return grundy_result_win(c->res) ? EXIT_WIN : EXIT_LOSE;
@@ -522,6 +638,12 @@ run(cli *c)
     grundy_status st;
     int status;
 
+    if ((c->format & GRUNDY_FORMAT_BIG_STRINGS) &&
+        !(c->format & GRUNDY_FORMAT_JSON)) {
+        usage_error("%s", "--big-strings goes with --json: text output "
+                          "writes every number in full");
+        return EXIT_INVALID;
+    }
     if (c->save != NULL && (first == NULL || strcmp(first, "sg") != 0)) {
         usage_error("%s", "--save FILE goes with 'sg': grundy sg GAME A..B "
                           "--save FILE");
@@ -532,6 +654,14 @@ run(cli *c)
                           strcmp(first, "period") == 0) &&
         (status = mode_options(c, first)) >= 0) {
         return status;
+    }
+    if (first != NULL && c->nargs == 1 && strcmp(first, "help") == 0) {
+        help();
+        return EXIT_WIN;
+    }
+    if (first != NULL && c->nargs == 1 && strcmp(first, "version") == 0) {
+        puts("grundy " GRUNDY_VERSION);
+        return EXIT_WIN;
     }
     if (first != NULL && strcmp(first, "games") == 0) {
         if (c->nargs > 1) {
@@ -563,17 +693,23 @@ run(cli *c)
         prompt(c, NULL);
         return run_lines(c, NULL);
     }
-    if (c->nargs > 1 && c->file != NULL) {
+    if (c->file == NULL && strpbrk(first, " \t") != NULL) {
+        /* 'grundy "nim 3 4 5"': the quotes made one argument of a whole
+         * position; it is read as the line it is. */
+        return run_args(c);
+    }
+    if ((c->nargs > 1 || strpbrk(first, " \t") != NULL) && c->file != NULL) {
         usage_error("%s", "-f reads positions from a file: give only the "
                     "GAME on the command line, not components");
         return EXIT_INVALID;
     }
     if ((st = grundy_game_parse(c->ctx, first, strlen(first), &game,
                                 &err)) != GRUNDY_OK) {
+        error_tag tag = error_tag_of(st, &err);
         word_advice(st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
         if (c->nargs > 1) {
-            json_error(c, &err);
+            json_error(c, &err, tag);
         }
         return exit_for(st);
     }

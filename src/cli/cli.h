@@ -81,6 +81,18 @@ void progress(void *user, const char *what, uint64_t done, uint64_t total);
  * with --memory 573M"); nothing for other errors. Once per error. */
 void word_advice(grundy_status st, grundy_error *err);
 
+/* What the JSON error record of a failure says besides the message:
+ * "kind" (input: invalid spec, position or line, exit 2; limit: a limit
+ * ended it, exit 3; unsupported: no exact method, no setting helps, exit
+ * 3; io: exit 4) and, for a limit, its name ("memory", "work"; NULL when
+ * none can be raised). Take it before word_advice, which clears
+ * err->limit. */
+typedef struct error_tag {
+    const char *kind;
+    const char *limit;
+} error_tag;
+error_tag error_tag_of(grundy_status st, const grundy_error *err);
+
 /* The exit status for a library status. */
 int exit_for(grundy_status st);
 /* 1 when writing stdout failed; the first time with a message, unless a

@@ -284,11 +284,13 @@ output_gone(const cli *c, const char *name, unsigned long long lineno)
  * -1 when the run is to stop there: nobody reads stdout any more. */
 static int
 line_error(cli *c, const char *name, unsigned long long lineno,
-           const char *input, size_t len, const char *message)
+           const char *input, size_t len, const char *message,
+           error_tag tag)
 {
     fprintf(stderr, "grundy: %s:%llu: %s\n", name, lineno, message);
     if (!c->quiet) {
-        grundy_format_error(stdout, c->format, input, len, message);
+        format_error_tagged(stdout, c->format, input, len, message,
+                            tag.kind, tag.limit);
     }
     return output_gone(c, name, lineno) ? -1 : 0;
 }
@@ -306,7 +308,9 @@ long_line_error(cli *c, const reader *r, const char *name,
         return line_error(c, name, lineno, "", 0,
                           "line longer than 1 GiB, the longest line grundy "
                           "reads: skipped; split the position over several "
-                          "lines") != 0 ? EXIT_IO : EXIT_INVALID;
+                          "lines", (error_tag){"input", NULL}) != 0
+                   ? EXIT_IO
+                   : EXIT_INVALID;
     }
     util_size_text(limit, sizeof limit, r->memory);
     snprintf(msg, sizeof msg, rc == LINE_TOO_LONG
@@ -315,8 +319,10 @@ long_line_error(cli *c, const reader *r, const char *name,
              : "out of memory reading a long line: skipped; the system "
                "gives less than the memory limit of %s (ulimit -v?); lower "
                "it with --memory", limit);
-    return line_error(c, name, lineno, "", 0, msg) != 0 ? EXIT_IO
-                                                        : EXIT_LIMIT;
+    return line_error(c, name, lineno, "", 0, msg,
+                      (error_tag){"limit", "memory"}) != 0
+               ? EXIT_IO
+               : EXIT_LIMIT;
 }
 
 /* Reports a line the reader cannot hold (rc: LINE_TOO_LONG or
@@ -379,8 +385,10 @@ answer_line(cli *c, const char *name, unsigned long long lineno,
         return EXIT_IO;
     }
     if (st != GRUNDY_OK) {
+        error_tag tag = error_tag_of(st, &err);
         word_advice(st, &err);
-        if (line_error(c, name, lineno, line, len, err.message) != 0) {
+        if (line_error(c, name, lineno, line, len, err.message, tag) !=
+            0) {
             return EXIT_IO;
         }
         status = merge_status(status, st);
@@ -393,8 +401,8 @@ run_lines_sequential(cli *c, reader *r, const char *name, grundy_game *fixed)
 {
     unsigned long long lineno = 0;
     int status = EXIT_WIN, rc;
-    char *line;
-    size_t len;
+    char *line = NULL;
+    size_t len = 0;
 
     while ((rc = read_line(r, &line, &len)) != LINE_EOF) {
         lineno++;
@@ -486,7 +494,7 @@ typedef struct worker {
  * thread, which writes straight to stdout and needs no memory for it. */
 static int
 share_error(const worker *w, share *sh, const char *line, size_t len,
-            const char *message)
+            const char *message, error_tag tag)
 {
     size_t mlen = strlen(message) + 1, need = sizeof sh->nlines + mlen;
     format_buffer *e = &sh->errors;
@@ -503,8 +511,8 @@ share_error(const worker *w, share *sh, const char *line, size_t len,
         e->cap = cap;
     }
     if (!w->c->quiet &&
-        format_error_mem(&sh->out, w->c->format, line, len, message) !=
-            GRUNDY_OK) {
+        format_error_mem(&sh->out, w->c->format, line, len, message,
+                         tag.kind, tag.limit) != GRUNDY_OK) {
         return -1;
     }
     memcpy(e->data + e->len, &sh->nlines, sizeof sh->nlines);
@@ -590,8 +598,9 @@ share_run(const worker *w, share *sh)
             goto leave;
         }
         if (st != GRUNDY_OK) {
+            error_tag tag = error_tag_of(st, &err);
             word_advice(st, &err);
-            if (share_error(w, sh, line, len, err.message) != 0) {
+            if (share_error(w, sh, line, len, err.message, tag) != 0) {
                 goto leave;
             }
             sh->status = merge_status(sh->status, st);
@@ -1092,21 +1101,39 @@ thread_count(const cli *c)
 
 /* Skips a UTF-8 byte-order mark at the start of the input (editors on
  * some systems write one); it would otherwise be part of the first
- * game's name. Read errors are left to the line loop. */
-static void
-skip_bom(reader *r)
+ * game's name. Read errors are left to the line loop. Returns -1, with
+ * the message said, for UTF-16 input (its byte-order mark FF FE or FE
+ * FF, or a NUL byte among the first two): every line would be garbage. */
+static int
+skip_bom(reader *r, const char *name)
 {
     static const char bom[3] = {'\xEF', '\xBB', '\xBF'};
     while (!r->eof && r->end - r->start < sizeof bom &&
            memcmp(r->buf + r->start, bom, r->end - r->start) == 0) {
         if (reader_fill(r, r->cap) != LINE_OK) {
-            return;
+            return 0;
         }
     }
     if (r->end - r->start >= sizeof bom &&
         memcmp(r->buf + r->start, bom, sizeof bom) == 0) {
         r->start += sizeof bom;
     }
+    if (r->end - r->start >= 2) {
+        const unsigned char *b = (const unsigned char *)r->buf + r->start;
+        int le = (b[0] == 0xFF && b[1] == 0xFE) || (b[0] != 0 && b[1] == 0);
+        if (le || (b[0] == 0xFE && b[1] == 0xFF) || (b[0] == 0 && b[1] != 0)) {
+            fprintf(stderr, "grundy: %s: the input is UTF-16 (%s), not "
+                    "UTF-8 or ASCII: convert it, e.g. 'iconv -f UTF-16%s -t "
+                    "UTF-8 %s | grundy'\n", name,
+                    b[0] == 0xFF && b[1] == 0xFE   ? "byte-order mark FF FE"
+                    : b[0] == 0xFE && b[1] == 0xFF ? "byte-order mark FE FF"
+                                                   : "NUL bytes",
+                    b[0] >= 0xFE ? "" : le ? "LE" : "BE",
+                    name[0] == '<' ? "FILE" : name);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* 1 (with a message) when FILE is a directory: reading it fails at
@@ -1173,8 +1200,9 @@ run_lines(cli *c, grundy_game *fixed)
                 "line\n", name);
         status = EXIT_LIMIT;
     } else {
-        skip_bom(&r);
-        status = run_lines_reader(c, &r, name, fixed, n);
+        status = skip_bom(&r, name) != 0
+                     ? EXIT_INVALID
+                     : run_lines_reader(c, &r, name, fixed, n);
     }
     free(r.buf);
     if (r.f != stdin) {

@@ -11,26 +11,66 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The decimal number s[0..len) (no leading zeros) as a JSON number or,
+ * with --big-strings and beyond 2^53 - 1, as a string of its digits. */
+static void
+put_json_decimal(const cli *c, const char *s, size_t len)
+{
+    static const char safe[] = "9007199254740991";   /* 2^53 - 1 */
+    int quote = (c->format & GRUNDY_FORMAT_BIG_STRINGS) &&
+                (len > sizeof safe - 1 ||
+                 (len == sizeof safe - 1 && memcmp(s, safe, len) > 0));
+    if (quote) {
+        putchar('"');
+    }
+    fwrite(s, 1, len, stdout);
+    if (quote) {
+        putchar('"');
+    }
+}
+
+/* A 64-bit count as put_json_decimal writes it, into buf (for printf). */
+static const char *
+json_u64(const cli *c, char buf[24], uint64_t v)
+{
+    int quote = (c->format & GRUNDY_FORMAT_BIG_STRINGS) &&
+                v > (UINT64_C(1) << 53) - 1;
+    snprintf(buf, 24, quote ? "\"%llu\"" : "%llu", (unsigned long long)v);
+    return buf;
+}
+
 /* The numbers of a component token in JSON: each without leading zeros
  * ("007" would not be valid JSON), one number, or an array for a
  * component of several ("3,5" is [3,5]). The token was parsed: digits,
  * commas and blanks at its ends only. */
 static void
-put_json_numbers(const char *tok)
+put_json_numbers(const cli *c, const char *tok)
 {
-    int many = strchr(tok, ',') != NULL, start = 1;
+    const char *p = tok, *comma;
+    int many = strchr(tok, ',') != NULL;
     if (many) {
         putchar('[');
     }
-    for (const char *p = tok; *p != '\0'; p++) {
-        if (*p == ',') {
-            putchar(',');
-            start = 1;
-        } else if (*p >= '0' && *p <= '9' &&
-                   !(start && *p == '0' && p[1] >= '0' && p[1] <= '9')) {
-            putchar(*p);
-            start = 0;
+    for (;;) {
+        const char *d = p;
+        size_t n = (comma = strchr(p, ',')) != NULL ? (size_t)(comma - p)
+                                                    : strlen(p), k = 0;
+        while (d < p + n && (*d < '0' || *d > '9')) {
+            d++;
         }
+        while (d + k < p + n && d[k] >= '0' && d[k] <= '9') {
+            k++;
+        }
+        while (k > 1 && *d == '0') {
+            d++;
+            k--;
+        }
+        put_json_decimal(c, d, k);
+        if (comma == NULL) {
+            break;
+        }
+        putchar(',');
+        p = comma + 1;
     }
     if (many) {
         putchar(']');
@@ -55,9 +95,9 @@ put_value(cli *c, grundy_game *game, const char *tok, grundy_status st,
     }
     if (c->format & GRUNDY_FORMAT_JSON) {
         fputs("{\"n\":", stdout);
-        put_json_numbers(tok);
+        put_json_numbers(c, tok);
         fputs(",\"sg\":", stdout);
-        fputs(sg, stdout);
+        put_json_decimal(c, sg, strlen(sg));
         fputs("}\n", stdout);
     } else {
         /* Not printf: long ranges spend most of their time here. */
@@ -398,13 +438,13 @@ run_sg(cli *c)
 static void
 period_tested(const cli *c, const grundy_period *p)
 {
+    char b[4][24];
     if (c->format & GRUNDY_FORMAT_JSON) {
-        printf("{\"game\":\"%s\",\"period\":%llu,\"preperiod\":%llu,"
-               "\"saltus\":%llu,\"certified\":%llu,\"proof\":\"%s\"}\n",
-               c->args[1], (unsigned long long)p->period,
-               (unsigned long long)p->preperiod,
-               (unsigned long long)p->saltus,
-               (unsigned long long)p->certified, p->theorem);
+        printf("{\"game\":\"%s\",\"period\":%s,\"preperiod\":%s,"
+               "\"saltus\":%s,\"certified\":%s,\"proof\":\"%s\"}\n",
+               c->args[1], json_u64(c, b[0], p->period),
+               json_u64(c, b[1], p->preperiod), json_u64(c, b[2], p->saltus),
+               json_u64(c, b[3], p->certified), p->theorem);
     } else if (p->saltus != 0) {
         printf("%s: p=%llu n0=%llu s=%llu (G(n+p) = G(n)+s for n >= n0, "
                "certified by the first %llu values: %s)\n", c->args[1],
@@ -429,6 +469,7 @@ run_period(cli *c)
     grundy_period p;
     grundy_status st;
     int status;
+    char b[3][24];
 
     unsigned long long values = GRUNDY_PERIOD_SEARCH_LIMITS;
 
@@ -448,6 +489,16 @@ run_period(cli *c)
     if ((status = parse_game_arg(c, &game)) != EXIT_WIN) {
         return status;
     }
+    if (!ctx_game_has_period(game)) {
+        /* Asking for what does not exist is a usage error, not a limit:
+         * no setting would give an answer. */
+        grundy_game_free(game);
+        fprintf(stderr, "grundy: period: %s has no sequence to search: "
+                "'grundy period' takes a heap game whose Grundy sequence "
+                "may be periodic, such as kayles or octal:0.07\nTry 'grundy --help' for more information.\n",
+                c->args[1]);
+        return EXIT_INVALID;
+    }
     /* Without N, the limits say how far to look (progress is shown on a
      * terminal, and the answer says which limit ended the search). */
     grundy_ctx_set_period_search(c->ctx, values);
@@ -465,31 +516,29 @@ run_period(cli *c)
     if (p.found && p.certified != 0 && p.theorem != NULL) {
         period_tested(c, &p);
     } else if (p.found && p.saltus != 0 && (c->format & GRUNDY_FORMAT_JSON)) {
-        printf("{\"game\":\"%s\",\"period\":%llu,\"preperiod\":%llu,"
-               "\"saltus\":%llu,\"proof\":\"%s\"}\n", c->args[1],
-               (unsigned long long)p.period,
-               (unsigned long long)p.preperiod,
-               (unsigned long long)p.saltus, p.theorem);
+        printf("{\"game\":\"%s\",\"period\":%s,\"preperiod\":%s,"
+               "\"saltus\":%s,\"proof\":\"%s\"}\n", c->args[1],
+               json_u64(c, b[0], p.period), json_u64(c, b[1], p.preperiod),
+               json_u64(c, b[2], p.saltus), p.theorem);
     } else if (p.found && p.saltus != 0) {
         printf("%s: p=%llu n0=%llu s=%llu (G(n+p) = G(n)+s for n >= n0, "
                "by %s)\n", c->args[1], (unsigned long long)p.period,
                (unsigned long long)p.preperiod,
                (unsigned long long)p.saltus, p.theorem);
     } else if (p.found && (c->format & GRUNDY_FORMAT_JSON)) {
-        printf("{\"game\":\"%s\",\"period\":%llu,\"preperiod\":%llu,"
-               "\"certified\":%llu}\n", c->args[1],
-               (unsigned long long)p.period,
-               (unsigned long long)p.preperiod,
-               (unsigned long long)p.certified);
+        printf("{\"game\":\"%s\",\"period\":%s,\"preperiod\":%s,"
+               "\"certified\":%s}\n", c->args[1],
+               json_u64(c, b[0], p.period), json_u64(c, b[1], p.preperiod),
+               json_u64(c, b[2], p.certified));
     } else if (p.found) {
         printf("%s: p=%llu n0=%llu (certified by the first %llu values)\n",
                c->args[1], (unsigned long long)p.period,
                (unsigned long long)p.preperiod,
                (unsigned long long)p.certified);
     } else if (c->format & GRUNDY_FORMAT_JSON) {
-        printf("{\"game\":\"%s\",\"period\":null,\"searched\":%llu,"
+        printf("{\"game\":\"%s\",\"period\":null,\"searched\":%s,"
                "\"stopped_by\":%s}\n", c->args[1],
-               (unsigned long long)p.searched,
+               json_u64(c, b[0], p.searched),
                p.stopped_by == GRUNDY_LIMIT_MEMORY ? "\"memory\""
                : p.stopped_by == GRUNDY_LIMIT_WORK ? "\"work\"" : "null");
     } else {
@@ -672,6 +721,15 @@ run_quotient(cli *c)
     }
     if ((status = parse_game_arg(c, &game)) != EXIT_WIN) {
         return status;
+    }
+    if (!ctx_game_heap_game(game)) {
+        /* As for period: no setting would give an answer. */
+        grundy_game_free(game);
+        fprintf(stderr, "grundy: quotient: %s is not a heap game: misere "
+                "quotients are built for heap games such as kayles or "
+                "octal:0.07\nTry 'grundy --help' for more information.\n",
+                c->args[1]);
+        return EXIT_INVALID;
     }
     st = misere_q_table(game, (uint64_t)n, &t, &err);
     progress_done(c);

@@ -122,6 +122,33 @@ word_advice(grundy_status st, grundy_error *err)
     err->limit = GRUNDY_LIMIT_NONE;
 }
 
+error_tag
+error_tag_of(grundy_status st, const grundy_error *err)
+{
+    error_tag t = {"limit", NULL};
+    switch (st) {
+    case GRUNDY_ESPEC:
+    case GRUNDY_EPOSITION:
+        t.kind = "input";
+        return t;
+    case GRUNDY_EIO:
+        t.kind = "io";
+        return t;
+    default:
+        break;
+    }
+    /* Out of memory is the memory limit's business: a lower one turns
+     * it into a clean refusal. */
+    if (st == GRUNDY_ENOMEM || err->limit == GRUNDY_LIMIT_MEMORY) {
+        t.limit = "memory";
+    } else if (err->limit == GRUNDY_LIMIT_WORK) {
+        t.limit = "work";
+    } else if (st == GRUNDY_EUNSUPPORTED) {
+        t.kind = "unsupported";
+    }
+    return t;
+}
+
 int
 exit_for(grundy_status st)
 {
