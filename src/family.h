@@ -206,6 +206,17 @@ typedef struct family {
 
     /* Optional: numbers beyond 64 bits (family_big above). */
     const family_big *big;
+
+    /* Optional: the mirror strategy (Tweedledum and Tweedledee,
+     * docs/theory.md 10), asked only where values are out of reach.
+     * For a row (c->ring 0): 1 when some move takes stones from its
+     * middle (or none, by a digit d0 that splits) and leaves two equal
+     * non-empty rows; that move is emitted into sink when sink is not
+     * NULL (0, 1, -1 as move_emit says: -1 only when out of memory). For
+     * a ring: 1 when it has no option worth 0: every option is a row
+     * with such a move (so the ring is worth exactly 0); nothing is
+     * emitted. 0 when the family cannot show it cheaply. */
+    int (*mirror)(grundy_game *game, const component *c, move_sink *sink);
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule

@@ -174,24 +174,6 @@ big_options(const grundy_position *pos, const big_pos *bp, grundy_game *game,
     return sink->oom ? move_sink_error(sink, err) : st;
 }
 
-/* 1 when component i repeats an earlier one (same game and numbers): with
- * --all, its moves leave the positions the earlier one's leave. */
-static int
-repeats(const grundy_position *pos, const big_pos *bp, size_t t, size_t i)
-{
-    for (size_t j = pos->terms[t].first; j < i; j++) {
-        int same = pos->comps[j].n == pos->comps[i].n &&
-                   pos->comps[j].ring == pos->comps[i].ring;
-        for (size_t k = 0; same && k < pos->comps[i].n; k++) {
-            same = bignum_cmp(bp->comp[j].v[k], bp->comp[i].v[k]) == 0;
-        }
-        if (same) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* The result's value x, in 64 bits or in decimal. */
 static grundy_status
 set_value(grundy_result *res, const bignum *x, grundy_error *err)
@@ -261,9 +243,8 @@ big_sum(const grundy_position *pos, big_pos *bp, int misere, move_sink *sink,
              (sink->all || res->nmoves == 0); i++) {
             if (target(bp->value[i], x, misere, nbig, want) != 0) {
                 st = nomem(err);
-            } else if ((sink->all || misere ||
-                        bignum_cmp(want, bp->value[i]) < 0) &&
-                       !(sink->all && repeats(pos, bp, t, i))) {
+            } else if (sink->all || misere ||
+                       bignum_cmp(want, bp->value[i]) < 0) {
                 st = big_options(pos, bp, pos->terms[t].game, i, want, sink,
                                  err);
             }
@@ -473,53 +454,6 @@ normal_advice(const grundy_position *pos, big_pos *bp)
     return ok ? "; in normal play this position is answered" : "";
 }
 
-/* One flag a component with --all: it repeats an earlier one of the same
- * game (the moves on it leave the positions the earlier one's leave, in
- * another order), found by sorting (game, number, place). */
-typedef struct big_key {
-    const char *spec;
-    const bignum *n;
-    size_t at;
-} big_key;
-
-static int
-big_key_cmp(const void *a, const void *b)
-{
-    const big_key *x = a, *y = b;
-    int c = strcmp(x->spec, y->spec);
-    if (c == 0) {
-        c = bignum_cmp(x->n, y->n);
-    }
-    return c != 0 ? c : (x->at > y->at) - (x->at < y->at);
-}
-
-static unsigned char *
-big_repeats(const grundy_position *pos, const big_pos *bp)
-{
-    size_t n = pos->ncomps;
-    big_key *key = malloc((n + 1) * sizeof *key);
-    unsigned char *rep = calloc(n + 1, 1);
-    if (key == NULL || rep == NULL) {
-        free(key);
-        free(rep);
-        return NULL;
-    }
-    for (size_t t = 0; t < pos->nterms; t++) {
-        for (size_t i = pos->terms[t].first;
-             i < pos->terms[t].first + pos->terms[t].count; i++) {
-            key[i] = (big_key){pos->terms[t].game->spec, bp->comp[i].v[0],
-                               i};
-        }
-    }
-    qsort(key, n, sizeof *key, big_key_cmp);
-    for (size_t j = 1; j < n; j++) {
-        rep[key[j].at] = strcmp(key[j].spec, key[j - 1].spec) == 0 &&
-                         bignum_cmp(key[j].n, key[j - 1].n) == 0;
-    }
-    free(key);
-    return rep;
-}
-
 /* The refusal for big heap i of game, which has no certified period:
  * why (a quotient known only so far, when why->message says so), and
  * what is answered instead; a limit that stopped the quotient is passed
@@ -575,7 +509,7 @@ big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
                  grundy_error *err)
 {
     size_t n = pos->ncomps, nt = pos->nterms;
-    unsigned char *need = calloc(nt + 1, 1), *rep = NULL;
+    unsigned char *need = calloc(nt + 1, 1);
     uint64_t *p = calloc(nt + 1, sizeof *p), *from = calloc(nt + 1,
                                                             sizeof *from);
     uint64_t *heap = calloc(n + 1, sizeof *heap);
@@ -668,13 +602,12 @@ big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
             }
         }
     }
-    if (st == GRUNDY_OK && sink->all && (rep = big_repeats(pos, bp)) == NULL) {
-        st = nomem(err);
-    }
     if (st != GRUNDY_OK) {
         goto out;
     }
-    st = misere_q_solve_heaps(pos, heap, rep, &to, &sink->res->win, err);
+    /* Equal heaps are each asked for their moves (--all lists a move on
+     * each). */
+    st = misere_q_solve_heaps(pos, heap, NULL, &to, &sink->res->win, err);
     if (bm.too_many != 0) {
         st = err_set(err, GRUNDY_ELIMIT, -1, "heap %zu of %s: a split of a "
                      "heap beyond 2^64 - 1 stands for more winning moves "
@@ -710,7 +643,6 @@ out:
     free(p);
     free(from);
     free(heap);
-    free(rep);
     return st;
 }
 
