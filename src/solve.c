@@ -327,10 +327,19 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
             }
         }
         fam = term->game->family;
-        if (x != 0 || c.ring || fam->mirror == NULL ||
+        if (c.ring || fam->mirror == NULL ||
             fam->mirror(term->game, &c, NULL) != 1) {
             *err = oddwhy;
             st = oddst;
+        } else if (x != 0) {
+            /* G + H + rest with G's mirror move: the outcome turns on
+             * G's value, which the mirror does not give. */
+            class_words(cls, n, odd, words, sizeof words);
+            st = err_set_limit(err, oddst, oddwhy.limit, oddwhy.needed,
+                               "%s alone is a win by the mirror move (two "
+                               "equal rows), but beside the rest, worth "
+                               "%llu, its unknown value decides: %s", words,
+                               (unsigned long long)x, oddwhy.message);
         } else if (sink->all) {
             class_words(cls, n, odd, words, sizeof words);
             st = err_set_limit(err, oddst, oddwhy.limit, oddwhy.needed,
