@@ -208,7 +208,7 @@ typedef struct family {
     const family_big *big;
 
     /* Optional: the mirror strategy (Tweedledum and Tweedledee,
-     * docs/theory.md 10), asked only where values are out of reach.
+     * docs/theory.md 8), asked only where values are out of reach.
      * For a row (c->ring 0): 1 when some move takes stones from its
      * middle (or none, by a digit d0 that splits) and leaves two equal
      * non-empty rows; that move is emitted into sink when sink is not

@@ -216,7 +216,7 @@ class_words(const size_t *cls, size_t n, size_t head, char *buf, size_t cap)
 
 /*
  * Normal play where the value of some component is out of reach
- * (docs/theory.md 10). Equal components cancel: G + G = 0, so a class of
+ * (docs/theory.md 8). Equal components cancel: G + G = 0, so a class of
  * equal components of unknown value adds nothing when its count is even,
  * and the position's value is the XOR of the other components' values,
  * exact. A win then has a winning move on a component of known value (the

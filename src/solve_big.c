@@ -191,7 +191,7 @@ big_equal(const grundy_position *pos, const big_pos *bp, size_t ti,
 
 /*
  * Normal play where some component's value is out of reach, with exact
- * numbers: as solve_unknown in solve.c (docs/theory.md 10). Equal
+ * numbers: as solve_unknown in solve.c (docs/theory.md 8). Equal
  * components of unknown value cancel two by two (G + G = 0); the value
  * is the XOR of the others', exact; a win is won by a move on one of
  * those, and --all is refused (the moves on the cancelling components

@@ -2235,13 +2235,13 @@ static const family_big octal_big_ops = {
     .fits = octal_big_fits,
 };
 
-/* ---- mirror strategies (docs/theory.md 10) ---------------------------- */
+/* ---- mirror strategies (docs/theory.md 8) ---------------------------- */
 
 /* Checks of rows a ring's mirror test may make (each O(runs + group)). */
 #define OCTAL_MIRROR_CHECKS ((uint64_t)1 << 16)
 
 /* The least k (0 when d0 splits) whose move may take k stones from the
- * middle of row n and leave two equal non-empty rows (n - k)/2: bit 2 of
+ * middle of row n and leave two equal non-empty rows (n - k)/2: bit 4 of
  * d(k) (two heaps), n - k even and at least 2. A subtraction game never
  * splits. d(k) and the parity of k repeat with period 2 nrep in the
  * group, so two rounds of it decide. */
