@@ -237,6 +237,10 @@ solve_hiding(fixture *f, unsigned flags, grundy_error *err)
     f->pos->terms[0].game = &copy;
     st = grundy_solve(f->ctx, f->pos, flags, f->res, err);
     f->pos->terms[0].game = real;
+    /* A misere quotient the copy built goes with it (the real game, only
+     * ever solved through copies, has none). */
+    assert_null(real->misere);
+    misere_q_cache_free(copy.misere);
     return st;
 }
 
