@@ -346,8 +346,8 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
                                "%s wins by the mirror move (two equal "
                                "rows), but its value is out of reach, so "
                                "its winning moves cannot all be listed "
-                               "(without --all the mirror move is shown): "
-                               "%s", words, oddwhy.message);
+                               "(the mirror move can be shown): %s", words,
+                               oddwhy.message);
         } else {
             res->win = 1;
             res->sg_known = 0;
@@ -371,14 +371,14 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
                                "option is a row with a mirror move), but "
                                "the values of its options are out of "
                                "reach, so the winning moves cannot all be "
-                               "listed (without --all one is shown): %s",
+                               "listed (one can be shown): %s",
                                words, opwhy.message);
         } else {
             st = err_set_limit(err, opst, opwhy.limit, opwhy.needed,
                                "%s cancel (G + G = 0), but their value is "
                                "out of reach, so the winning moves on them "
-                               "cannot all be listed (without --all one is "
-                               "shown): %s", words, opwhy.message);
+                               "cannot all be listed (one can be shown): "
+                               "%s", words, opwhy.message);
         }
         goto out;
     }

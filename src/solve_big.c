@@ -277,7 +277,7 @@ big_unknown(const grundy_position *pos, big_pos *bp, move_sink *sink,
                            "components %zu and %zu%s cancel (G + G = 0), "
                            "but their value is out of reach, so the "
                            "winning moves on them cannot all be listed "
-                           "(without --all one is shown): %s", opaque + 1,
+                           "(one can be shown): %s", opaque + 1,
                            second + 1, count[opaque] > 2 ? " (and the "
                            "others equal to them)" : "", opwhy.message);
         goto out;
