@@ -212,6 +212,16 @@ typedef struct family {
      * For games whose positions are not sums of their components as
      * game trees, where the misere search of sums would be wrong. */
     const char *no_misere;
+    /* Optional: the mirror strategy (Tweedledum and Tweedledee,
+     * docs/theory.md 8), asked only where values are out of reach.
+     * For a row (c->ring 0): 1 when some move takes stones from its
+     * middle (or none, by a digit d0 that splits) and leaves two equal
+     * non-empty rows; that move is emitted into sink when sink is not
+     * NULL (0, 1, -1 as move_emit says: -1 only when out of memory). For
+     * a ring: 1 when it has no option worth 0: every option is a row
+     * with such a move (so the ring is worth exactly 0); nothing is
+     * emitted. 0 when the family cannot show it cheaply. */
+    int (*mirror)(grundy_game *game, const component *c, move_sink *sink);
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule
@@ -246,6 +256,15 @@ family_one_number(const struct family *fam)
  * move leaves (moves.c). In normal play the value is the same either
  * way (G + G = 0); the rendering is the literal row of coins. */
 #define FAMILY_COINS 32u
+/* An option of a 64-bit component with a number of 2^32 or more may be
+ * worth 2^64 - 1 while the component's own value fits (Turning Corners:
+ * the options of coin (x,y) are nim products in the smallest field of
+ * nimbers, of 2^(2^k) elements, holding x and y, so only a coordinate of
+ * 2^32 or more reaches the top value). 2^64 - 1 is the GRUNDY_ANY_VALUE
+ * sentinel, so options() cannot be asked for them: --all, which needs
+ * every winning move, is refused where such a component would have to be
+ * asked for that value (solve.c), instead of listing the others alone. */
+#define FAMILY_OPTIONS_TO_TOP 64u
 
 /* ---- registry (registry.c) -------------------------------------------- */
 

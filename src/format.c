@@ -339,6 +339,10 @@ format_json(obuf *out, const char *input, size_t input_len,
         put_json_string(out, e, elen);
     }
     if (all && grundy_result_win(res)) {
+        /* How many winning moves, so that a reader need not count the
+         * array (interface: --all lists every one). */
+        PUT_LIT(out, ",\"move_count\":");
+        put_num(out, grundy_result_move_count(res));
         PUT_LIT(out, ",\"moves\":");
         put_json_array(out, res, 1);
         PUT_LIT(out, ",\"explains\":");

@@ -26,28 +26,27 @@ comp_at(const grundy_position *pos, size_t i)
                        own ? tok : NULL, own ? pc->toklen : 0, 0};
 }
 
-/* The term that holds component i (terms are in order: binary search). */
-static size_t
-term_of(const grundy_position *pos, size_t i)
+/* Grundy value of component i (of term's game) into *g. */
+static grundy_status
+component_value(const grundy_position *pos, const pos_term *term, size_t i,
+                uint64_t *g, grundy_error *err)
 {
-    size_t lo = 0, hi = pos->nterms - 1;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo + 1) / 2;
-        if (pos->terms[mid].first <= i) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
+    const pos_comp *pc = &pos->comps[i];
+    const family *fam = term->game->family;
+    if (pc->ring) {
+        return fam->ring_value(term->game, pos->vals[pc->off], g, err);
     }
-    return lo;
+    if ((fam->flags & FAMILY_VALUE_IS_NUMBER) && pc->n == 1) {
+        *g = pos->vals[pc->off];
+        return GRUNDY_OK;
+    }
+    return fam->value(term->game, pos->vals + pc->off, pc->n, g, err);
 }
 
-/* Grundy value of every component into res->values; their XOR in *x. */
 static grundy_status
-component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
-                 grundy_error *err)
+values_room(const grundy_position *pos, grundy_result *res,
+            grundy_error *err)
 {
-    uint64_t acc = 0;
     if (pos->ncomps > res->valcap) {
         void *p = realloc(res->values, pos->ncomps * sizeof *res->values);
         if (p == NULL) {
@@ -56,26 +55,30 @@ component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
         res->values = p;
         res->valcap = pos->ncomps;
     }
+    return GRUNDY_OK;
+}
+
+/* Grundy value of every component into res->values; their XOR in *x.
+ * On failure *failed (when not NULL) is the component whose value
+ * failed. */
+static grundy_status
+component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
+                 size_t *failed, grundy_error *err)
+{
+    uint64_t acc = 0;
+    grundy_status st = values_room(pos, res, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
-        int own = (term->game->family->flags & FAMILY_VALUE_IS_NUMBER) != 0;
         for (size_t i = term->first; i < term->first + term->count; i++) {
-            const pos_comp *pc = &pos->comps[i];
-            if (pc->ring) {
-                grundy_status st = term->game->family->ring_value(
-                    term->game, pos->vals[pc->off], &res->values[i], err);
-                if (st != GRUNDY_OK) {
-                    return st;
+            if ((st = component_value(pos, term, i, &res->values[i], err)) !=
+                GRUNDY_OK) {
+                if (failed != NULL) {
+                    *failed = i;
                 }
-            } else if (own && pc->n == 1) {
-                res->values[i] = pos->vals[pc->off];
-            } else {
-                grundy_status st = term->game->family->value(
-                    term->game, pos->vals + pc->off, pc->n, &res->values[i],
-                    err);
-                if (st != GRUNDY_OK) {
-                    return st;
-                }
+                return st;
             }
             acc ^= res->values[i];
         }
@@ -93,6 +96,19 @@ component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
  * is smaller than 2^64 - 1. A family whose options could reach it must
  * refuse such components in value() (GRUNDY_ELIMIT).
  */
+/* A number of c is 2^32 or more: its options may reach 2^64 - 1 in a
+ * family with FAMILY_OPTIONS_TO_TOP. */
+static int
+reaches_top(const component *c)
+{
+    for (size_t j = 0; j < c->n; j++) {
+        if (c->v[j] >> 32 != 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static grundy_status
 options_of(const grundy_position *pos, grundy_game *game, size_t i,
            uint64_t want, move_sink *sink, grundy_error *err)
@@ -100,6 +116,14 @@ options_of(const grundy_position *pos, grundy_game *game, size_t i,
     component c = comp_at(pos, i);
     grundy_status st;
     if (want == GRUNDY_ANY_VALUE) {
+        if ((game->family->flags & FAMILY_OPTIONS_TO_TOP) != 0 &&
+            move_sink_wants_all(sink) && reaches_top(&c)) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "%s: the moves of component %zu to value 2^64 "
+                           "- 1 cannot be listed, so not every winning "
+                           "move can be (one can be shown)",
+                           game->label, c.index);
+        }
         return GRUNDY_OK;
     }
     st = game->family->options(game, &c, want, sink, err);
@@ -128,31 +152,26 @@ spec_hash(const char *spec)
 }
 
 /*
- * With --all, which components repeat an earlier one: the same game, the
- * same numbers, a row or a ring alike. A move on a repeat leaves the
- * position a move on the earlier one leaves, with two components in
- * the other order (a sum does not depend on the order of its terms), so
- * its moves are not listed again. *out is NULL without --all; else one
- * flag a component, found with one hash probe each.
+ * Equal components into classes: the same game, the same numbers, both
+ * rows or both rings. cls[i] is the first component of i's class (so a
+ * class's first member has cls[i] == i); one hash probe each. Equal
+ * components are the same game G, and G + G = 0 (Winning Ways,
+ * "Tweedledum and Tweedledee"), whatever G's value.
  */
 static grundy_status
-find_repeats(const grundy_position *pos, const move_sink *sink,
-             unsigned char **out, grundy_error *err)
+component_classes(const grundy_position *pos, size_t *cls,
+                  grundy_error *err)
 {
     size_t cap = 16, *slot;
-    unsigned char *rep;
-    *out = NULL;
-    if (!sink->all || pos->ncomps < 2) {
-        return GRUNDY_OK;
-    }
+    const grundy_game **gm;
     while (cap < 2 * pos->ncomps) {
         cap *= 2;
     }
-    rep = calloc(pos->ncomps, 1);
     slot = calloc(cap, sizeof *slot);
-    if (rep == NULL || slot == NULL) {
-        free(rep);
+    gm = malloc((pos->ncomps + 1) * sizeof *gm);
+    if (slot == NULL || gm == NULL) {
         free(slot);
+        free(gm);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     for (size_t t = 0; t < pos->nterms; t++) {
@@ -163,6 +182,8 @@ find_repeats(const grundy_position *pos, const move_sink *sink,
             const uint64_t *v = pos->vals + pc->off;
             uint64_t h = game_hash ^ (uint64_t)pc->ring;
             size_t at;
+            gm[i] = term->game;
+            cls[i] = i;
             for (size_t k = 0; k < pc->n; k++) {
                 h = (h ^ v[k]) * 0x100000001B3u;
                 h ^= h >> 29;
@@ -171,20 +192,19 @@ find_repeats(const grundy_position *pos, const move_sink *sink,
                  at = (at + 1) & (cap - 1)) {
                 const pos_comp *pj = &pos->comps[slot[at] - 1];
                 if (pj->n == pc->n && pj->ring == pc->ring &&
-                    same_game(pos->terms[term_of(pos, slot[at] - 1)].game,
-                              term->game) &&
+                    same_game(gm[slot[at] - 1], term->game) &&
                     memcmp(pos->vals + pj->off, v, pc->n * sizeof *v) == 0) {
-                    rep[i] = 1;
+                    cls[i] = slot[at] - 1;
                     break;
                 }
             }
-            if (!rep[i]) {
+            if (slot[at] == 0) {
                 slot[at] = i + 1;
             }
         }
     }
     free(slot);
-    *out = rep;
+    free(gm);
     return GRUNDY_OK;
 }
 
@@ -192,6 +212,214 @@ static int
 enough(const move_sink *sink)
 {
     return !sink->all && sink->res->nmoves > 0;
+}
+
+/* The class of component i in words, for messages: "component 3" or
+ * "components 1 and 4" or "components 1, 4, ... (5 equal)". */
+static void
+class_words(const size_t *cls, size_t n, size_t head, char *buf, size_t cap)
+{
+    size_t count = 0, second = 0;
+    for (size_t i = head; i < n; i++) {
+        if (cls[i] == head && count++ == 1) {
+            second = i;
+        }
+    }
+    if (count == 1) {
+        snprintf(buf, cap, "component %zu", head + 1);
+    } else if (count == 2) {
+        snprintf(buf, cap, "components %zu and %zu", head + 1, second + 1);
+    } else {
+        snprintf(buf, cap, "components %zu, %zu, ... (%zu equal ones)",
+                 head + 1, second + 1, count);
+    }
+}
+
+/*
+ * Normal play where the value of some component is out of reach
+ * (docs/theory.md 8). Equal components cancel: G + G = 0, so a class of
+ * equal components of unknown value adds nothing when its count is even,
+ * and the position's value is the XOR of the other components' values,
+ * exact. A win then has a winning move on a component of known value (the
+ * value's top bit is set in one of them), as in solve_normal; with --all
+ * the moves on the cancelling components (to G' beside G) would need G's
+ * value, so --all is refused. An odd class of unknown value leaves one
+ * component of unknown value G: when the rest is worth 0 and the family
+ * shows a mirror move on it (a row split into two equal rows H + H), the
+ * position is a win by that move (it leaves H + H + rest = 0), value
+ * unknown; otherwise the component's own error is the answer. A ring
+ * whose options are all such rows is worth exactly 0 (mex of non-zero
+ * values) and counts as a known 0, though its options' values are not
+ * known (--all is refused when it matters). failed is the component whose
+ * value failed first, with status fst and its error in *err.
+ */
+static grundy_status
+solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
+              grundy_status fst, grundy_error *err)
+{
+    grundy_result *res = sink->res;
+    size_t n = pos->ncomps, odd = SIZE_MAX, opaque = SIZE_MAX;
+    size_t *cls = malloc((n + 1) * sizeof *cls);
+    size_t *count = calloc(n + 1, sizeof *count);
+    unsigned char *known = calloc(n + 1, 1);
+    /* why: the last value's error; oddwhy, oddst: the odd class's;
+     * opwhy, opst: the first cancelling class's. */
+    grundy_error why = *err, oddwhy = *err, opwhy = *err;
+    grundy_status oddst = fst, opst = fst;
+    grundy_status st = cls == NULL || count == NULL || known == NULL
+                           ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                           : values_room(pos, res, err);
+    uint64_t x = 0;
+    char words[96];
+
+    if (st == GRUNDY_OK) {
+        st = component_classes(pos, cls, err);
+    }
+    for (size_t i = 0; st == GRUNDY_OK && i < n; i++) {
+        count[cls[i]]++;
+    }
+    /* known[i], for each class's first member: 1 its value is known, 2 a
+     * ring worth 0 by the mirror strategy (its options' values are not
+     * known), 0 not known. */
+    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        const family *fam = term->game->family;
+        for (size_t i = term->first; st == GRUNDY_OK &&
+                                     i < term->first + term->count; i++) {
+            grundy_status vst = fst;
+            component c = comp_at(pos, i);
+            if (cls[i] != i) {
+                continue;
+            }
+            if (i == failed) {
+                why = *err;
+            } else {
+                vst = component_value(pos, term, i, &res->values[i], &why);
+            }
+            if (vst == GRUNDY_OK) {
+                known[i] = 1;
+            } else if (vst != GRUNDY_ELIMIT && vst != GRUNDY_EUNSUPPORTED) {
+                *err = why;
+                st = vst;
+            } else if (c.ring && fam->mirror != NULL &&
+                       fam->mirror(term->game, &c, NULL) == 1) {
+                res->values[i] = 0;
+                known[i] = 2;
+                if (opaque == SIZE_MAX) {
+                    opaque = i;
+                    opwhy = why;
+                    opst = vst;
+                }
+            } else if (count[i] % 2 == 0) {
+                if (opaque == SIZE_MAX) {   /* the class cancels */
+                    opaque = i;
+                    opwhy = why;
+                    opst = vst;
+                }
+            } else if (odd != SIZE_MAX) {
+                /* Two components of unknown value are left: the outcome
+                 * of their sum is not known. The first one's error is
+                 * the answer. */
+                *err = oddwhy;
+                st = oddst;
+            } else {
+                odd = i;
+                oddwhy = why;
+                oddst = vst;
+            }
+        }
+    }
+    for (size_t i = 0; st == GRUNDY_OK && i < n; i++) {
+        if (known[cls[i]]) {
+            res->values[i] = res->values[cls[i]];
+            x ^= res->values[i];
+        }
+    }
+    if (st == GRUNDY_OK && odd != SIZE_MAX) {
+        /* One component of unknown value G beside a rest worth x: only a
+         * mirror move on it decides, and only when x = 0 (a win, value
+         * unknown). */
+        const pos_term *term = &pos->terms[0];
+        const family *fam;
+        component c = comp_at(pos, odd);
+        for (size_t t = 0; t < pos->nterms; t++) {
+            if (pos->terms[t].first <= odd) {
+                term = &pos->terms[t];
+            }
+        }
+        fam = term->game->family;
+        if (c.ring || fam->mirror == NULL ||
+            fam->mirror(term->game, &c, NULL) != 1) {
+            *err = oddwhy;
+            st = oddst;
+        } else if (x != 0) {
+            /* G + H + rest with G's mirror move: the outcome turns on
+             * G's value, which the mirror does not give. */
+            class_words(cls, n, odd, words, sizeof words);
+            st = err_set_limit(err, oddst, oddwhy.limit, oddwhy.needed,
+                               "%s alone is a win by the mirror move (two "
+                               "equal rows), but beside the rest, worth "
+                               "%llu, its unknown value decides: %s", words,
+                               (unsigned long long)x, oddwhy.message);
+        } else if (sink->all) {
+            class_words(cls, n, odd, words, sizeof words);
+            st = err_set_limit(err, oddst, oddwhy.limit, oddwhy.needed,
+                               "%s wins by the mirror move (two equal "
+                               "rows), but its value is out of reach, so "
+                               "its winning moves cannot all be listed "
+                               "(the mirror move can be shown): %s", words,
+                               oddwhy.message);
+        } else {
+            res->win = 1;
+            res->sg_known = 0;
+            st = fam->mirror(term->game, &c, sink) < 0 || sink->oom
+                     ? move_sink_error(sink, err)
+                     : GRUNDY_OK;
+        }
+        goto out;
+    }
+    if (st != GRUNDY_OK) {
+        goto out;
+    }
+    res->sg_known = 1;
+    res->sg = x;
+    res->win = x != 0;
+    if (res->win && sink->all && opaque != SIZE_MAX) {
+        class_words(cls, n, opaque, words, sizeof words);
+        if (known[opaque] == 2) {
+            st = err_set_limit(err, opst, opwhy.limit, opwhy.needed,
+                               "%s is worth 0 by the mirror strategy (every "
+                               "option is a row with a mirror move), but "
+                               "the values of its options are out of "
+                               "reach, so the winning moves cannot all be "
+                               "listed (one can be shown): %s",
+                               words, opwhy.message);
+        } else {
+            st = err_set_limit(err, opst, opwhy.limit, opwhy.needed,
+                               "%s cancel (G + G = 0), but their value is "
+                               "out of reach, so the winning moves on them "
+                               "cannot all be listed (one can be shown): "
+                               "%s", words, opwhy.message);
+        }
+        goto out;
+    }
+    for (size_t t = 0; st == GRUNDY_OK && res->win && t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        for (size_t i = term->first; st == GRUNDY_OK &&
+                                     i < term->first + term->count &&
+                                     !enough(sink); i++) {
+            uint64_t want = res->values[i] ^ x;
+            if (known[cls[i]] == 1 &&
+                (sink->all || want < res->values[i])) {
+                st = options_of(pos, term->game, i, want, sink, err);
+            }
+        }
+    }
+out:
+    free(cls);
+    free(count);
+    free(known);
+    return st;
 }
 
 /*
@@ -204,16 +432,20 @@ static grundy_status
 solve_normal(const grundy_position *pos, move_sink *sink, grundy_error *err)
 {
     grundy_result *res = sink->res;
-    unsigned char *rep = NULL;
+    size_t failed = 0;
     uint64_t x;
-    grundy_status st = component_values(pos, res, &x, err);
+    grundy_status st = component_values(pos, res, &x, &failed, err);
+    if (st == GRUNDY_ELIMIT || st == GRUNDY_EUNSUPPORTED) {
+        /* Only now: an answer computed from every value stays as it was. */
+        return solve_unknown(pos, sink, failed, st, err);
+    }
     if (st != GRUNDY_OK) {
         return st;
     }
     res->sg_known = 1;
     res->sg = x;
     res->win = x != 0;
-    if (!res->win || (st = find_repeats(pos, sink, &rep, err)) != GRUNDY_OK) {
+    if (!res->win) {
         return st;
     }
     for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
@@ -222,13 +454,11 @@ solve_normal(const grundy_position *pos, move_sink *sink, grundy_error *err)
                                      i < term->first + term->count &&
                                      !enough(sink); i++) {
             uint64_t want = res->values[i] ^ x;
-            if ((sink->all || want < res->values[i]) &&
-                (rep == NULL || !rep[i])) {
+            if (sink->all || want < res->values[i]) {
                 st = options_of(pos, term->game, i, want, sink, err);
             }
         }
     }
-    free(rep);
     return st;
 }
 
@@ -245,10 +475,9 @@ solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
                      grundy_error *err)
 {
     grundy_result *res = sink->res;
-    unsigned char *rep = NULL;
     size_t big = 0;
     uint64_t x;
-    grundy_status st = component_values(pos, res, &x, err);
+    grundy_status st = component_values(pos, res, &x, NULL, err);
     if (st != GRUNDY_OK) {
         return st;
     }
@@ -258,7 +487,7 @@ solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
     res->sg_known = 1;
     res->sg = x;
     res->win = big == 0 ? x != 1 : x != 0;
-    if (!res->win || (st = find_repeats(pos, sink, &rep, err)) != GRUNDY_OK) {
+    if (!res->win) {
         return st;
     }
     for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
@@ -270,12 +499,9 @@ solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
             size_t obig = big - (g >= 2);
             /* Others all <= 1: leave XOR 1 with values <= 1; else XOR 0. */
             uint64_t want = obig == 0 && ox <= 1 ? ox ^ 1 : ox;
-            if (rep == NULL || !rep[i]) {
-                st = options_of(pos, term->game, i, want, sink, err);
-            }
+            st = options_of(pos, term->game, i, want, sink, err);
         }
     }
-    free(rep);
     return st;
 }
 
@@ -295,13 +521,13 @@ solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
  * game tree.
  */
 static grundy_status
-solve_misere_general(const grundy_position *pos, const unsigned char *rep,
-                     move_sink *sink, grundy_error *err)
+solve_misere_general(const grundy_position *pos, move_sink *sink,
+                     grundy_error *err)
 {
     grundy_result *res = sink->res;
     grundy_error qerr;
     int deferred = 0;
-    grundy_status qst = misere_q_solve_quick(pos, rep, sink, &res->win,
+    grundy_status qst = misere_q_solve_quick(pos, NULL, sink, &res->win,
                                              &deferred, &qerr);
     grundy_status st;
     if (qst != GRUNDY_EUNSUPPORTED && qst != GRUNDY_ELIMIT) {
@@ -311,11 +537,11 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
         return qst;
     }
     move_result_clear(res);
-    st = misere_search_known(pos, rep, misere_q_peek(pos), sink, &res->win,
+    st = misere_search_known(pos, NULL, misere_q_peek(pos), sink, &res->win,
                              err);
     if (st == GRUNDY_ELIMIT && deferred) {
         move_result_clear(res);
-        qst = misere_q_solve(pos, rep, sink, &res->win, &qerr);
+        qst = misere_q_solve(pos, NULL, sink, &res->win, &qerr);
         if (qst != GRUNDY_EUNSUPPORTED && qst != GRUNDY_ELIMIT) {
             if (qst != GRUNDY_OK) {
                 *err = qerr;
@@ -323,7 +549,7 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
             return qst;
         }
         move_result_clear(res);
-        st = misere_search_known(pos, rep, misere_q_peek(pos), sink,
+        st = misere_search_known(pos, NULL, misere_q_peek(pos), sink,
                                  &res->win, err);
     }
     if (st == GRUNDY_ELIMIT && qst == GRUNDY_ELIMIT) {
@@ -408,7 +634,6 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
                       NULL, ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX,
                       NULL, 0, 0};
     int misere = (flags & GRUNDY_MISERE) != 0;
-    unsigned char *rep = NULL;
     grundy_status st;
 
     res->win = res->sg_known = res->sg_big = 0;
@@ -449,17 +674,16 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if (all_nimlike(pos)) {
         return solve_misere_nimlike(pos, &sink, err);
     }
-    if ((st = find_repeats(pos, &sink, &rep, err)) != GRUNDY_OK) {
-        return st;
-    }
-    st = solve_misere_general(pos, rep, &sink, err);
-    free(rep);
+    /* Every component is asked for its moves, equal ones too: with --all
+     * a move on each of two equal heaps is a move of its own (interface:
+     * `--all nim 1 1 1` lists three). */
+    st = solve_misere_general(pos, &sink, err);
     if (st == GRUNDY_OK) {
         /* The normal-play value, where every component has one; out of
          * memory is an error, not a silently missing value. */
         grundy_error why;
         uint64_t x = 0;
-        grundy_status vst = component_values(pos, res, &x, &why);
+        grundy_status vst = component_values(pos, res, &x, NULL, &why);
         if (vst == GRUNDY_ENOMEM) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
@@ -487,7 +711,7 @@ solve_component_value(grundy_game *game, grundy_position *pos,
     if (st == GRUNDY_OK && (pos->big || solve_big_needed(pos))) {
         st = solve_big_value(pos, res, err);
     } else if (st == GRUNDY_OK &&
-               (st = component_values(pos, res, &x, err)) == GRUNDY_OK) {
+               (st = component_values(pos, res, &x, NULL, err)) == GRUNDY_OK) {
         res->sg_known = 1;
         res->sg = x;
         res->win = x != 0;

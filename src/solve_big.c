@@ -112,42 +112,199 @@ no_big_rule(const grundy_game *game, const char *what, grundy_error *err)
                    "supported", what, game->label);
 }
 
-/* Grundy value of component i into bp->value[i]; the XOR into x. */
+static grundy_status big_options(const grundy_position *pos,
+                                 const big_pos *bp, grundy_game *game,
+                                 size_t i, const bignum *want,
+                                 move_sink *sink, grundy_error *err);
+static grundy_status set_value(grundy_result *res, const bignum *x,
+                               grundy_error *err);
+
+/* Grundy value of component i (of term t) into bp->value[i]. */
+static grundy_status
+big_value_one(const grundy_position *pos, big_pos *bp, size_t t, size_t i,
+              grundy_error *err)
+{
+    grundy_game *game = pos->terms[t].game;
+    const family *fam = game->family;
+    const pos_comp *pc = &pos->comps[i];
+    grundy_status st;
+    uint64_t g;
+    if (is_big(pos, bp, i)) {
+        if (fam->big == NULL || fam->big->value == NULL) {
+            return no_big_rule(game, "the Grundy value", err);
+        }
+        return fam->big->value(game, &bp->comp[i], bp->value[i], err);
+    }
+    if (pc->ring) {
+        st = fam->ring_value(game, pos->vals[pc->off], &g, err);
+    } else {
+        st = fam->value(game, pos->vals + pc->off, pc->n, &g, err);
+    }
+    if (st == GRUNDY_OK && bignum_set_u64(bp->value[i], g) != 0) {
+        return nomem(err);
+    }
+    return st;
+}
+
+/* Grundy value of every component i into bp->value[i]; the XOR into x.
+ * On failure *failed (when not NULL) is the component that failed. */
 static grundy_status
 big_values(const grundy_position *pos, big_pos *bp, bignum *x,
-           grundy_error *err)
+           size_t *failed, grundy_error *err)
 {
     if (bignum_set_u64(x, 0) != 0) {
         return nomem(err);
     }
     for (size_t t = 0; t < pos->nterms; t++) {
-        grundy_game *game = pos->terms[t].game;
-        const family *fam = game->family;
         for (size_t i = pos->terms[t].first;
              i < pos->terms[t].first + pos->terms[t].count; i++) {
-            const pos_comp *pc = &pos->comps[i];
-            grundy_status st;
-            uint64_t g;
-            if (is_big(pos, bp, i)) {
-                if (fam->big == NULL || fam->big->value == NULL) {
-                    return no_big_rule(game, "the Grundy value", err);
-                }
-                st = fam->big->value(game, &bp->comp[i], bp->value[i], err);
-            } else if (pc->ring) {
-                st = fam->ring_value(game, pos->vals[pc->off], &g, err);
-            } else {
-                st = fam->value(game, pos->vals + pc->off, pc->n, &g, err);
-            }
+            grundy_status st = big_value_one(pos, bp, t, i, err);
             if (st != GRUNDY_OK) {
+                if (failed != NULL) {
+                    *failed = i;
+                }
                 return st;
             }
-            if ((!is_big(pos, bp, i) && bignum_set_u64(bp->value[i], g) != 0) ||
-                bignum_xor(x, x, bp->value[i]) != 0) {
+            if (bignum_xor(x, x, bp->value[i]) != 0) {
                 return nomem(err);
             }
         }
     }
     return GRUNDY_OK;
+}
+
+/* 1 when components i and j (of terms ti, tj) are equal: the same game,
+ * the same numbers, both rows or both rings. */
+static int
+big_equal(const grundy_position *pos, const big_pos *bp, size_t ti,
+          size_t i, size_t tj, size_t j)
+{
+    const pos_comp *a = &pos->comps[i], *b = &pos->comps[j];
+    int same = a->n == b->n && a->ring == b->ring &&
+               strcmp(pos->terms[ti].game->spec,
+                      pos->terms[tj].game->spec) == 0;
+    for (size_t k = 0; same && k < a->n; k++) {
+        same = bignum_cmp(bp->comp[i].v[k], bp->comp[j].v[k]) == 0;
+    }
+    return same;
+}
+
+/*
+ * Normal play where some component's value is out of reach, with exact
+ * numbers: as solve_unknown in solve.c (docs/theory.md 8). Equal
+ * components of unknown value cancel two by two (G + G = 0); the value
+ * is the XOR of the others', exact; a win is won by a move on one of
+ * those, and --all is refused (the moves on the cancelling components
+ * would need their value). One unknown component left unpaired: its own
+ * error (fst, *err when it is component failed) is the answer. Equal
+ * components are found by comparing each with the earlier ones of its
+ * term and of the terms before (positions beyond 64 bits are short).
+ */
+static grundy_status
+big_unknown(const grundy_position *pos, big_pos *bp, move_sink *sink,
+            size_t failed, grundy_status fst, grundy_error *err)
+{
+    grundy_result *res = sink->res;
+    size_t n = pos->ncomps, opaque = SIZE_MAX;
+    size_t *cls = malloc((n + 1) * sizeof *cls), *term = malloc((n + 1) *
+                                                               sizeof *term);
+    size_t *count = calloc(n + 1, sizeof *count);
+    unsigned char *known = calloc(n + 1, 1);
+    bignum *x = bignum_new(), *want = bignum_new();
+    grundy_error why = *err, opwhy = *err;
+    grundy_status st = GRUNDY_OK, opst = fst;
+
+    if (cls == NULL || term == NULL || count == NULL || known == NULL ||
+        x == NULL || want == NULL) {
+        st = nomem(err);
+        goto out;
+    }
+    for (size_t t = 0; t < pos->nterms; t++) {
+        for (size_t i = pos->terms[t].first;
+             i < pos->terms[t].first + pos->terms[t].count; i++) {
+            term[i] = t;
+            cls[i] = i;
+            for (size_t j = 0; j < i; j++) {
+                if (cls[j] == j && big_equal(pos, bp, t, i, term[j], j)) {
+                    cls[i] = j;
+                    break;
+                }
+            }
+            count[cls[i]]++;
+        }
+    }
+    for (size_t i = 0; st == GRUNDY_OK && i < n; i++) {
+        grundy_status vst = fst;
+        if (cls[i] != i) {
+            continue;
+        }
+        if (i == failed) {
+            why = *err;
+        } else {
+            vst = big_value_one(pos, bp, term[i], i, &why);
+        }
+        if (vst == GRUNDY_OK) {
+            known[i] = 1;
+        } else if ((vst == GRUNDY_ELIMIT || vst == GRUNDY_EUNSUPPORTED) &&
+                   count[i] % 2 == 0) {
+            if (opaque == SIZE_MAX) {   /* the class cancels */
+                opaque = i;
+                opwhy = why;
+                opst = vst;
+            }
+        } else {
+            *err = why;
+            st = vst;
+        }
+    }
+    for (size_t i = 0; st == GRUNDY_OK && i < n; i++) {
+        if (known[cls[i]] && (bignum_copy(bp->value[i],
+                                          bp->value[cls[i]]) != 0 ||
+                              bignum_xor(x, x, bp->value[i]) != 0)) {
+            st = nomem(err);
+        }
+    }
+    if (st != GRUNDY_OK || (st = set_value(res, x, err)) != GRUNDY_OK) {
+        goto out;
+    }
+    res->win = !bignum_is_zero(x);
+    if (res->win && sink->all && opaque != SIZE_MAX) {
+        size_t second = opaque + 1;
+        while (cls[second] != opaque) {
+            second++;
+        }
+        st = err_set_limit(err, opst, opwhy.limit, opwhy.needed,
+                           "components %zu and %zu%s cancel (G + G = 0), "
+                           "but their value is out of reach, so the "
+                           "winning moves on them cannot all be listed "
+                           "(one can be shown): %s", opaque + 1,
+                           second + 1, count[opaque] > 2 ? " (and the "
+                           "others equal to them)" : "", opwhy.message);
+        goto out;
+    }
+    for (size_t t = 0; st == GRUNDY_OK && res->win && t < pos->nterms; t++) {
+        for (size_t i = pos->terms[t].first;
+             st == GRUNDY_OK && i < pos->terms[t].first + pos->terms[t].count &&
+             (sink->all || res->nmoves == 0); i++) {
+            if (!known[cls[i]]) {
+                continue;
+            }
+            if (bignum_xor(want, x, bp->value[i]) != 0) {
+                st = nomem(err);
+            } else if (sink->all || bignum_cmp(want, bp->value[i]) < 0) {
+                st = big_options(pos, bp, pos->terms[t].game, i, want, sink,
+                                 err);
+            }
+        }
+    }
+out:
+    free(cls);
+    free(term);
+    free(count);
+    free(known);
+    bignum_free(x);
+    bignum_free(want);
+    return st;
 }
 
 /* The options of component i worth want. */
@@ -172,24 +329,6 @@ big_options(const grundy_position *pos, const big_pos *bp, grundy_game *game,
         st = game->family->options(game, &c, w, sink, err);
     }
     return sink->oom ? move_sink_error(sink, err) : st;
-}
-
-/* 1 when component i repeats an earlier one (same game and numbers): with
- * --all, its moves leave the positions the earlier one's leave. */
-static int
-repeats(const grundy_position *pos, const big_pos *bp, size_t t, size_t i)
-{
-    for (size_t j = pos->terms[t].first; j < i; j++) {
-        int same = pos->comps[j].n == pos->comps[i].n &&
-                   pos->comps[j].ring == pos->comps[i].ring;
-        for (size_t k = 0; same && k < pos->comps[i].n; k++) {
-            same = bignum_cmp(bp->comp[j].v[k], bp->comp[i].v[k]) == 0;
-        }
-        if (same) {
-            return 1;
-        }
-    }
-    return 0;
 }
 
 /* The result's value x, in 64 bits or in decimal. */
@@ -244,9 +383,17 @@ big_sum(const grundy_position *pos, big_pos *bp, int misere, move_sink *sink,
 {
     grundy_result *res = sink->res;
     bignum *x = bignum_new(), *want = bignum_new();
-    size_t nbig = 0;
-    grundy_status st = x == NULL || want == NULL ? nomem(err)
-                                                 : big_values(pos, bp, x, err);
+    size_t nbig = 0, failed = 0;
+    grundy_status st = x == NULL || want == NULL
+                           ? nomem(err)
+                           : big_values(pos, bp, x, &failed, err);
+    if (!misere && (st == GRUNDY_ELIMIT || st == GRUNDY_EUNSUPPORTED)) {
+        /* Only now: an answer computed from every value stays as it
+         * was. */
+        bignum_free(x);
+        bignum_free(want);
+        return big_unknown(pos, bp, sink, failed, st, err);
+    }
     for (size_t i = 0; st == GRUNDY_OK && i < pos->ncomps; i++) {
         nbig += bignum_cmp_u64(bp->value[i], 2) >= 0;
     }
@@ -261,9 +408,8 @@ big_sum(const grundy_position *pos, big_pos *bp, int misere, move_sink *sink,
              (sink->all || res->nmoves == 0); i++) {
             if (target(bp->value[i], x, misere, nbig, want) != 0) {
                 st = nomem(err);
-            } else if ((sink->all || misere ||
-                        bignum_cmp(want, bp->value[i]) < 0) &&
-                       !(sink->all && repeats(pos, bp, t, i))) {
+            } else if (sink->all || misere ||
+                       bignum_cmp(want, bp->value[i]) < 0) {
                 st = big_options(pos, bp, pos->terms[t].game, i, want, sink,
                                  err);
             }
@@ -469,56 +615,9 @@ normal_advice(const grundy_position *pos, big_pos *bp)
 {
     bignum *x = bignum_new();
     grundy_error why;
-    int ok = x != NULL && big_values(pos, bp, x, &why) == GRUNDY_OK;
+    int ok = x != NULL && big_values(pos, bp, x, NULL, &why) == GRUNDY_OK;
     bignum_free(x);
     return ok ? "; in normal play this position is answered" : "";
-}
-
-/* One flag a component with --all: it repeats an earlier one of the same
- * game (the moves on it leave the positions the earlier one's leave, in
- * another order), found by sorting (game, number, place). */
-typedef struct big_key {
-    const char *spec;
-    const bignum *n;
-    size_t at;
-} big_key;
-
-static int
-big_key_cmp(const void *a, const void *b)
-{
-    const big_key *x = a, *y = b;
-    int c = strcmp(x->spec, y->spec);
-    if (c == 0) {
-        c = bignum_cmp(x->n, y->n);
-    }
-    return c != 0 ? c : (x->at > y->at) - (x->at < y->at);
-}
-
-static unsigned char *
-big_repeats(const grundy_position *pos, const big_pos *bp)
-{
-    size_t n = pos->ncomps;
-    big_key *key = malloc((n + 1) * sizeof *key);
-    unsigned char *rep = calloc(n + 1, 1);
-    if (key == NULL || rep == NULL) {
-        free(key);
-        free(rep);
-        return NULL;
-    }
-    for (size_t t = 0; t < pos->nterms; t++) {
-        for (size_t i = pos->terms[t].first;
-             i < pos->terms[t].first + pos->terms[t].count; i++) {
-            key[i] = (big_key){pos->terms[t].game->spec, bp->comp[i].v[0],
-                               i};
-        }
-    }
-    qsort(key, n, sizeof *key, big_key_cmp);
-    for (size_t j = 1; j < n; j++) {
-        rep[key[j].at] = strcmp(key[j].spec, key[j - 1].spec) == 0 &&
-                         bignum_cmp(key[j].n, key[j - 1].n) == 0;
-    }
-    free(key);
-    return rep;
 }
 
 /* The refusal for big heap i of game, which has no certified period:
@@ -576,7 +675,7 @@ big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
                  grundy_error *err)
 {
     size_t n = pos->ncomps, nt = pos->nterms;
-    unsigned char *need = calloc(nt + 1, 1), *rep = NULL;
+    unsigned char *need = calloc(nt + 1, 1);
     uint64_t *p = calloc(nt + 1, sizeof *p), *from = calloc(nt + 1,
                                                             sizeof *from);
     uint64_t *heap = calloc(n + 1, sizeof *heap);
@@ -669,13 +768,12 @@ big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
             }
         }
     }
-    if (st == GRUNDY_OK && sink->all && (rep = big_repeats(pos, bp)) == NULL) {
-        st = nomem(err);
-    }
     if (st != GRUNDY_OK) {
         goto out;
     }
-    st = misere_q_solve_heaps(pos, heap, rep, &to, &sink->res->win, err);
+    /* Equal heaps are each asked for their moves (--all lists a move on
+     * each). */
+    st = misere_q_solve_heaps(pos, heap, NULL, &to, &sink->res->win, err);
     if (bm.too_many != 0) {
         st = err_set(err, GRUNDY_ELIMIT, -1, "heap %zu of %s: a split of a "
                      "heap beyond 2^64 - 1 stands for more winning moves "
@@ -693,7 +791,7 @@ big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
         /* The normal-play value, where every component has one. */
         bignum *x = bignum_new();
         grundy_status vst = x == NULL ? GRUNDY_ENOMEM
-                                      : big_values(pos, bp, x, &why);
+                                      : big_values(pos, bp, x, NULL, &why);
         if (vst == GRUNDY_ENOMEM) {
             st = nomem(err);
         } else if (vst == GRUNDY_OK) {
@@ -711,7 +809,6 @@ out:
     free(p);
     free(from);
     free(heap);
-    free(rep);
     return st;
 }
 
@@ -776,7 +873,7 @@ solve_big_value(const grundy_position *pos, grundy_result *res,
         st = nomem(err);
     }
     if (st == GRUNDY_OK) {
-        st = big_values(pos, &bp, x, err);
+        st = big_values(pos, &bp, x, NULL, err);
     }
     if (st == GRUNDY_OK) {
         st = set_value(res, x, err);

@@ -213,8 +213,8 @@ test_records(void **state)
                  GRUNDY_FORMAT_JSON | GRUNDY_FORMAT_ALL,
                  "{\"input\":\"nim 007 1\",\"outcome\":\"win\",\"sg\":6,"
                  "\"move\":\"nim 1 1\",\"explain\":\"take 6 from heap 1 "
-                 "(7 -> 1)\",\"moves\":[\"nim 1 1\"],\"explains\":[\"take 6 "
-                 "from heap 1 (7 -> 1)\"]}\n");
+                 "(7 -> 1)\",\"move_count\":1,\"moves\":[\"nim 1 1\"],"
+                 "\"explains\":[\"take 6 from heap 1 (7 -> 1)\"]}\n");
 }
 
 /* Error records into a buffer: JSON as written to a FILE, text empty. */

@@ -114,29 +114,14 @@ read_heaps(const char *text, unsigned *n, int k)
 }
 
 /* Distinct positions one legal move from s that the mover wins with. */
-/* 1 when component i has the game and size of an earlier one. */
-static int
-twin_before(const small *s, int i)
-{
-    for (int j = 0; j < i; j++) {
-        if (s->m[j] == s->m[i] && s->n[j] == s->n[i]) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
 static int
 count_winning_moves(small *s, int misere)
 {
     int count = 0;
     for (int i = 0; i < s->k; i++) {
         unsigned orig = s->n[i];
-        /* --all lists a move of a twin of an earlier component (the same
-         * game and size) once: the positions are the same. */
-        if (twin_before(s, i)) {
-            continue;
-        }
+        /* Moves on two equal components are two moves (interface:
+         * `--all nim 1 1 1` lists three): each component counts. */
         for (unsigned take = 1; take <= orig; take++) {
             if (s->m[i] != 0 && take > s->m[i]) {
                 break;

@@ -207,21 +207,18 @@ expected_moves(const rules *r, const pos *p, char (*out)[128], size_t cap)
         x ^= r->g[p->row[i]];
     }
     for (int i = 0; i < p->nrows; i++) {
-        size_t no = options(r, p->row[i], os);
-        /* A row of the size of an earlier one: its moves leave the same
-         * positions up to the order of rows, which --all lists once. */
-        int twin = 0;
-        for (int k = 0; k < i; k++) {
-            twin |= p->row[k] == p->row[i];
-        }
-        for (size_t j = 0; !twin && j < no; j++) {
+        size_t no = options(r, p->row[i], os), first = nout;
+        /* Moves on a row equal to another are moves of their own
+         * (interface: `--all nim 1 1 1` lists three); only the moves of
+         * one row that leave the same parts are listed once. */
+        for (size_t j = 0; j < no; j++) {
             char buf[128];
             int dup = 0;
             if ((x ^ r->g[p->row[i]] ^ opt_value(r, &os[j])) != 0) {
                 continue;
             }
             pos_text(r, p, i, &os[j], buf, sizeof buf);
-            for (size_t m = 0; m < nout; m++) {
+            for (size_t m = first; m < nout; m++) {
                 dup |= strcmp(out[m], buf) == 0;
             }
             if (!dup) {

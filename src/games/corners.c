@@ -190,7 +190,7 @@ const family corners_family = {
     .info = {"corners", "Turning Corners: turn the corners of a rectangle, "
              "the far one (x,y) from heads to tails", "heads coin x,y"},
     .unit = "coin",
-    .flags = FAMILY_CLOSED_FORM | FAMILY_COINS,
+    .flags = FAMILY_CLOSED_FORM | FAMILY_COINS | FAMILY_OPTIONS_TO_TOP,
     .min_numbers = 2,
     .max_numbers = 2,
     .arity_text = "a coin is a pair 'x,y' (its column and row, from 0)",

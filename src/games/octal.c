@@ -2237,6 +2237,92 @@ static const family_big octal_big_ops = {
     .fits = octal_big_fits,
 };
 
+/* ---- mirror strategies (docs/theory.md 8) ---------------------------- */
+
+/* Checks of rows a ring's mirror test may make (each O(runs + group)). */
+#define OCTAL_MIRROR_CHECKS ((uint64_t)1 << 16)
+
+/* The least k (0 when d0 splits) whose move may take k stones from the
+ * middle of row n and leave two equal non-empty rows (n - k)/2: bit 4 of
+ * d(k) (two heaps), n - k even and at least 2. A subtraction game never
+ * splits. d(k) and the parity of k repeat with period 2 nrep in the
+ * group, so two rounds of it decide. */
+static int
+octal_mirror_k(const octal *o, uint64_t n, uint64_t *k)
+{
+    if (o->sub || n < 2) {
+        return 0;
+    }
+    for (size_t i = 0; i < o->nrun; i++) {
+        uint64_t lo = o->run[i].lo, hi = o->run[i].hi;
+        if (!(o->run[i].bits & SGSEQ_TWO) || lo > n - 2) {
+            continue;
+        }
+        hi = hi < n - 2 ? hi : n - 2;
+        lo += (lo ^ n) & 1;
+        if (lo <= hi) {
+            *k = lo;
+            return 1;
+        }
+    }
+    for (uint64_t j = 0; o->nrep > 0 && j < 2 * o->nrep; j++) {
+        uint64_t at = o->rep_from + j;
+        if (at > n - 2) {
+            break;
+        }
+        if ((o->rep[j % o->nrep] & SGSEQ_TWO) && ((at ^ n) & 1) == 0) {
+            *k = at;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * The mirror strategy (family.h): a row with a central move leaving two
+ * equal rows H + H = 0 is a win by it; a ring none of whose options is
+ * worth 0 (no move takes it all, every move leaves a row with such a
+ * move) is worth mex = 0. A ring's options are rows n - k (bit 2 of
+ * d(k), k < n) or nothing (bit 1 of d(n)); a group reaching far below n
+ * is not walked (0: not shown).
+ */
+static int
+octal_mirror(grundy_game *game, const component *c, move_sink *sink)
+{
+    const octal *o = game->state;
+    uint64_t n = c->v[0], k, checks = 0;
+    unsigned bits;
+    if (!c->ring) {
+        octal_walk w = {o, game->label, c, sink, GRUNDY_ANY_VALUE, 0, 0, 0};
+        if (!octal_mirror_k(o, n, &k)) {
+            return 0;
+        }
+        if (sink != NULL) {
+            octal_emit_split(&w, k, (n - k) / 2, (n - k) / 2);
+        }
+        return w.oom ? -1 : 1;
+    }
+    if ((o->nrun > 0 && o->run[0].lo == 0) ||
+        (o->nrep > 0 && n > o->rep_from &&
+         n - o->rep_from > OCTAL_MIRROR_CHECKS)) {
+        return 0;   /* no rings (d0), or a group too long to walk */
+    }
+    for (k = 1; octal_next_k(o, &k, n, &bits); k++) {
+        uint64_t mk;
+        if (++checks > OCTAL_MIRROR_CHECKS ||
+            (k == n && (bits & SGSEQ_NOTHING))) {
+            return 0;   /* too many, or taking the whole ring leaves 0 */
+        }
+        if (k < n && (bits & SGSEQ_ONE) && !octal_mirror_k(o, n - k, &mk)) {
+            return 0;
+        }
+        if (k == n) {
+            break;
+        }
+    }
+    return 1;
+}
+
 /* ---- the families ----------------------------------------------------- */
 
 /* Every family of this file is a sequence of heap values: they differ in
@@ -2247,7 +2333,7 @@ static const family_big octal_big_ops = {
     .options = octal_options, .period = octal_period,                      \
     .ring_value = octal_ring_value, .footprint = octal_footprint,       \
     .sequence = octal_sequence, .big = &octal_big_ops,                  \
-    .heap_span = octal_heap_span
+    .heap_span = octal_heap_span, .mirror = octal_mirror
 
 const family octal_family = {
     .name = "octal",
