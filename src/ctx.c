@@ -24,12 +24,8 @@
 #define CTX_RECENT 8
 
 struct grundy_ctx {
-    size_t memory_limit;          /* bytes a game's tables may use */
-    uint64_t work_limit;          /* steps a sequence computation may take */
-    uint64_t period_search;       /* values a period search may compute */
-    unsigned threads;             /* for a sequence computation; 0: its own */
-    grundy_progress_fn progress;  /* NULL: nobody listens */
-    void *progress_user;          /* passed back to progress */
+    game_limits limits;           /* the limits and progress, shared with
+                                     every game of this context */
     grundy_game *cache[CTX_CACHE_SIZE]; /* games with tables, each
                                            holding one reference */
     uint64_t used[CTX_CACHE_SIZE];/* when cache[i] was last asked for */
@@ -45,8 +41,10 @@ grundy_ctx_new(void)
 {
     grundy_ctx *ctx = calloc(1, sizeof *ctx);
     if (ctx != NULL) {
-        ctx->memory_limit = GRUNDY_DEFAULT_MEMORY_LIMIT;
-        ctx->work_limit = GRUNDY_DEFAULT_WORK_LIMIT;
+        ctx->limits.memory = GRUNDY_DEFAULT_MEMORY_LIMIT;
+        ctx->limits.work = GRUNDY_DEFAULT_WORK_LIMIT;
+        ctx->limits.misere_work = GRUNDY_DEFAULT_MISERE_WORK;
+        ctx->limits.misere_left = ctx->limits.misere_work;
     }
     return ctx;
 }
@@ -77,70 +75,69 @@ grundy_ctx_free(grundy_ctx *ctx)
 void
 grundy_ctx_set_memory_limit(grundy_ctx *ctx, size_t bytes)
 {
-    ctx->memory_limit = bytes;
+    ctx->limits.memory = bytes;
 }
 
 size_t
 grundy_ctx_memory_limit(const grundy_ctx *ctx)
 {
-    return ctx->memory_limit;
+    return ctx->limits.memory;
 }
 
 size_t
 ctx_memory_limit(const grundy_ctx *ctx)
 {
-    return ctx->memory_limit;
+    return ctx->limits.memory;
 }
 
 void
 grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps)
 {
-    ctx->work_limit = steps;
+    ctx->limits.work = steps;
+    ctx->limits.misere_work = steps != 0 ? steps : UINT64_MAX;
 }
 
 uint64_t
 grundy_ctx_work_limit(const grundy_ctx *ctx)
 {
-    return ctx->work_limit;
+    return ctx->limits.work;
 }
 
 void
 grundy_ctx_set_period_search(grundy_ctx *ctx, uint64_t values)
 {
-    ctx->period_search = values;
+    ctx->limits.period_search = values;
 }
 
 uint64_t
 grundy_ctx_period_search(const grundy_ctx *ctx)
 {
-    return ctx->period_search;
+    return ctx->limits.period_search;
 }
 
 void
 grundy_ctx_set_threads(grundy_ctx *ctx, unsigned threads)
 {
-    ctx->threads = threads;
+    ctx->limits.threads = threads;
 }
 
 unsigned
 grundy_ctx_threads(const grundy_ctx *ctx)
 {
-    return ctx->threads;
+    return ctx->limits.threads;
 }
 
 void
 grundy_ctx_set_progress(grundy_ctx *ctx, grundy_progress_fn fn, void *user)
 {
-    ctx->progress = fn;
-    ctx->progress_user = user;
+    ctx->limits.progress = fn;
+    ctx->limits.progress_user = user;
 }
 
 void
-ctx_progress(grundy_ctx *ctx, const char *what, uint64_t done, uint64_t total)
+ctx_line_start(grundy_ctx *ctx)
 {
-    if (ctx != NULL && ctx->progress != NULL) {
-        ctx->progress(ctx->progress_user, what, done, total);
-    }
+    ctx->limits.misere_left = ctx->limits.misere_work;
 }
 
 /* The spec for messages: whole when short, else its head and tail around
@@ -233,6 +230,7 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
     game_label(game->label, sizeof game->label, spec, len);
     game->family = fam;
     game->ctx = ctx;
+    game->limits = &ctx->limits;
     game->refs = 1;
     st = registry_param(fam, colon != NULL ? colon + 1 : NULL,
                         colon != NULL ? len - namelen - 1 : 0, err);
@@ -319,7 +317,7 @@ cache_insert(grundy_ctx *ctx, grundy_game *game)
     ctx->cache[at] = game;
     ctx->used[at] = ++ctx->clock;
     game->refs++;
-    while (ctx->ncache > 1 && cache_bytes(ctx) > ctx->memory_limit) {
+    while (ctx->ncache > 1 && cache_bytes(ctx) > ctx->limits.memory) {
         size_t old = cache_oldest(ctx, at);
         cache_evict(ctx, old);
         if (at == ctx->ncache) {

@@ -75,10 +75,40 @@ typedef struct family_big {
 struct sgseq;
 struct sgseq_env;
 
+/*
+ * What the context hands its games (ctx.c owns and updates it; a game
+ * holds a pointer to it): families read their limits here and report
+ * progress through it, and never call up into the context.
+ */
+typedef struct game_limits {
+    size_t memory;                /* bytes the tables may use */
+    uint64_t work;                /* steps a sequence computation may take */
+    uint64_t period_search;       /* values a period search may compute */
+    unsigned threads;             /* for a sequence computation; 0: its own */
+    grundy_progress_fn progress;  /* NULL: nobody listens */
+    void *progress_user;          /* passed back to progress */
+    uint64_t misere_work;         /* steps one line's misere quotient may
+                                   * take (UINT64_MAX: no bound) */
+    uint64_t misere_left;         /* steps the current line's misere
+                                   * quotient may still take (solve.c sets
+                                   * it per line, misere_q.c spends it) */
+} game_limits;
+
+/* Reports progress to whoever listens to lim (no-op for nobody). */
+static inline void
+limits_progress(const game_limits *lim, const char *what, uint64_t done,
+                uint64_t total)
+{
+    if (lim != NULL && lim->progress != NULL) {
+        lim->progress(lim->progress_user, what, done, total);
+    }
+}
+
 /* A parsed game. `state` belongs to the family (create/destroy). */
 struct grundy_game {
     const struct family *family;
     grundy_ctx *ctx;
+    game_limits *limits; /* the context's, shared by its games */
     char *spec;       /* canonical spec text, owned */
     char label[72];   /* the spec for messages: shortened when long
                        * ("sub:1,2,3,...,99999,100000"), so that a
@@ -377,9 +407,8 @@ grundy_status util_parse_u64_list(const char *s, size_t len, const char *what,
 void util_quote_token(char *dst, size_t cap, const char *tok, size_t len);
 
 
-/* Context access for families. */
+/* The context's memory limit (for the solver and the parser; families
+ * read game->limits). */
 size_t ctx_memory_limit(const grundy_ctx *ctx);
-void ctx_progress(grundy_ctx *ctx, const char *what, uint64_t done,
-                  uint64_t total);
 
 #endif

@@ -66,6 +66,9 @@ void util_size_text(char *dst, size_t cap, size_t bytes);
  * context per thread. Games with Grundy-sequence tables (octal, sub, ...)
  * are not: each copy would compute its own. */
 int ctx_game_closed_form(const grundy_game *game);
+/* Starts a line (one grundy_solve): its misere quotient may take the
+ * context's misere work bound anew (game_limits.misere_left). */
+void ctx_line_start(grundy_ctx *ctx);
 /* 1 when every game of a parsed position is closed-form (see above). */
 int position_closed_form(const grundy_position *pos);
 

@@ -255,6 +255,34 @@ fail(search *s, grundy_status st, const char *why)
     return -1;
 }
 
+/* Charges steps to the line's misere work (game_limits.misere_left, which
+ * the quotient's construction spends too): -1 (failed, naming the work
+ * limit) once it is spent, else 0. A position's options are listed, keyed
+ * and sorted one by one, so a search of few positions with huge option
+ * lists (a row of 400 of Lasker's Nim) is bounded by its work as well as
+ * by MISERE_MAX_POSITIONS. */
+static int
+spend(search *s, uint64_t steps)
+{
+    game_limits *lim = s->games[0]->limits;
+    if (lim->misere_left == UINT64_MAX) {
+        return 0;
+    }
+    if (lim->misere_left <= steps) {
+        lim->misere_left = 0;
+        if (s->status == GRUNDY_OK) {
+            s->status = err_set_limit(s->err, GRUNDY_ELIMIT,
+                                      GRUNDY_LIMIT_WORK, 0,
+                                      "misere play of this position needs "
+                                      "an exhaustive search longer than "
+                                      "the work limit allows");
+        }
+        return -1;
+    }
+    lim->misere_left -= steps;
+    return 0;
+}
+
 static int
 first_option(void *user, const component *c, size_t parts,
              const size_t *arity, const uint64_t *vals, const char *explain)
@@ -377,6 +405,14 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
                                 &child);
         if (clen == 0) {
             r = fail(s, GRUNDY_ENOMEM, "out of memory");
+            break;
+        }
+        /* about a step per nanosecond: the option's words as the family
+         * wrote them, two allocations, a sort, a hash and a probe of the
+         * memo for the child's key */
+        if (spend(s, 256 + 16 * (clen == (size_t)-1 ? 0 : clen)) != 0) {
+            free(child);
+            r = -1;
             break;
         }
         r = search_win(s, child, clen == (size_t)-1 ? 0 : clen, depth + 1);

@@ -39,6 +39,7 @@ struct misere_cache {
     misere_heaps *heaps;  /* per game */
     grundy_status failed; /* GRUNDY_OK, or why the next heap of game */
     size_t failed_game;   /* failed_game could not join ... */
+    size_t stopped_game;  /* the game whose heap last failed to join */
     grundy_limit limit;   /* ... with the limit that stopped it */
     char why[400];
     unsigned char *slow;  /* per game: its next heap took more than a
@@ -267,19 +268,25 @@ heap_element(const misere_cache *mc, size_t i, uint64_t h)
     return mquot_phi(mc->q, mh->gen[h]);
 }
 
-/* Adds the next heap of game i to the quotient. With quick set, at most
- * MISERE_Q_QUICK_WORK steps (or the context's work limit when lower):
- * when that stops it, *deferred is set and nothing is recorded. */
+/* Adds the next heap of game i to the quotient, within what is left of
+ * the line's misere work (game_limits.misere_left, which it spends: one
+ * budget for every heap a position needs, however many join). With quick
+ * set, at most MISERE_Q_QUICK_WORK steps (or what is left when lower):
+ * when that stops it, *deferred is set and nothing is recorded. A heap
+ * stopped by the work limit is recorded as failed (later lines get the
+ * same answer at once) only when it had the whole of a line's budget to
+ * itself: otherwise a later line, with a fresh budget, goes on from it. */
 static grundy_status
 add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
          int *deferred, grundy_error *err)
 {
     misere_heaps *mh = &mc->heaps[i];
-    uint64_t h = mh->built;
+    game_limits *lim = g[0]->limits;
+    uint64_t h = mh->built, left = lim->misere_left, work;
     heap_opts ho = {0};
     uint32_t *gens = NULL;
     grundy_status st;
-    int r;
+    int r, lower = 0;
     if (quick && mc->slow[i]) {
         *deferred = 1;
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK, 0,
@@ -301,27 +308,29 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
     for (size_t k = 0; k < ho.np; k++) {
         gens[k] = mh->gen[ho.part[k]];   /* smaller heaps: added before */
     }
-    if (quick) {
-        uint64_t full = mquot_set_work(mc->q, 0);
-        int lower = full == 0 || full > MISERE_Q_QUICK_WORK;
-        mquot_set_work(mc->q, lower ? MISERE_Q_QUICK_WORK : full);
-        r = mquot_add(mc->q, ho.n, ho.len, gens);
-        mquot_set_work(mc->q, full);
-        if (r == MQUOT_LIMIT && lower && mquot_by_work(mc->q)) {
-            heap_opts_free(&ho);
-            free(gens);
-            *deferred = 1;
-            mc->slow[i] = 1;
-            return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK, 0,
-                                 "the misere quotient's heap %llu takes "
-                                 "more than a quick step",
-                                 (unsigned long long)h);
-        }
-    } else {
-        r = mquot_add(mc->q, ho.n, ho.len, gens);
+    /* mquot's work bound 0 is none: a line with nothing left has 1. */
+    work = left == UINT64_MAX ? 0 : left != 0 ? left : 1;
+    if (quick && (work == 0 || work > MISERE_Q_QUICK_WORK)) {
+        work = MISERE_Q_QUICK_WORK;
+        lower = 1;
+    }
+    mquot_set_memory(mc->q, lim->memory);
+    mquot_set_work(mc->q, work);
+    r = mquot_add(mc->q, ho.n, ho.len, gens);
+    if (left != UINT64_MAX) {
+        uint64_t spent = mquot_spent(mc->q);
+        lim->misere_left = spent < left ? left - spent : 0;
     }
     heap_opts_free(&ho);
     free(gens);
+    if (r == MQUOT_LIMIT && lower && mquot_by_work(mc->q)) {
+        *deferred = 1;
+        mc->slow[i] = 1;
+        return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK, 0,
+                             "the misere quotient's heap %llu takes "
+                             "more than a quick step",
+                             (unsigned long long)h);
+    }
     if (r == MQUOT_OK) {
         mh->gen[h] = mc->ngen++;
         mh->built++;
@@ -332,22 +341,27 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     {
-        char names[160];
+        char names[160], why[sizeof mc->why];
+        grundy_limit limit = r == MQUOT_LIMIT ? (mquot_by_work(mc->q)
+                                                     ? GRUNDY_LIMIT_WORK
+                                                     : GRUNDY_LIMIT_MEMORY)
+                                              : GRUNDY_LIMIT_NONE;
         alphabet_words(names, sizeof names, g, mc->ngames);
-        mc->limit = r == MQUOT_LIMIT ? (mquot_by_work(mc->q)
-                                            ? GRUNDY_LIMIT_WORK
-                                            : GRUNDY_LIMIT_MEMORY)
-                                     : GRUNDY_LIMIT_NONE;
-        snprintf(mc->why, sizeof mc->why, "the misere quotient of %s is "
+        snprintf(why, sizeof why, "the misere quotient of %s is "
                  "known for heaps%s%s up to %llu only: at heap %llu, %s",
                  names, mc->ngames > 1 ? " of " : "",
                  mc->ngames > 1 ? g[i]->label : "",
                  (unsigned long long)(h - 1), (unsigned long long)h,
                  mquot_why(mc->q));
-        mc->failed = GRUNDY_ELIMIT;
-        mc->failed_game = i;
+        mc->stopped_game = i;
+        if (limit != GRUNDY_LIMIT_WORK || left == lim->misere_work) {
+            memcpy(mc->why, why, sizeof why);
+            mc->limit = limit;
+            mc->failed = GRUNDY_ELIMIT;
+            mc->failed_game = i;
+        }
+        return err_set_limit(err, GRUNDY_ELIMIT, limit, 0, "%s", why);
     }
-    return GRUNDY_ELIMIT;
 }
 
 /*
@@ -406,7 +420,7 @@ grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
           int quick, int *deferred, grundy_error *err)
 {
     misere_heaps *mh = &mc->heaps[i];
-    grundy_ctx *ctx = g[0]->ctx;
+    const game_limits *lim = g[0]->limits;
     uint64_t goal = n < MISERE_QUOTIENT_MAX_HEAP ? n
                                                  : MISERE_QUOTIENT_MAX_HEAP;
     grundy_status st;
@@ -429,13 +443,10 @@ grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
     if (mc->failed != GRUNDY_OK && mc->failed_game == i) {
         return err_set_limit(err, mc->failed, mc->limit, 0, "%s", mc->why);
     }
-    if (ctx != NULL && goal >= 64) {
-        ctx_progress(ctx, "misere quotient", mh->built, goal + 1);
+    if (goal >= 64) {
+        limits_progress(lim, "misere quotient", mh->built, goal + 1);
     }
-    if ((st = add_heap(mc, g, i, quick, deferred, err)) == GRUNDY_ELIMIT &&
-        !*deferred) {
-        return err_set_limit(err, mc->failed, mc->limit, 0, "%s", mc->why);
-    }
+    st = add_heap(mc, g, i, quick, deferred, err);
     if (st == GRUNDY_OK && (mh->built % 16 == 0 || mh->built > goal)) {
         certify(mc, g[i], i);
     }
@@ -503,7 +514,7 @@ build(grundy_game *const *games, size_t ngames, const uint64_t *max,
       int quick, int *deferred, misere_cache **out, grundy_error *err)
 {
     misere_cache *mc;
-    grundy_ctx *ctx = games[0]->ctx;
+    const game_limits *lim = games[0]->limits;
     grundy_status st = GRUNDY_OK;
     for (size_t i = 0; i < ngames; i++) {
         if (!(games[i]->family->flags & FAMILY_HEAP_GAME)) {
@@ -518,8 +529,7 @@ build(grundy_game *const *games, size_t ngames, const uint64_t *max,
     }
     *out = mc;
     if (mc->q == NULL) {
-        mc->q = mquot_new(ctx != NULL ? ctx_memory_limit(ctx) : 0,
-                          ctx != NULL ? grundy_ctx_work_limit(ctx) : 0);
+        mc->q = mquot_new(lim->memory, 0);
         if (mc->q == NULL) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
@@ -808,8 +818,8 @@ misere_q_periods(const grundy_position *pos, const unsigned char *need,
     }
     st = misere_q_build(g, ng, max, &mc, err);
     free(max);
-    if (st != GRUNDY_OK && mc != NULL && mc->failed != GRUNDY_OK) {
-        *failed = g[mc->failed_game];
+    if (st == GRUNDY_ELIMIT && mc != NULL) {
+        *failed = g[mc->stopped_game];
     }
     for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
         size_t gi = game_index(g, ng, pos->terms[t].game);
@@ -875,7 +885,13 @@ misere_q_table(grundy_game *game, uint64_t n, quotient_table *out,
     misere_cache *mc = NULL;
     const mquot *q;
     size_t o;
-    grundy_status st = misere_q_build(&game, 1, &n, &mc, err);
+    grundy_status st;
+    /* One run, bounded as a sequence computation is ('grundy quotient'
+     * asks for the quotient itself, as 'grundy period' for a period):
+     * the work limit, not a line's misere budget. */
+    game->limits->misere_left = game->limits->work != 0 ? game->limits->work
+                                                       : UINT64_MAX;
+    st = misere_q_build(&game, 1, &n, &mc, err);
     memset(out, 0, sizeof *out);
     if (st != GRUNDY_OK) {
         return st;

@@ -400,6 +400,9 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     unsigned char *rep = NULL;
     grundy_status st;
 
+    if (ctx != NULL) {
+        ctx_line_start(ctx);   /* one misere budget per position */
+    }
     res->win = res->sg_known = res->sg_big = 0;
     res->misere = misere;
     res->sg = 0;

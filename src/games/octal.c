@@ -448,7 +448,7 @@ octal_destroy(grundy_game *game)
 static void
 octal_progress(void *user, const char *what, uint64_t done, uint64_t total)
 {
-    ctx_progress(user, what, done, total);
+    limits_progress(user, what, done, total);
 }
 
 /* The context's settings for a computation of the game's sequence: its
@@ -458,13 +458,13 @@ octal_env(grundy_game *game)
 {
     octal *o = game->state;
     sgseq_env env;
-    sgseq_set_threads(o->seq, grundy_ctx_threads(game->ctx) == 1 ? 1 : 2);
-    env.memory_limit = ctx_memory_limit(game->ctx);
+    sgseq_set_threads(o->seq, game->limits->threads == 1 ? 1 : 2);
+    env.memory_limit = game->limits->memory;
     env.progress = octal_progress;
-    env.progress_user = game->ctx;
+    env.progress_user = game->limits;
     env.name = game->label;
-    env.work_limit = grundy_ctx_work_limit(game->ctx);
-    env.period_search = grundy_ctx_period_search(game->ctx);
+    env.work_limit = game->limits->work;
+    env.period_search = game->limits->period_search;
     return env;
 }
 
