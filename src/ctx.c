@@ -22,6 +22,22 @@
  */
 #define CTX_CACHE_SIZE 64
 #define CTX_RECENT 8
+/* Misere quotients kept (each of one set of games, the alphabet). */
+#define CTX_QUOTIENTS 16
+
+/*
+ * A misere quotient kept for later lines: misere_q.c builds it, the
+ * context keeps it under its key (the games' specs) and counts its bytes
+ * with the tables; it knows nothing else of it and frees it through the
+ * function it was handed (calling nothing above itself).
+ */
+typedef struct ctx_quotient {
+    char *key;                    /* owned; NULL: a free slot */
+    void *data;                   /* owned through release */
+    size_t (*bytes)(const void *data);
+    void (*release)(void *data);
+    uint64_t used;                /* when last asked for */
+} ctx_quotient;
 
 struct grundy_ctx {
     game_limits limits;           /* the limits and progress, shared with
@@ -34,6 +50,7 @@ struct grundy_ctx {
     grundy_game *recent[CTX_RECENT]; /* games without tables, one
                                         reference each, or NULL */
     size_t next_recent;           /* the slot the next one replaces */
+    ctx_quotient quot[CTX_QUOTIENTS]; /* misere quotients, by alphabet */
 };
 
 grundy_ctx *
@@ -50,8 +67,22 @@ grundy_ctx_new(void)
 }
 
 static void
+quot_drop(ctx_quotient *q)
+{
+    if (q->key != NULL) {
+        q->release(q->data);
+        free(q->key);
+        q->key = NULL;
+        q->data = NULL;
+    }
+}
+
+static void
 ctx_cache_clear(grundy_ctx *ctx)
 {
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        quot_drop(&ctx->quot[i]);
+    }
     for (size_t i = 0; i < ctx->ncache; i++) {
         grundy_game_free(ctx->cache[i]);
     }
@@ -291,6 +322,7 @@ cache_oldest(const grundy_ctx *ctx, size_t keep)
     return best;
 }
 
+/* Bytes of everything the context keeps: tables and misere quotients. */
 static size_t
 cache_bytes(const grundy_ctx *ctx)
 {
@@ -299,7 +331,52 @@ cache_bytes(const grundy_ctx *ctx)
         const grundy_game *g = ctx->cache[i];
         sum += g->family->footprint(g);
     }
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (ctx->quot[i].key != NULL) {
+            sum += ctx->quot[i].bytes(ctx->quot[i].data);
+        }
+    }
     return sum;
+}
+
+/* The least recently used misere quotient other than keep_q;
+ * CTX_QUOTIENTS if none. */
+static size_t
+quot_oldest(const grundy_ctx *ctx, size_t keep_q)
+{
+    size_t best = CTX_QUOTIENTS;
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (i != keep_q && ctx->quot[i].key != NULL &&
+            (best == CTX_QUOTIENTS ||
+             ctx->quot[i].used < ctx->quot[best].used)) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* While everything kept passes the memory limit, drops the least
+ * recently used table or quotient, never cache[keep] nor quot[keep_q]
+ * (the ones the caller is using): one budget for all of them. Returns
+ * keep's slot after the moves eviction makes. */
+static size_t
+cache_trim(grundy_ctx *ctx, size_t keep, size_t keep_q)
+{
+    while (cache_bytes(ctx) > ctx->limits.memory) {
+        size_t old = cache_oldest(ctx, keep), oq = quot_oldest(ctx, keep_q);
+        if (oq != CTX_QUOTIENTS &&
+            (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
+            quot_drop(&ctx->quot[oq]);
+        } else if (old != ctx->ncache) {
+            cache_evict(ctx, old);
+            if (keep == ctx->ncache) {
+                keep = old;   /* keep moved into the freed slot */
+            }
+        } else {
+            break;
+        }
+    }
+    return keep;
 }
 
 /* Keeps game (one more reference) as the most recent table game: the
@@ -317,13 +394,37 @@ cache_insert(grundy_ctx *ctx, grundy_game *game)
     ctx->cache[at] = game;
     ctx->used[at] = ++ctx->clock;
     game->refs++;
-    while (ctx->ncache > 1 && cache_bytes(ctx) > ctx->limits.memory) {
-        size_t old = cache_oldest(ctx, at);
-        cache_evict(ctx, old);
-        if (at == ctx->ncache) {
-            at = old;   /* game moved into the freed slot */
+    cache_trim(ctx, at, CTX_QUOTIENTS);
+}
+
+void *
+ctx_quotient_find(grundy_ctx *ctx, const char *key)
+{
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (ctx->quot[i].key != NULL && strcmp(ctx->quot[i].key, key) == 0) {
+            ctx->quot[i].used = ++ctx->clock;
+            cache_trim(ctx, ctx->ncache, i);
+            return ctx->quot[i].data;
         }
     }
+    return NULL;
+}
+
+void
+ctx_quotient_keep(grundy_ctx *ctx, char *key, void *data,
+                  size_t (*bytes)(const void *data),
+                  void (*release)(void *data))
+{
+    size_t at = quot_oldest(ctx, CTX_QUOTIENTS);
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (ctx->quot[i].key == NULL) {
+            at = i;
+            break;
+        }
+    }
+    quot_drop(&ctx->quot[at]);
+    ctx->quot[at] = (ctx_quotient){key, data, bytes, release, ++ctx->clock};
+    cache_trim(ctx, ctx->ncache, at);
 }
 
 grundy_status
@@ -335,6 +436,9 @@ grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
     for (size_t i = 0; i < ctx->ncache; i++) {
         if (same_spec(ctx->cache[i], spec, len)) {
             ctx->used[i] = ++ctx->clock;
+            /* tables grew since they were cached: the others make room
+             * now, not only when a new game arrives */
+            i = cache_trim(ctx, i, CTX_QUOTIENTS);
             ctx->cache[i]->refs++;
             *out = ctx->cache[i];
             return GRUNDY_OK;
@@ -371,7 +475,6 @@ grundy_game_free(grundy_game *game)
     if (game->family->destroy != NULL) {
         game->family->destroy(game);
     }
-    misere_q_cache_free(game->misere);
     free(game->spec);
     free(game);
 }

@@ -115,11 +115,7 @@ struct grundy_game {
                        * message's advice is never cut off */
     void *state;      /* family data: parameters, tables */
     unsigned refs;    /* references: ctx cache, positions, callers */
-    struct misere_cache *misere; /* misere quotient of an alphabet this
-                                  * game leads (misere_q.c), or NULL */
 };
-typedef struct misere_cache misere_cache;
-void misere_q_cache_free(misere_cache *mc);
 
 /*
  * A game family, written with designated initializers (.value = ...), so

@@ -28,10 +28,11 @@ typedef struct misere_heaps {
     uint64_t p, from;     /* p != 0: the certified period */
 } misere_heaps;
 
-/* The quotient of an alphabet (the games of a position). */
+/* The quotient of an alphabet (the games of a position), kept by the
+ * context (ctx_quotient_keep) under its key. */
 struct misere_cache {
-    misere_cache *next;   /* the owner game's other alphabets */
-    char *key;            /* the games' specs, sorted, '\n' after each */
+    char *key;            /* the games' specs, sorted, '\n' after each
+                           * (the context owns it once kept) */
     size_t ngames;
     mquot *q;
     uint32_t ngen;        /* generators so far */
@@ -47,24 +48,31 @@ struct misere_cache {
                            * later lines stop there at once */
 };
 
-/* Alphabets one game keeps (most recent first). */
-#define MISERE_CACHE_ALPHABETS 4
-
-void
-misere_q_cache_free(misere_cache *mc)
+/* Frees a quotient the context no longer keeps (its key is the
+ * context's). */
+static void
+cache_release(void *data)
 {
-    while (mc != NULL) {
-        misere_cache *next = mc->next;
-        mquot_free(mc->q);
-        for (size_t i = 0; mc->heaps != NULL && i < mc->ngames; i++) {
-            free(mc->heaps[i].gen);
-        }
-        free(mc->heaps);
-        free(mc->slow);
-        free(mc->key);
-        free(mc);
-        mc = next;
+    misere_cache *mc = data;
+    mquot_free(mc->q);
+    for (size_t i = 0; mc->heaps != NULL && i < mc->ngames; i++) {
+        free(mc->heaps[i].gen);
     }
+    free(mc->heaps);
+    free(mc->slow);
+    free(mc);
+}
+
+/* Bytes a kept quotient holds, for the context's memory limit. */
+static size_t
+cache_bytes(const void *data)
+{
+    const misere_cache *mc = data;
+    size_t sum = sizeof *mc + mc->ngames * (sizeof *mc->heaps + 1);
+    for (size_t i = 0; i < mc->ngames; i++) {
+        sum += mc->heaps[i].cap * sizeof *mc->heaps[i].gen;
+    }
+    return sum + (mc->q != NULL ? mquot_bytes(mc->q) : 0);
 }
 
 /* ---- options of one heap ----------------------------------------------- */
@@ -196,48 +204,19 @@ alphabet_words(char *dst, size_t cap, grundy_game *const *g, size_t n)
     }
 }
 
-/* The game of alphabet g (n games) that keeps its quotients: the first
- * game of g with tables (the context keeps those across lines; closed
- * forms such as nim are made again). */
-static grundy_game *
-cache_owner(grundy_game *const *g, size_t n)
-{
-    grundy_game *owner = g[0];
-    for (size_t i = n; i-- > 0;) {
-        if (!ctx_game_closed_form(g[i])) {
-            owner = g[i];
-        }
-    }
-    return owner;
-}
-
-/* The cache for alphabet g, new when not yet kept. It lives on
- * cache_owner(g), among that game's last few alphabets. NULL when out of
- * memory. */
+/* The cache for alphabet g (n games), kept by the context, new when not
+ * yet kept. NULL when out of memory. */
 static misere_cache *
 cache_for(grundy_game *const *g, size_t n)
 {
     char *key = alphabet_key(g, n);
-    grundy_game *owner = cache_owner(g, n);
-    misere_cache **at, *mc;
-    size_t depth = 0;
+    misere_cache *mc;
     if (key == NULL) {
         return NULL;
     }
-    for (at = &owner->misere; *at != NULL; at = &(*at)->next, depth++) {
-        if (strcmp((*at)->key, key) == 0) {
-            mc = *at;            /* move to the front */
-            *at = mc->next;
-            mc->next = owner->misere;
-            owner->misere = mc;
-            free(key);
-            return mc;
-        }
-        if (depth + 1 == MISERE_CACHE_ALPHABETS) {
-            misere_q_cache_free(*at);   /* the oldest go */
-            *at = NULL;
-            break;
-        }
+    if ((mc = ctx_quotient_find(g[0]->ctx, key)) != NULL) {
+        free(key);
+        return mc;
     }
     mc = calloc(1, sizeof *mc);
     if (mc == NULL || (mc->heaps = calloc(n, sizeof *mc->heaps)) == NULL ||
@@ -251,8 +230,7 @@ cache_for(grundy_game *const *g, size_t n)
     }
     mc->key = key;
     mc->ngames = n;
-    mc->next = owner->misere;
-    owner->misere = mc;
+    ctx_quotient_keep(g[0]->ctx, key, mc, cache_bytes, cache_release);
     return mc;
 }
 
@@ -681,11 +659,7 @@ misere_q_peek(const grundy_position *pos)
         return NULL;
     }
     if ((key = alphabet_key(g, ng)) != NULL) {
-        for (mc = cache_owner(g, ng)->misere; mc != NULL; mc = mc->next) {
-            if (strcmp(mc->key, key) == 0) {
-                break;
-            }
-        }
+        mc = ctx_quotient_find(g[0]->ctx, key);
     }
     free(key);
     free(g);
