@@ -227,6 +227,18 @@ memo_rehash(search *s)
     return 0;
 }
 
+/* Bytes the memo holds once a key of len more words is stored (the
+ * table doubles when half full, as memo_store grows it). */
+static size_t
+search_bytes(const search *s, size_t len)
+{
+    size_t size = 2 * (s->used + 1) <= s->size ? s->size
+                  : s->size != 0 ? 2 * s->size : 1024;
+    size_t arena = s->narena + len + 1 > s->caparena
+                       ? 2 * (s->narena + len + 1) : s->caparena;
+    return size * sizeof *s->table + arena * sizeof *s->arena;
+}
+
 static int
 memo_store(search *s, const uint64_t *key, size_t len, uint64_t h, int win)
 {
@@ -486,6 +498,16 @@ search_win(search *s, const uint64_t *key, size_t len, int depth)
     }
     if (!moved) {
         win = 1;
+    }
+    if (search_bytes(s, len) > s->games[0]->limits->memory) {
+        if (s->status == GRUNDY_OK) {
+            s->status = err_set_limit(s->err, GRUNDY_ELIMIT,
+                                      GRUNDY_LIMIT_MEMORY, 0,
+                                      "misere play of this position needs "
+                                      "an exhaustive search whose memo "
+                                      "passes the memory limit");
+        }
+        return -1;
     }
     if (memo_store(s, key, len, h, win) != 0) {
         return fail(s, GRUNDY_ENOMEM, "out of memory");
