@@ -328,8 +328,16 @@ cache_bytes(const grundy_ctx *ctx)
 {
     size_t sum = 0;
     for (size_t i = 0; i < ctx->ncache; i++) {
-        const grundy_game *g = ctx->cache[i];
-        sum += g->family->footprint(g);
+        /* a shared state counts once, for whichever of its games comes
+         * first */
+        const grundy_game *g = ctx->cache[i]->shared != NULL
+                                   ? ctx->cache[i]->shared : ctx->cache[i];
+        size_t j = 0;
+        while (j < i && (ctx->cache[j]->shared != NULL
+                             ? ctx->cache[j]->shared : ctx->cache[j]) != g) {
+            j++;
+        }
+        sum += j == i ? g->family->footprint(g) : 0;
     }
     for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
         if (ctx->quot[i].key != NULL) {
@@ -427,6 +435,34 @@ ctx_quotient_keep(grundy_ctx *ctx, char *key, void *data,
     cache_trim(ctx, ctx->ncache, at);
 }
 
+/* Another spelling of a kept game's rules (octal:0.60 of octal:0.6,
+ * octal:0.77 of kayles): game drops its own state and uses that game's,
+ * tables and all, holding a reference to it; its spec and label stay its
+ * own, for messages and output. Out of memory: game keeps its state. */
+static void
+share_state(grundy_ctx *ctx, grundy_game *game)
+{
+    size_t n = game->family->canon(game, NULL, 0);
+    if ((game->canon = malloc(n + 1)) == NULL) {
+        return;
+    }
+    game->family->canon(game, game->canon, n + 1);
+    for (size_t i = 0; i < ctx->ncache; i++) {
+        grundy_game *g = ctx->cache[i];
+        grundy_game *owner = g->shared != NULL ? g->shared : g;
+        if (g->canon != NULL && g->family->canon == game->family->canon &&
+            strcmp(g->canon, game->canon) == 0) {
+            if (game->family->destroy != NULL) {
+                game->family->destroy(game);
+            }
+            game->state = owner->state;
+            game->shared = owner;
+            owner->refs++;
+            return;
+        }
+    }
+}
+
 grundy_status
 grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
                   grundy_game **out, grundy_error *err)
@@ -455,6 +491,9 @@ grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
     if (st != GRUNDY_OK) {
         return st;
     }
+    if ((*out)->family->canon != NULL) {
+        share_state(ctx, *out);
+    }
     if ((*out)->family->footprint != NULL) {
         cache_insert(ctx, *out);
     } else {
@@ -472,9 +511,12 @@ grundy_game_free(grundy_game *game)
     if (game == NULL || --game->refs > 0) {
         return;
     }
-    if (game->family->destroy != NULL) {
+    if (game->shared != NULL) {
+        grundy_game_free(game->shared);   /* the state is the owner's */
+    } else if (game->family->destroy != NULL) {
         game->family->destroy(game);
     }
+    free(game->canon);
     free(game->spec);
     free(game);
 }

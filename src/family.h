@@ -109,6 +109,9 @@ struct grundy_game {
     const struct family *family;
     grundy_ctx *ctx;
     game_limits *limits; /* the context's, shared by its games */
+    char *canon;      /* family->canon's text, owned, or NULL */
+    grundy_game *shared; /* a game of the same rules whose state this one
+                          * uses (one reference held), or NULL */
     char *spec;       /* canonical spec text, owned */
     char label[72];   /* the spec for messages: shortened when long
                        * ("sub:1,2,3,...,99999,100000"), so that a
@@ -210,6 +213,12 @@ typedef struct family {
      * within the memory limit); a family without (a closed form) is
      * cheap to create again and is not kept. */
     size_t (*footprint)(const grundy_game *game);
+    /* Optional: the rules as text into buf[0..cap) (NUL-terminated when
+     * it fits), returning its length: two games of families with the same
+     * canon whose texts are equal play the same game (octal:0.6,
+     * octal:0.60, hex:0.6; kayles and octal:0.77), and the context lets
+     * them share one state, tables and all. */
+    size_t (*canon)(const grundy_game *game, char *buf, size_t cap);
 
     /* Optional: the Grundy sequence the game's values come from, with the
      * limits to extend it under in *env, for saving and resuming long

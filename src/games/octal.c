@@ -12,6 +12,7 @@
 #include "sgseq.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -428,6 +429,31 @@ octal_footprint(const grundy_game *game)
 {
     const octal *o = game->state;
     return o == NULL ? 0 : sizeof *o + sgseq_footprint(o->seq);
+}
+
+/* The rules as data, in text (family.h, canon): every spelling of one
+ * code gives the same runs and group, so they share their tables. */
+static size_t
+octal_canon(const grundy_game *game, char *buf, size_t cap)
+{
+    const octal *o = game->state;
+    size_t at = 0;
+    int w;
+#define OCTAL_PUT(...)                                                    \
+    (w = snprintf(buf + (at < cap ? at : cap), at < cap ? cap - at : 0,   \
+                  __VA_ARGS__),                                           \
+     at += w > 0 ? (size_t)w : 0)
+    OCTAL_PUT("%d%d%d%d;", o->sub, o->lasker, o->identity, o->thirds);
+    for (size_t i = 0; i < o->nrun; i++) {
+        OCTAL_PUT("%llu-%llu:%u,", (unsigned long long)o->run[i].lo,
+                  (unsigned long long)o->run[i].hi, o->run[i].bits);
+    }
+    OCTAL_PUT(";%llu:", (unsigned long long)o->rep_from);
+    for (size_t i = 0; i < o->nrep; i++) {
+        OCTAL_PUT("%u,", o->rep[i]);
+    }
+#undef OCTAL_PUT
+    return at;
 }
 
 static void
@@ -2244,6 +2270,7 @@ static const family_big octal_big_ops = {
     .flags = FAMILY_HEAP_GAME,                                             \
     .options = octal_options, .period = octal_period,                      \
     .ring_value = octal_ring_value, .footprint = octal_footprint,       \
+    .canon = octal_canon,                                               \
     .sequence = octal_sequence, .big = &octal_big_ops,                  \
     .heap_span = octal_heap_span
 
