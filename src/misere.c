@@ -12,6 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Memo bytes the search may hold whatever the memory limit (part of the
+ * fixed overhead tests/memory_rss.sh allows). */
+#define MISERE_SEARCH_FREE ((size_t)1 << 20)
+
 /* Recursion depth bound: keeps the C stack small whatever the game. */
 #define MISERE_MAX_DEPTH 4096
 
@@ -499,7 +503,10 @@ search_win(search *s, const uint64_t *key, size_t len, int depth)
     if (!moved) {
         win = 1;
     }
-    if (search_bytes(s, len) > s->games[0]->limits->memory) {
+    /* The first MISERE_SEARCH_FREE bytes are free: a small position is
+     * answered under any limit (kayles 3 4 at --memory 4K). */
+    if (search_bytes(s, len) > MISERE_SEARCH_FREE &&
+        search_bytes(s, len) > s->games[0]->limits->memory) {
         if (s->status == GRUNDY_OK) {
             s->status = err_set_limit(s->err, GRUNDY_ELIMIT,
                                       GRUNDY_LIMIT_MEMORY, 0,
