@@ -95,11 +95,15 @@ GRUNDY_API void grundy_ctx_set_memory_limit(grundy_ctx *ctx, size_t bytes);
 GRUNDY_API size_t grundy_ctx_memory_limit(const grundy_ctx *ctx);
 
 #define GRUNDY_DEFAULT_WORK_LIMIT ((uint64_t)1 << 42) /* about an hour */
+#define GRUNDY_DEFAULT_MISERE_WORK ((uint64_t)1 << 32) /* seconds */
 /* Steps (pairs of heaps visited) one Grundy-sequence computation may take.
  * Games with no proven period whose values are computed by the definition
  * take steps quadratic in the heap: a heap whose estimated cost is beyond
  * the limit fails at once with GRUNDY_ELIMIT instead of running for days.
- * 0 means no limit. */
+ * The same number of steps bounds the misere quotient's construction for
+ * one position (one grundy_solve), all its heaps together; until set,
+ * that bound is GRUNDY_DEFAULT_MISERE_WORK, so that every misere question
+ * ends in seconds by default. 0 means no limit. */
 GRUNDY_API void grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps);
 /* The work limit in steps (GRUNDY_DEFAULT_WORK_LIMIT until set; 0: none). */
 GRUNDY_API uint64_t grundy_ctx_work_limit(const grundy_ctx *ctx);

@@ -22,14 +22,26 @@
  */
 #define CTX_CACHE_SIZE 64
 #define CTX_RECENT 8
+/* Misere quotients kept (each of one set of games, the alphabet). */
+#define CTX_QUOTIENTS 16
+
+/*
+ * A misere quotient kept for later lines: misere_q.c builds it, the
+ * context keeps it under its key (the games' specs) and counts its bytes
+ * with the tables; it knows nothing else of it and frees it through the
+ * function it was handed (calling nothing above itself).
+ */
+typedef struct ctx_quotient {
+    char *key;                    /* owned; NULL: a free slot */
+    void *data;                   /* owned through release */
+    size_t (*bytes)(const void *data);
+    void (*release)(void *data);
+    uint64_t used;                /* when last asked for */
+} ctx_quotient;
 
 struct grundy_ctx {
-    size_t memory_limit;          /* bytes a game's tables may use */
-    uint64_t work_limit;          /* steps a sequence computation may take */
-    uint64_t period_search;       /* values a period search may compute */
-    unsigned threads;             /* for a sequence computation; 0: its own */
-    grundy_progress_fn progress;  /* NULL: nobody listens */
-    void *progress_user;          /* passed back to progress */
+    game_limits limits;           /* the limits and progress, shared with
+                                     every game of this context */
     grundy_game *cache[CTX_CACHE_SIZE]; /* games with tables, each
                                            holding one reference */
     uint64_t used[CTX_CACHE_SIZE];/* when cache[i] was last asked for */
@@ -38,6 +50,7 @@ struct grundy_ctx {
     grundy_game *recent[CTX_RECENT]; /* games without tables, one
                                         reference each, or NULL */
     size_t next_recent;           /* the slot the next one replaces */
+    ctx_quotient quot[CTX_QUOTIENTS]; /* misere quotients, by alphabet */
 };
 
 grundy_ctx *
@@ -45,15 +58,31 @@ grundy_ctx_new(void)
 {
     grundy_ctx *ctx = calloc(1, sizeof *ctx);
     if (ctx != NULL) {
-        ctx->memory_limit = GRUNDY_DEFAULT_MEMORY_LIMIT;
-        ctx->work_limit = GRUNDY_DEFAULT_WORK_LIMIT;
+        ctx->limits.memory = GRUNDY_DEFAULT_MEMORY_LIMIT;
+        ctx->limits.work = GRUNDY_DEFAULT_WORK_LIMIT;
+        ctx->limits.misere_work = GRUNDY_DEFAULT_MISERE_WORK;
+        ctx->limits.misere_left = ctx->limits.misere_work;
     }
     return ctx;
 }
 
 static void
+quot_drop(ctx_quotient *q)
+{
+    if (q->key != NULL) {
+        q->release(q->data);
+        free(q->key);
+        q->key = NULL;
+        q->data = NULL;
+    }
+}
+
+static void
 ctx_cache_clear(grundy_ctx *ctx)
 {
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        quot_drop(&ctx->quot[i]);
+    }
     for (size_t i = 0; i < ctx->ncache; i++) {
         grundy_game_free(ctx->cache[i]);
     }
@@ -77,70 +106,69 @@ grundy_ctx_free(grundy_ctx *ctx)
 void
 grundy_ctx_set_memory_limit(grundy_ctx *ctx, size_t bytes)
 {
-    ctx->memory_limit = bytes;
+    ctx->limits.memory = bytes;
 }
 
 size_t
 grundy_ctx_memory_limit(const grundy_ctx *ctx)
 {
-    return ctx->memory_limit;
+    return ctx->limits.memory;
 }
 
 size_t
 ctx_memory_limit(const grundy_ctx *ctx)
 {
-    return ctx->memory_limit;
+    return ctx->limits.memory;
 }
 
 void
 grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps)
 {
-    ctx->work_limit = steps;
+    ctx->limits.work = steps;
+    ctx->limits.misere_work = steps != 0 ? steps : UINT64_MAX;
 }
 
 uint64_t
 grundy_ctx_work_limit(const grundy_ctx *ctx)
 {
-    return ctx->work_limit;
+    return ctx->limits.work;
 }
 
 void
 grundy_ctx_set_period_search(grundy_ctx *ctx, uint64_t values)
 {
-    ctx->period_search = values;
+    ctx->limits.period_search = values;
 }
 
 uint64_t
 grundy_ctx_period_search(const grundy_ctx *ctx)
 {
-    return ctx->period_search;
+    return ctx->limits.period_search;
 }
 
 void
 grundy_ctx_set_threads(grundy_ctx *ctx, unsigned threads)
 {
-    ctx->threads = threads;
+    ctx->limits.threads = threads;
 }
 
 unsigned
 grundy_ctx_threads(const grundy_ctx *ctx)
 {
-    return ctx->threads;
+    return ctx->limits.threads;
 }
 
 void
 grundy_ctx_set_progress(grundy_ctx *ctx, grundy_progress_fn fn, void *user)
 {
-    ctx->progress = fn;
-    ctx->progress_user = user;
+    ctx->limits.progress = fn;
+    ctx->limits.progress_user = user;
 }
 
 void
-ctx_progress(grundy_ctx *ctx, const char *what, uint64_t done, uint64_t total)
+ctx_line_start(grundy_ctx *ctx)
 {
-    if (ctx != NULL && ctx->progress != NULL) {
-        ctx->progress(ctx->progress_user, what, done, total);
-    }
+    ctx->limits.misere_left = ctx->limits.misere_work;
 }
 
 /* The spec for messages: whole when short, else its head and tail around
@@ -233,6 +261,7 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
     game_label(game->label, sizeof game->label, spec, len);
     game->family = fam;
     game->ctx = ctx;
+    game->limits = &ctx->limits;
     game->refs = 1;
     st = registry_param(fam, colon != NULL ? colon + 1 : NULL,
                         colon != NULL ? len - namelen - 1 : 0, err);
@@ -293,15 +322,69 @@ cache_oldest(const grundy_ctx *ctx, size_t keep)
     return best;
 }
 
+/* Bytes of everything the context keeps: tables and misere quotients. */
 static size_t
 cache_bytes(const grundy_ctx *ctx)
 {
     size_t sum = 0;
     for (size_t i = 0; i < ctx->ncache; i++) {
-        const grundy_game *g = ctx->cache[i];
-        sum += g->family->footprint(g);
+        /* a shared state counts once, for whichever of its games comes
+         * first */
+        const grundy_game *g = ctx->cache[i]->shared != NULL
+                                   ? ctx->cache[i]->shared : ctx->cache[i];
+        size_t j = 0;
+        while (j < i && (ctx->cache[j]->shared != NULL
+                             ? ctx->cache[j]->shared : ctx->cache[j]) != g) {
+            j++;
+        }
+        sum += j == i ? g->family->footprint(g) : 0;
+    }
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (ctx->quot[i].key != NULL) {
+            sum += ctx->quot[i].bytes(ctx->quot[i].data);
+        }
     }
     return sum;
+}
+
+/* The least recently used misere quotient other than keep_q;
+ * CTX_QUOTIENTS if none. */
+static size_t
+quot_oldest(const grundy_ctx *ctx, size_t keep_q)
+{
+    size_t best = CTX_QUOTIENTS;
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (i != keep_q && ctx->quot[i].key != NULL &&
+            (best == CTX_QUOTIENTS ||
+             ctx->quot[i].used < ctx->quot[best].used)) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* While everything kept passes the memory limit, drops the least
+ * recently used table or quotient, never cache[keep] nor quot[keep_q]
+ * (the ones the caller is using): one budget for all of them. Returns
+ * keep's slot after the moves eviction makes. */
+static size_t
+cache_trim(grundy_ctx *ctx, size_t keep, size_t keep_q)
+{
+    while (cache_bytes(ctx) > ctx->limits.memory) {
+        size_t old = cache_oldest(ctx, keep), oq = quot_oldest(ctx, keep_q);
+        if (oq != CTX_QUOTIENTS &&
+            (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
+            quot_drop(&ctx->quot[oq]);
+        } else if (old != ctx->ncache) {
+            cache_evict(ctx, old);
+            if (keep == ctx->ncache) {
+                keep = old;   /* keep moved into the freed slot */
+            }
+        } else {
+            break;
+        }
+    }
+    return keep;
 }
 
 /* Keeps game (one more reference) as the most recent table game: the
@@ -319,11 +402,63 @@ cache_insert(grundy_ctx *ctx, grundy_game *game)
     ctx->cache[at] = game;
     ctx->used[at] = ++ctx->clock;
     game->refs++;
-    while (ctx->ncache > 1 && cache_bytes(ctx) > ctx->memory_limit) {
-        size_t old = cache_oldest(ctx, at);
-        cache_evict(ctx, old);
-        if (at == ctx->ncache) {
-            at = old;   /* game moved into the freed slot */
+    cache_trim(ctx, at, CTX_QUOTIENTS);
+}
+
+void *
+ctx_quotient_find(grundy_ctx *ctx, const char *key)
+{
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (ctx->quot[i].key != NULL && strcmp(ctx->quot[i].key, key) == 0) {
+            ctx->quot[i].used = ++ctx->clock;
+            cache_trim(ctx, ctx->ncache, i);
+            return ctx->quot[i].data;
+        }
+    }
+    return NULL;
+}
+
+void
+ctx_quotient_keep(grundy_ctx *ctx, char *key, void *data,
+                  size_t (*bytes)(const void *data),
+                  void (*release)(void *data))
+{
+    size_t at = quot_oldest(ctx, CTX_QUOTIENTS);
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (ctx->quot[i].key == NULL) {
+            at = i;
+            break;
+        }
+    }
+    quot_drop(&ctx->quot[at]);
+    ctx->quot[at] = (ctx_quotient){key, data, bytes, release, ++ctx->clock};
+    cache_trim(ctx, ctx->ncache, at);
+}
+
+/* Another spelling of a kept game's rules (octal:0.60 of octal:0.6,
+ * octal:0.77 of kayles): game drops its own state and uses that game's,
+ * tables and all, holding a reference to it; its spec and label stay its
+ * own, for messages and output. Out of memory: game keeps its state. */
+static void
+share_state(grundy_ctx *ctx, grundy_game *game)
+{
+    size_t n = game->family->canon(game, NULL, 0);
+    if ((game->canon = malloc(n + 1)) == NULL) {
+        return;
+    }
+    game->family->canon(game, game->canon, n + 1);
+    for (size_t i = 0; i < ctx->ncache; i++) {
+        grundy_game *g = ctx->cache[i];
+        grundy_game *owner = g->shared != NULL ? g->shared : g;
+        if (g->canon != NULL && g->family->canon == game->family->canon &&
+            strcmp(g->canon, game->canon) == 0) {
+            if (game->family->destroy != NULL) {
+                game->family->destroy(game);
+            }
+            game->state = owner->state;
+            game->shared = owner;
+            owner->refs++;
+            return;
         }
     }
 }
@@ -337,6 +472,9 @@ grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
     for (size_t i = 0; i < ctx->ncache; i++) {
         if (same_spec(ctx->cache[i], spec, len)) {
             ctx->used[i] = ++ctx->clock;
+            /* tables grew since they were cached: the others make room
+             * now, not only when a new game arrives */
+            i = cache_trim(ctx, i, CTX_QUOTIENTS);
             ctx->cache[i]->refs++;
             *out = ctx->cache[i];
             return GRUNDY_OK;
@@ -353,6 +491,9 @@ grundy_game_parse(grundy_ctx *ctx, const char *spec, size_t len,
     if (st != GRUNDY_OK) {
         util_note_unicode(err, spec, len);
         return st;
+    }
+    if ((*out)->family->canon != NULL) {
+        share_state(ctx, *out);
     }
     if ((*out)->family->footprint != NULL) {
         cache_insert(ctx, *out);
@@ -371,10 +512,12 @@ grundy_game_free(grundy_game *game)
     if (game == NULL || --game->refs > 0) {
         return;
     }
-    if (game->family->destroy != NULL) {
+    if (game->shared != NULL) {
+        grundy_game_free(game->shared);   /* the state is the owner's */
+    } else if (game->family->destroy != NULL) {
         game->family->destroy(game);
     }
-    misere_q_cache_free(game->misere);
+    free(game->canon);
     free(game->spec);
     free(game);
 }

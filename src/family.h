@@ -75,21 +75,50 @@ typedef struct family_big {
 struct sgseq;
 struct sgseq_env;
 
+/*
+ * What the context hands its games (ctx.c owns and updates it; a game
+ * holds a pointer to it): families read their limits here and report
+ * progress through it, and never call up into the context.
+ */
+typedef struct game_limits {
+    size_t memory;                /* bytes the tables may use */
+    uint64_t work;                /* steps a sequence computation may take */
+    uint64_t period_search;       /* values a period search may compute */
+    unsigned threads;             /* for a sequence computation; 0: its own */
+    grundy_progress_fn progress;  /* NULL: nobody listens */
+    void *progress_user;          /* passed back to progress */
+    uint64_t misere_work;         /* steps one line's misere quotient may
+                                   * take (UINT64_MAX: no bound) */
+    uint64_t misere_left;         /* steps the current line's misere
+                                   * quotient may still take (solve.c sets
+                                   * it per line, misere_q.c spends it) */
+} game_limits;
+
+/* Reports progress to whoever listens to lim (no-op for nobody). */
+static inline void
+limits_progress(const game_limits *lim, const char *what, uint64_t done,
+                uint64_t total)
+{
+    if (lim != NULL && lim->progress != NULL) {
+        lim->progress(lim->progress_user, what, done, total);
+    }
+}
+
 /* A parsed game. `state` belongs to the family (create/destroy). */
 struct grundy_game {
     const struct family *family;
     grundy_ctx *ctx;
+    game_limits *limits; /* the context's, shared by its games */
+    char *canon;      /* family->canon's text, owned, or NULL */
+    grundy_game *shared; /* a game of the same rules whose state this one
+                          * uses (one reference held), or NULL */
     char *spec;       /* canonical spec text, owned */
     char label[72];   /* the spec for messages: shortened when long
                        * ("sub:1,2,3,...,99999,100000"), so that a
                        * message's advice is never cut off */
     void *state;      /* family data: parameters, tables */
     unsigned refs;    /* references: ctx cache, positions, callers */
-    struct misere_cache *misere; /* misere quotient of an alphabet this
-                                  * game leads (misere_q.c), or NULL */
 };
-typedef struct misere_cache misere_cache;
-void misere_q_cache_free(misere_cache *mc);
 
 /*
  * A game family, written with designated initializers (.value = ...), so
@@ -184,6 +213,12 @@ typedef struct family {
      * within the memory limit); a family without (a closed form) is
      * cheap to create again and is not kept. */
     size_t (*footprint)(const grundy_game *game);
+    /* Optional: the rules as text into buf[0..cap) (NUL-terminated when
+     * it fits), returning its length: two games of families with the same
+     * canon whose texts are equal play the same game (octal:0.6,
+     * octal:0.60, hex:0.6; kayles and octal:0.77), and the context lets
+     * them share one state, tables and all. */
+    size_t (*canon)(const grundy_game *game, char *buf, size_t cap);
 
     /* Optional: the Grundy sequence the game's values come from, with the
      * limits to extend it under in *env, for saving and resuming long
@@ -422,9 +457,8 @@ void util_unicode_note(char *dst, size_t cap, const char *tok, size_t len);
 void util_note_unicode(grundy_error *err, const char *text, size_t len);
 
 
-/* Context access for families. */
+/* The context's memory limit (for the solver and the parser; families
+ * read game->limits). */
 size_t ctx_memory_limit(const grundy_ctx *ctx);
-void ctx_progress(grundy_ctx *ctx, const char *what, uint64_t done,
-                  uint64_t total);
 
 #endif

@@ -79,6 +79,19 @@ int ctx_game_has_period(const grundy_game *game);
 /* 1 when game is a heap game (a component is one heap, a misere
  * quotient can be built for it). */
 int ctx_game_heap_game(const grundy_game *game);
+/* Starts a line (one grundy_solve): its misere quotient may take the
+ * context's misere work bound anew (game_limits.misere_left). */
+void ctx_line_start(grundy_ctx *ctx);
+/* The misere quotient kept under key (the games' specs, misere_q.c), or
+ * NULL. The context keeps quotients with the tables, counted by the
+ * memory limit and evicted least recently used first. */
+void *ctx_quotient_find(grundy_ctx *ctx, const char *key);
+/* Keeps data under key (both owned from now on: release frees data,
+ * bytes says what it holds), dropping the least recently used quotient
+ * when all slots are taken and whatever else passes the memory limit. */
+void ctx_quotient_keep(grundy_ctx *ctx, char *key, void *data,
+                       size_t (*bytes)(const void *data),
+                       void (*release)(void *data));
 /* 1 when every game of a parsed position is closed-form (see above). */
 int position_closed_form(const grundy_position *pos);
 

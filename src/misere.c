@@ -12,6 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Memo bytes the search may hold whatever the memory limit (part of the
+ * fixed overhead tests/memory_rss.sh allows). */
+#define MISERE_SEARCH_FREE ((size_t)1 << 20)
+
 /* Recursion depth bound: keeps the C stack small whatever the game. */
 #define MISERE_MAX_DEPTH 4096
 
@@ -228,6 +232,18 @@ memo_rehash(search *s)
     return 0;
 }
 
+/* Bytes the memo holds once a key of len more words is stored (the
+ * table doubles when half full, as memo_store grows it). */
+static size_t
+search_bytes(const search *s, size_t len)
+{
+    size_t size = 2 * (s->used + 1) <= s->size ? s->size
+                  : s->size != 0 ? 2 * s->size : 1024;
+    size_t arena = s->narena + len + 1 > s->caparena
+                       ? 2 * (s->narena + len + 1) : s->caparena;
+    return size * sizeof *s->table + arena * sizeof *s->arena;
+}
+
 static int
 memo_store(search *s, const uint64_t *key, size_t len, uint64_t h, int win)
 {
@@ -254,6 +270,34 @@ fail(search *s, grundy_status st, const char *why)
         s->status = why != NULL ? err_set(s->err, st, -1, "%s", why) : st;
     }
     return -1;
+}
+
+/* Charges steps to the line's misere work (game_limits.misere_left, which
+ * the quotient's construction spends too): -1 (failed, naming the work
+ * limit) once it is spent, else 0. A position's options are listed, keyed
+ * and sorted one by one, so a search of few positions with huge option
+ * lists (a row of 400 of Lasker's Nim) is bounded by its work as well as
+ * by MISERE_MAX_POSITIONS. */
+static int
+spend(search *s, uint64_t steps)
+{
+    game_limits *lim = s->games[0]->limits;
+    if (lim->misere_left == UINT64_MAX) {
+        return 0;
+    }
+    if (lim->misere_left <= steps) {
+        lim->misere_left = 0;
+        if (s->status == GRUNDY_OK) {
+            s->status = err_set_limit(s->err, GRUNDY_ELIMIT,
+                                      GRUNDY_LIMIT_WORK, 0,
+                                      "misere play of this position needs "
+                                      "an exhaustive search longer than "
+                                      "the work limit allows");
+        }
+        return -1;
+    }
+    lim->misere_left -= steps;
+    return 0;
 }
 
 static int
@@ -380,6 +424,14 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
             r = fail(s, GRUNDY_ENOMEM, "out of memory");
             break;
         }
+        /* about a step per nanosecond: the option's words as the family
+         * wrote them, two allocations, a sort, a hash and a probe of the
+         * memo for the child's key */
+        if (spend(s, 256 + 16 * (clen == (size_t)-1 ? 0 : clen)) != 0) {
+            free(child);
+            r = -1;
+            break;
+        }
         r = search_win(s, child, clen == (size_t)-1 ? 0 : clen, depth + 1);
         r = r < 0 ? -1 : !r;
         free(child);
@@ -451,6 +503,19 @@ search_win(search *s, const uint64_t *key, size_t len, int depth)
     }
     if (!moved) {
         win = 1;
+    }
+    /* The first MISERE_SEARCH_FREE bytes are free: a small position is
+     * answered under any limit (kayles 3 4 at --memory 4K). */
+    if (search_bytes(s, len) > MISERE_SEARCH_FREE &&
+        search_bytes(s, len) > s->games[0]->limits->memory) {
+        if (s->status == GRUNDY_OK) {
+            s->status = err_set_limit(s->err, GRUNDY_ELIMIT,
+                                      GRUNDY_LIMIT_MEMORY, 0,
+                                      "misere play of this position needs "
+                                      "an exhaustive search whose memo "
+                                      "passes the memory limit");
+        }
+        return -1;
     }
     if (memo_store(s, key, len, h, win) != 0) {
         return fail(s, GRUNDY_ENOMEM, "out of memory");

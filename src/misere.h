@@ -9,6 +9,9 @@
 
 #include "moves.h"
 
+/* The misere quotient of one alphabet (misere_q.c), kept by the context. */
+typedef struct misere_cache misere_cache;
+
 /*
  * Misere play by exhaustive search over the whole position (no rule
  * known): sets *win and emits the winning moves into sink, skipping

@@ -28,10 +28,11 @@ typedef struct misere_heaps {
     uint64_t p, from;     /* p != 0: the certified period */
 } misere_heaps;
 
-/* The quotient of an alphabet (the games of a position). */
+/* The quotient of an alphabet (the games of a position), kept by the
+ * context (ctx_quotient_keep) under its key. */
 struct misere_cache {
-    misere_cache *next;   /* the owner game's other alphabets */
-    char *key;            /* the games' specs, sorted, '\n' after each */
+    char *key;            /* the games' specs, sorted, '\n' after each
+                           * (the context owns it once kept) */
     size_t ngames;
     mquot *q;
     uint32_t ngen;        /* generators so far */
@@ -39,6 +40,7 @@ struct misere_cache {
     misere_heaps *heaps;  /* per game */
     grundy_status failed; /* GRUNDY_OK, or why the next heap of game */
     size_t failed_game;   /* failed_game could not join ... */
+    size_t stopped_game;  /* the game whose heap last failed to join */
     grundy_limit limit;   /* ... with the limit that stopped it */
     char why[400];
     unsigned char *slow;  /* per game: its next heap took more than a
@@ -46,24 +48,31 @@ struct misere_cache {
                            * later lines stop there at once */
 };
 
-/* Alphabets one game keeps (most recent first). */
-#define MISERE_CACHE_ALPHABETS 4
-
-void
-misere_q_cache_free(misere_cache *mc)
+/* Frees a quotient the context no longer keeps (its key is the
+ * context's). */
+static void
+cache_release(void *data)
 {
-    while (mc != NULL) {
-        misere_cache *next = mc->next;
-        mquot_free(mc->q);
-        for (size_t i = 0; mc->heaps != NULL && i < mc->ngames; i++) {
-            free(mc->heaps[i].gen);
-        }
-        free(mc->heaps);
-        free(mc->slow);
-        free(mc->key);
-        free(mc);
-        mc = next;
+    misere_cache *mc = data;
+    mquot_free(mc->q);
+    for (size_t i = 0; mc->heaps != NULL && i < mc->ngames; i++) {
+        free(mc->heaps[i].gen);
     }
+    free(mc->heaps);
+    free(mc->slow);
+    free(mc);
+}
+
+/* Bytes a kept quotient holds, for the context's memory limit. */
+static size_t
+cache_bytes(const void *data)
+{
+    const misere_cache *mc = data;
+    size_t sum = sizeof *mc + mc->ngames * (sizeof *mc->heaps + 1);
+    for (size_t i = 0; i < mc->ngames; i++) {
+        sum += mc->heaps[i].cap * sizeof *mc->heaps[i].gen;
+    }
+    return sum + (mc->q != NULL ? mquot_bytes(mc->q) : 0);
 }
 
 /* ---- options of one heap ----------------------------------------------- */
@@ -195,48 +204,19 @@ alphabet_words(char *dst, size_t cap, grundy_game *const *g, size_t n)
     }
 }
 
-/* The game of alphabet g (n games) that keeps its quotients: the first
- * game of g with tables (the context keeps those across lines; closed
- * forms such as nim are made again). */
-static grundy_game *
-cache_owner(grundy_game *const *g, size_t n)
-{
-    grundy_game *owner = g[0];
-    for (size_t i = n; i-- > 0;) {
-        if (!ctx_game_closed_form(g[i])) {
-            owner = g[i];
-        }
-    }
-    return owner;
-}
-
-/* The cache for alphabet g, new when not yet kept. It lives on
- * cache_owner(g), among that game's last few alphabets. NULL when out of
- * memory. */
+/* The cache for alphabet g (n games), kept by the context, new when not
+ * yet kept. NULL when out of memory. */
 static misere_cache *
 cache_for(grundy_game *const *g, size_t n)
 {
     char *key = alphabet_key(g, n);
-    grundy_game *owner = cache_owner(g, n);
-    misere_cache **at, *mc;
-    size_t depth = 0;
+    misere_cache *mc;
     if (key == NULL) {
         return NULL;
     }
-    for (at = &owner->misere; *at != NULL; at = &(*at)->next, depth++) {
-        if (strcmp((*at)->key, key) == 0) {
-            mc = *at;            /* move to the front */
-            *at = mc->next;
-            mc->next = owner->misere;
-            owner->misere = mc;
-            free(key);
-            return mc;
-        }
-        if (depth + 1 == MISERE_CACHE_ALPHABETS) {
-            misere_q_cache_free(*at);   /* the oldest go */
-            *at = NULL;
-            break;
-        }
+    if ((mc = ctx_quotient_find(g[0]->ctx, key)) != NULL) {
+        free(key);
+        return mc;
     }
     mc = calloc(1, sizeof *mc);
     if (mc == NULL || (mc->heaps = calloc(n, sizeof *mc->heaps)) == NULL ||
@@ -250,8 +230,7 @@ cache_for(grundy_game *const *g, size_t n)
     }
     mc->key = key;
     mc->ngames = n;
-    mc->next = owner->misere;
-    owner->misere = mc;
+    ctx_quotient_keep(g[0]->ctx, key, mc, cache_bytes, cache_release);
     return mc;
 }
 
@@ -267,19 +246,25 @@ heap_element(const misere_cache *mc, size_t i, uint64_t h)
     return mquot_phi(mc->q, mh->gen[h]);
 }
 
-/* Adds the next heap of game i to the quotient. With quick set, at most
- * MISERE_Q_QUICK_WORK steps (or the context's work limit when lower):
- * when that stops it, *deferred is set and nothing is recorded. */
+/* Adds the next heap of game i to the quotient, within what is left of
+ * the line's misere work (game_limits.misere_left, which it spends: one
+ * budget for every heap a position needs, however many join). With quick
+ * set, at most MISERE_Q_QUICK_WORK steps (or what is left when lower):
+ * when that stops it, *deferred is set and nothing is recorded. A heap
+ * stopped by the work limit is recorded as failed (later lines get the
+ * same answer at once) only when it had the whole of a line's budget to
+ * itself: otherwise a later line, with a fresh budget, goes on from it. */
 static grundy_status
 add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
          int *deferred, grundy_error *err)
 {
     misere_heaps *mh = &mc->heaps[i];
-    uint64_t h = mh->built;
+    game_limits *lim = g[0]->limits;
+    uint64_t h = mh->built, left = lim->misere_left, work;
     heap_opts ho = {0};
     uint32_t *gens = NULL;
     grundy_status st;
-    int r;
+    int r, lower = 0;
     if (quick && mc->slow[i]) {
         *deferred = 1;
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK, 0,
@@ -301,27 +286,29 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
     for (size_t k = 0; k < ho.np; k++) {
         gens[k] = mh->gen[ho.part[k]];   /* smaller heaps: added before */
     }
-    if (quick) {
-        uint64_t full = mquot_set_work(mc->q, 0);
-        int lower = full == 0 || full > MISERE_Q_QUICK_WORK;
-        mquot_set_work(mc->q, lower ? MISERE_Q_QUICK_WORK : full);
-        r = mquot_add(mc->q, ho.n, ho.len, gens);
-        mquot_set_work(mc->q, full);
-        if (r == MQUOT_LIMIT && lower && mquot_by_work(mc->q)) {
-            heap_opts_free(&ho);
-            free(gens);
-            *deferred = 1;
-            mc->slow[i] = 1;
-            return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK, 0,
-                                 "the misere quotient's heap %llu takes "
-                                 "more than a quick step",
-                                 (unsigned long long)h);
-        }
-    } else {
-        r = mquot_add(mc->q, ho.n, ho.len, gens);
+    /* mquot's work bound 0 is none: a line with nothing left has 1. */
+    work = left == UINT64_MAX ? 0 : left != 0 ? left : 1;
+    if (quick && (work == 0 || work > MISERE_Q_QUICK_WORK)) {
+        work = MISERE_Q_QUICK_WORK;
+        lower = 1;
+    }
+    mquot_set_memory(mc->q, lim->memory);
+    mquot_set_work(mc->q, work);
+    r = mquot_add(mc->q, ho.n, ho.len, gens);
+    if (left != UINT64_MAX) {
+        uint64_t spent = mquot_spent(mc->q);
+        lim->misere_left = spent < left ? left - spent : 0;
     }
     heap_opts_free(&ho);
     free(gens);
+    if (r == MQUOT_LIMIT && lower && mquot_by_work(mc->q)) {
+        *deferred = 1;
+        mc->slow[i] = 1;
+        return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK, 0,
+                             "the misere quotient's heap %llu takes "
+                             "more than a quick step",
+                             (unsigned long long)h);
+    }
     if (r == MQUOT_OK) {
         mh->gen[h] = mc->ngen++;
         mh->built++;
@@ -332,22 +319,27 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     {
-        char names[160];
+        char names[160], why[sizeof mc->why];
+        grundy_limit limit = r == MQUOT_LIMIT ? (mquot_by_work(mc->q)
+                                                     ? GRUNDY_LIMIT_WORK
+                                                     : GRUNDY_LIMIT_MEMORY)
+                                              : GRUNDY_LIMIT_NONE;
         alphabet_words(names, sizeof names, g, mc->ngames);
-        mc->limit = r == MQUOT_LIMIT ? (mquot_by_work(mc->q)
-                                            ? GRUNDY_LIMIT_WORK
-                                            : GRUNDY_LIMIT_MEMORY)
-                                     : GRUNDY_LIMIT_NONE;
-        snprintf(mc->why, sizeof mc->why, "the misere quotient of %s is "
+        snprintf(why, sizeof why, "the misere quotient of %s is "
                  "known for heaps%s%s up to %llu only: at heap %llu, %s",
                  names, mc->ngames > 1 ? " of " : "",
                  mc->ngames > 1 ? g[i]->label : "",
                  (unsigned long long)(h - 1), (unsigned long long)h,
                  mquot_why(mc->q));
-        mc->failed = GRUNDY_ELIMIT;
-        mc->failed_game = i;
+        mc->stopped_game = i;
+        if (limit != GRUNDY_LIMIT_WORK || left == lim->misere_work) {
+            memcpy(mc->why, why, sizeof why);
+            mc->limit = limit;
+            mc->failed = GRUNDY_ELIMIT;
+            mc->failed_game = i;
+        }
+        return err_set_limit(err, GRUNDY_ELIMIT, limit, 0, "%s", why);
     }
-    return GRUNDY_ELIMIT;
 }
 
 /*
@@ -406,7 +398,7 @@ grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
           int quick, int *deferred, grundy_error *err)
 {
     misere_heaps *mh = &mc->heaps[i];
-    grundy_ctx *ctx = g[0]->ctx;
+    const game_limits *lim = g[0]->limits;
     uint64_t goal = n < MISERE_QUOTIENT_MAX_HEAP ? n
                                                  : MISERE_QUOTIENT_MAX_HEAP;
     grundy_status st;
@@ -429,13 +421,10 @@ grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
     if (mc->failed != GRUNDY_OK && mc->failed_game == i) {
         return err_set_limit(err, mc->failed, mc->limit, 0, "%s", mc->why);
     }
-    if (ctx != NULL && goal >= 64) {
-        ctx_progress(ctx, "misere quotient", mh->built, goal + 1);
+    if (goal >= 64) {
+        limits_progress(lim, "misere quotient", mh->built, goal + 1);
     }
-    if ((st = add_heap(mc, g, i, quick, deferred, err)) == GRUNDY_ELIMIT &&
-        !*deferred) {
-        return err_set_limit(err, mc->failed, mc->limit, 0, "%s", mc->why);
-    }
+    st = add_heap(mc, g, i, quick, deferred, err);
     if (st == GRUNDY_OK && (mh->built % 16 == 0 || mh->built > goal)) {
         certify(mc, g[i], i);
     }
@@ -503,7 +492,7 @@ build(grundy_game *const *games, size_t ngames, const uint64_t *max,
       int quick, int *deferred, misere_cache **out, grundy_error *err)
 {
     misere_cache *mc;
-    grundy_ctx *ctx = games[0]->ctx;
+    const game_limits *lim = games[0]->limits;
     grundy_status st = GRUNDY_OK;
     for (size_t i = 0; i < ngames; i++) {
         if (!(games[i]->family->flags & FAMILY_HEAP_GAME)) {
@@ -518,8 +507,7 @@ build(grundy_game *const *games, size_t ngames, const uint64_t *max,
     }
     *out = mc;
     if (mc->q == NULL) {
-        mc->q = mquot_new(ctx != NULL ? ctx_memory_limit(ctx) : 0,
-                          ctx != NULL ? grundy_ctx_work_limit(ctx) : 0);
+        mc->q = mquot_new(lim->memory, 0);
         if (mc->q == NULL) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
@@ -671,11 +659,7 @@ misere_q_peek(const grundy_position *pos)
         return NULL;
     }
     if ((key = alphabet_key(g, ng)) != NULL) {
-        for (mc = cache_owner(g, ng)->misere; mc != NULL; mc = mc->next) {
-            if (strcmp(mc->key, key) == 0) {
-                break;
-            }
-        }
+        mc = ctx_quotient_find(g[0]->ctx, key);
     }
     free(key);
     free(g);
@@ -808,8 +792,8 @@ misere_q_periods(const grundy_position *pos, const unsigned char *need,
     }
     st = misere_q_build(g, ng, max, &mc, err);
     free(max);
-    if (st != GRUNDY_OK && mc != NULL && mc->failed != GRUNDY_OK) {
-        *failed = g[mc->failed_game];
+    if (st == GRUNDY_ELIMIT && mc != NULL) {
+        *failed = g[mc->stopped_game];
     }
     for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
         size_t gi = game_index(g, ng, pos->terms[t].game);
@@ -875,7 +859,13 @@ misere_q_table(grundy_game *game, uint64_t n, quotient_table *out,
     misere_cache *mc = NULL;
     const mquot *q;
     size_t o;
-    grundy_status st = misere_q_build(&game, 1, &n, &mc, err);
+    grundy_status st;
+    /* One run, bounded as a sequence computation is ('grundy quotient'
+     * asks for the quotient itself, as 'grundy period' for a period):
+     * the work limit, not a line's misere budget. */
+    game->limits->misere_left = game->limits->work != 0 ? game->limits->work
+                                                       : UINT64_MAX;
+    st = misere_q_build(&game, 1, &n, &mc, err);
     memset(out, 0, sizeof *out);
     if (st != GRUNDY_OK) {
         return st;

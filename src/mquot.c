@@ -294,6 +294,23 @@ tsets_build(const mquot *m, const table *q, const uint32_t *phi, size_t ng,
     return MQUOT_OK;
 }
 
+/* tsets_build charged to the work budget: its cost is one product per
+ * letter of every option word, for each candidate image tried, and on a
+ * long alphabet (Lasker's Nim to heap 400) that is most of the time.
+ * MQUOT_LIMIT (nothing built) when the budget is spent. */
+static int
+tsets_charged(mquot *m, const table *q, const uint32_t *phi, size_t ng,
+              tsets *ts)
+{
+    if (budget(m, 8 * (m->woff[ng] + ng))) {
+        m->by_work = 1;
+        snprintf(m->why, sizeof m->why, "verifying a candidate quotient "
+                 "of %zu elements passes the work limit", q->order);
+        return MQUOT_LIMIT;
+    }
+    return tsets_build(m, q, phi, ng, ts);
+}
+
 static void
 tsets_free(tsets *ts)
 {
@@ -517,7 +534,14 @@ check_from(checker *c, size_t d, const uint64_t *cur, const uint64_t *scur)
         if (r != MQUOT_OK) {
             return r;
         }
-        if (budget(c->m, c->q->order) ||
+        /* A step costs about a row of the table, a product per option
+         * image of its generator, and the copies of the state at every
+         * level below (d of them): some 4 steps a word or product. On a
+         * long alphabet with a small quotient (Lasker's Nim to heap 400)
+         * the last two are most of the time. */
+        size_t g = c->gens[d - 1];
+        if (budget(c->m, c->q->order + 4 * (d * c->sw + c->ts->off[g + 1] -
+                                            c->ts->off[g])) ||
             (c->m->memory != 0 && c->seen.cap * sizeof *c->seen.s +
              c->seen.hsize * sizeof *c->seen.hash > c->m->memory)) {
             c->m->by_work = c->m->work != 0 && c->m->spent > c->m->work;
@@ -971,9 +995,10 @@ try_conservative(mquot *m, uint32_t *phi, size_t ng, uint32_t *chosen)
         tsets ts;
         int quick = 1;
         phi[ng - 1] = x;
-        if (tsets_build(m, q, phi, ng, &ts) != MQUOT_OK) {
-            return MQUOT_NOMEM;
+        if ((r = tsets_charged(m, q, phi, ng, &ts)) != MQUOT_OK) {
+            return r;
         }
+        r = MQUOT_UNKNOWN;
         /* Quick necessary test on the words W + n: when W n is in P, no
          * W t may be (t an option of n). */
         for (size_t y = 0; y < o && quick; y++) {
@@ -1016,7 +1041,7 @@ finish(mquot *m, table *cur, int owned, uint32_t *phi, size_t ng,
        table *out)
 {
     tsets ts;
-    int r = tsets_build(m, cur, phi, ng, &ts), verdict;
+    int r = tsets_charged(m, cur, phi, ng, &ts), verdict;
     if (r == MQUOT_OK) {
         r = mark_p(cur, phi, &ts, ng);
         if (r == MQUOT_OK) {
@@ -1490,7 +1515,7 @@ try_extend(mquot *m, size_t ng)
     }
     if (r == MQUOT_UNKNOWN && trial.mul != NULL) {
         tsets ts;
-        r = tsets_build(m, &trial, tphi, ng, &ts);
+        r = tsets_charged(m, &trial, tphi, ng, &ts);
         if (r == MQUOT_OK) {
             r = verify(m, &trial, tphi, &ts, ng);   /* sets m->wit */
             tsets_free(&ts);
@@ -1543,6 +1568,27 @@ mquot_set_work(mquot *m, uint64_t work)
     uint64_t was = m->work;
     m->work = work;
     return was;
+}
+
+uint64_t
+mquot_spent(const mquot *m)
+{
+    return m->spent;
+}
+
+void
+mquot_set_memory(mquot *m, size_t memory)
+{
+    m->memory = memory;
+}
+
+size_t
+mquot_bytes(const mquot *m)
+{
+    return sizeof *m + table_bytes(m->q.order) +
+           m->capphi * sizeof *m->phi + m->capwd * sizeof *m->wd +
+           m->capwoff * sizeof *m->woff + m->capwit * sizeof *m->wit +
+           m->capopt_t * sizeof(uint32_t) + m->capopt_off * sizeof(size_t);
 }
 
 void

@@ -34,6 +34,14 @@ void mquot_free(mquot *m);
  * and, when it stops (MQUOT_LIMIT, the quotient unchanged), do something
  * else before paying for the full one. */
 uint64_t mquot_set_work(mquot *m, uint64_t work);
+/* Steps the last mquot_add took (whatever its result): a caller that
+ * bounds several calls together (one position's misere quotient,
+ * misere_q.c) gives each what is left. */
+uint64_t mquot_spent(const mquot *m);
+/* The memory bound of the next mquot_add calls (bytes, 0: none). */
+void mquot_set_memory(mquot *m, size_t memory);
+/* Bytes the quotient holds now (tables, words, option images). */
+size_t mquot_bytes(const mquot *m);
 
 /*
  * Adds the next generator, whose options are the nwords words: word i has

@@ -636,6 +636,9 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     int misere = (flags & GRUNDY_MISERE) != 0;
     grundy_status st;
 
+    if (ctx != NULL) {
+        ctx_line_start(ctx);   /* one misere budget per position */
+    }
     res->win = res->sg_known = res->sg_big = 0;
     res->misere = misere;
     res->sg = 0;

@@ -120,7 +120,7 @@ fib_create(grundy_game *game, const char *param, size_t len,
         }
         if (st->nh == cap) {
             uint64_t *nh;
-            if ((cap * 2) * sizeof *st->h > ctx_memory_limit(game->ctx)) {
+            if ((cap * 2) * sizeof *st->h > game->limits->memory) {
                 free(st->h);
                 free(st);
                 /* How much the whole sequence needs is not known yet:
@@ -273,7 +273,7 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
 {
     fib_state *st = game->state;
     uint32_t *stamp = NULL, *off;
-    size_t limit = ctx_memory_limit(game->ctx);
+    size_t limit = game->limits->memory;
     grundy_status rc = GRUNDY_OK;
 
     if (want <= st->tab_n) {
@@ -339,7 +339,7 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
         off[n + 1] = (uint32_t)st->nsteps;
         st->tab_n = n + 1;
         if ((n & 1023) == 0) {
-            ctx_progress(game->ctx, "fib Grundy table", n, want);
+            limits_progress(game->limits, "fib Grundy table", n, want);
         }
     }
 out:
@@ -580,7 +580,7 @@ fib_big_sequence(grundy_game *game, const bignum *n, fib_big *b,
                  grundy_error *err)
 {
     const fib_state *st = game->state;
-    size_t m = 0, bytes = 0, limit = ctx_memory_limit(game->ctx);
+    size_t m = 0, bytes = 0, limit = game->limits->memory;
     bignum *rh = bignum_new();
     grundy_status rc = GRUNDY_OK;
     memset(b, 0, sizeof *b);

@@ -53,7 +53,7 @@ static void
 ggame_progress(void *user, const char *what, uint64_t done,
                      uint64_t total)
 {
-    ctx_progress(user, what, done, total);
+    limits_progress(user, what, done, total);
 }
 
 static sgseq_env
@@ -61,13 +61,13 @@ ggame_env(grundy_game *game)
 {
     sgseq_env env;
     sgseq_set_threads(game->state,
-                      grundy_ctx_threads(game->ctx) == 1 ? 1 : 2);
-    env.memory_limit = ctx_memory_limit(game->ctx);
+                      game->limits->threads == 1 ? 1 : 2);
+    env.memory_limit = game->limits->memory;
     env.progress = ggame_progress;
-    env.progress_user = game->ctx;
+    env.progress_user = game->limits;
     env.name = game->label;
-    env.work_limit = grundy_ctx_work_limit(game->ctx);
-    env.period_search = grundy_ctx_period_search(game->ctx);
+    env.work_limit = game->limits->work;
+    env.period_search = game->limits->period_search;
     return env;
 }
 

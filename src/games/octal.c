@@ -12,6 +12,7 @@
 #include "sgseq.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -430,6 +431,31 @@ octal_footprint(const grundy_game *game)
     return o == NULL ? 0 : sizeof *o + sgseq_footprint(o->seq);
 }
 
+/* The rules as data, in text (family.h, canon): every spelling of one
+ * code gives the same runs and group, so they share their tables. */
+static size_t
+octal_canon(const grundy_game *game, char *buf, size_t cap)
+{
+    const octal *o = game->state;
+    size_t at = 0;
+    int w;
+#define OCTAL_PUT(...)                                                    \
+    (w = snprintf(buf + (at < cap ? at : cap), at < cap ? cap - at : 0,   \
+                  __VA_ARGS__),                                           \
+     at += w > 0 ? (size_t)w : 0)
+    OCTAL_PUT("%d%d%d%d;", o->sub, o->lasker, o->identity, o->thirds);
+    for (size_t i = 0; i < o->nrun; i++) {
+        OCTAL_PUT("%llu-%llu:%u,", (unsigned long long)o->run[i].lo,
+                  (unsigned long long)o->run[i].hi, o->run[i].bits);
+    }
+    OCTAL_PUT(";%llu:", (unsigned long long)o->rep_from);
+    for (size_t i = 0; i < o->nrep; i++) {
+        OCTAL_PUT("%u,", o->rep[i]);
+    }
+#undef OCTAL_PUT
+    return at;
+}
+
 static void
 octal_destroy(grundy_game *game)
 {
@@ -448,7 +474,7 @@ octal_destroy(grundy_game *game)
 static void
 octal_progress(void *user, const char *what, uint64_t done, uint64_t total)
 {
-    ctx_progress(user, what, done, total);
+    limits_progress(user, what, done, total);
 }
 
 /* The context's settings for a computation of the game's sequence: its
@@ -458,13 +484,13 @@ octal_env(grundy_game *game)
 {
     octal *o = game->state;
     sgseq_env env;
-    sgseq_set_threads(o->seq, grundy_ctx_threads(game->ctx) == 1 ? 1 : 2);
-    env.memory_limit = ctx_memory_limit(game->ctx);
+    sgseq_set_threads(o->seq, game->limits->threads == 1 ? 1 : 2);
+    env.memory_limit = game->limits->memory;
     env.progress = octal_progress;
-    env.progress_user = game->ctx;
+    env.progress_user = game->limits;
     env.name = game->label;
-    env.work_limit = grundy_ctx_work_limit(game->ctx);
-    env.period_search = grundy_ctx_period_search(game->ctx);
+    env.work_limit = game->limits->work;
+    env.period_search = game->limits->period_search;
     return env;
 }
 
@@ -2332,6 +2358,7 @@ octal_mirror(grundy_game *game, const component *c, move_sink *sink)
     .flags = FAMILY_HEAP_GAME,                                             \
     .options = octal_options, .period = octal_period,                      \
     .ring_value = octal_ring_value, .footprint = octal_footprint,       \
+    .canon = octal_canon,                                               \
     .sequence = octal_sequence, .big = &octal_big_ops,                  \
     .heap_span = octal_heap_span, .mirror = octal_mirror
 

@@ -340,7 +340,7 @@ wy_compute(grundy_game *game, wy_block *blk, uint32_t rows, uint32_t cols,
            int want_cert, grundy_error *err)
 {
     wy_build w;
-    size_t limit = ctx_memory_limit(game->ctx);
+    size_t limit = game->limits->memory;
     size_t vmax = (size_t)cols + 2 * (size_t)rows + 2;
     size_t cells = (size_t)rows * cols;
     size_t ht = 1;
@@ -430,7 +430,7 @@ wy_compute(grundy_game *game, wy_block *blk, uint32_t rows, uint32_t cols,
             }
         }
         if ((b & 4095) == 0) {
-            ctx_progress(game->ctx, "wythoff Grundy table", b, cols);
+            limits_progress(game->limits, "wythoff Grundy table", b, cols);
         }
     }
     blk->cols = cols;

@@ -1,0 +1,43 @@
+#!/bin/sh
+# memory_rss.sh GRUNDY - peak resident memory against --memory: one
+# position holding several spellings of one game (they share one table),
+# a stream of spellings, and one table game of each kind. Peak RSS is read
+# from /proc/self/status (VmHWM) of the process, through /usr/bin/time -f
+# %M where installed; the binary itself, libc and the allocator's slack are
+# allowed OVERHEAD (4 MiB: 'grundy nim 1' peaks at about 1.4 MiB).
+grundy=$1
+. "$(dirname "$0")/lib.sh"
+tmpdir
+overhead=4096
+if [ ! -x /usr/bin/time ]; then
+    echo "skipped: /usr/bin/time is not installed"
+    exit 0
+fi
+# peak LIMIT_KB NAME ARGS...: runs grundy ARGS, fails when its peak
+# resident memory passes LIMIT_KB + overhead.
+peak() {
+    limit=$1 name=$2
+    shift 2
+    /usr/bin/time -o "$tmp/time" -f %M "$grundy" "$@" < "${input:-/dev/null}" \
+        > /dev/null 2> "$tmp/err"
+    kb=$(tail -n 1 "$tmp/time")
+    if [ "$kb" -le $((limit + overhead)) ]; then
+        ok "$name: peak $kb KiB, --memory $limit KiB"
+    else
+        bad "$name: peak $kb KiB passes --memory $limit KiB + $overhead"
+    fi
+}
+officers="octal:0.6 2000000 + octal:0.60 2000000 + octal:0.600 2000000"
+officers="$officers + hex:0.6 2000000 + hex:0.60 2000000 + octal:0.6000 2000000"
+peak 16384 "six spellings of Officers in one position" --memory 16M $officers
+for s in octal:0.6 octal:0.60 octal:0.600 octal:0.6000 hex:0.6 hex:0.60 \
+         hex:0.600 octal:0.60000 hex:0.6000 octal:0.600000; do
+    echo "$s 2000000"
+done > "$tmp/stream"
+input=$tmp/stream peak 16384 "a stream of ten spellings" --memory 16M
+peak 4096 "grundy's game" --memory 4M grundy 20000
+peak 4096 "wythoff" --memory 4M wythoff 3000,5000
+peak 4096 "fib" --memory 4M fib 100000
+peak 4096 "sub" --memory 4M sub:1,3,4 1000000
+peak 4096 "kayles and octal:0.77" --memory 4M kayles 1000000 + octal:0.77 999999
+finish "memory_rss: every peak within --memory + $overhead KiB"
