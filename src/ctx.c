@@ -4,6 +4,7 @@
  * family read the parameters, and shares the game between equal specs.
  */
 #include "family.h"
+#include "sgseq.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -412,4 +413,23 @@ int
 ctx_game_closed_form(const grundy_game *game)
 {
     return (game->family->flags & FAMILY_CLOSED_FORM) != 0;
+}
+
+static void
+ctx_sgseq_progress(void *user, const char *what, uint64_t done,
+                   uint64_t total)
+{
+    ctx_progress(user, what, done, total);
+}
+
+void
+ctx_sgseq_env(grundy_game *game, struct sgseq *seq, struct sgseq_env *env)
+{
+    sgseq_set_threads(seq, grundy_ctx_threads(game->ctx) == 1 ? 1 : 2);
+    env->memory_limit = ctx_memory_limit(game->ctx);
+    env->progress = ctx_sgseq_progress;
+    env->progress_user = game->ctx;
+    env->name = game->label;
+    env->work_limit = grundy_ctx_work_limit(game->ctx);
+    env->period_search = grundy_ctx_period_search(game->ctx);
 }

@@ -381,5 +381,11 @@ void util_quote_token(char *dst, size_t cap, const char *tok, size_t len);
 size_t ctx_memory_limit(const grundy_ctx *ctx);
 void ctx_progress(grundy_ctx *ctx, const char *what, uint64_t done,
                   uint64_t total);
+/* The one setup of the sequence engine (sgseq) for a game whose values
+ * come from a Grundy sequence (the take-and-break families, grundy): the
+ * context's limits, progress and the game's label into *env, the
+ * context's thread count onto seq. */
+void ctx_sgseq_env(grundy_game *game, struct sgseq *seq,
+                   struct sgseq_env *env);
 
 #endif

@@ -49,25 +49,11 @@ ggame_destroy(grundy_game *game)
     sgseq_free(game->state);
 }
 
-static void
-ggame_progress(void *user, const char *what, uint64_t done,
-                     uint64_t total)
-{
-    ctx_progress(user, what, done, total);
-}
-
 static sgseq_env
 ggame_env(grundy_game *game)
 {
     sgseq_env env;
-    sgseq_set_threads(game->state,
-                      grundy_ctx_threads(game->ctx) == 1 ? 1 : 2);
-    env.memory_limit = ctx_memory_limit(game->ctx);
-    env.progress = ggame_progress;
-    env.progress_user = game->ctx;
-    env.name = game->label;
-    env.work_limit = grundy_ctx_work_limit(game->ctx);
-    env.period_search = grundy_ctx_period_search(game->ctx);
+    ctx_sgseq_env(game, game->state, &env);
     return env;
 }
 
