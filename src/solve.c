@@ -12,20 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static component
-comp_at(const grundy_position *pos, size_t i)
-{
-    const pos_comp *pc = &pos->comps[i];
-    const char *tok = pos->text + pc->tok;
-    /* A single number written without leading zeros is its own text. */
-    int own = pc->n == 1 && (pc->toklen == 1 || tok[0] != '0');
-    if (pc->ring) {
-        return (component){pos->vals + pc->off, 1, i + 1, NULL, 0, 1};
-    }
-    return (component){pos->vals + pc->off, pc->n, i + 1,
-                       own ? tok : NULL, own ? pc->toklen : 0, 0};
-}
-
 /* The term that holds component i (terms are in order: binary search). */
 static size_t
 term_of(const grundy_position *pos, size_t i)
@@ -97,7 +83,7 @@ static grundy_status
 options_of(const grundy_position *pos, grundy_game *game, size_t i,
            uint64_t want, move_sink *sink, grundy_error *err)
 {
-    component c = comp_at(pos, i);
+    component c = position_component(pos, i);
     grundy_status st;
     if (want == GRUNDY_ANY_VALUE) {
         return GRUNDY_OK;
@@ -344,17 +330,6 @@ solve_misere_general(const grundy_position *pos, const unsigned char *rep,
     return st;
 }
 
-static int
-all_nimlike(const grundy_position *pos)
-{
-    for (size_t t = 0; t < pos->nterms; t++) {
-        if (!(pos->terms[t].game->family->flags & FAMILY_MISERE_NIMLIKE)) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* A position of one component whose family has a closed form: outcome and
  * moves from it, the value where the family knows it. */
 static grundy_status
@@ -362,7 +337,7 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
             grundy_error *err)
 {
     grundy_game *game = pos->terms[0].game;
-    component c = comp_at(pos, 0);
+    component c = position_component(pos, 0);
     grundy_error why;
     grundy_status st, vst;
 
@@ -393,9 +368,10 @@ grundy_status
 grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
              grundy_result *res, grundy_error *err)
 {
-    move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0, NULL,
-                      NULL, ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX,
-                      NULL, 0, 0};
+    move_sink sink = {.res = res, .pos = pos,
+                      .all = (flags & GRUNDY_ALL_MOVES) != 0,
+                      .budget = ctx != NULL ? ctx_memory_limit(ctx)
+                                            : SIZE_MAX};
     int misere = (flags & GRUNDY_MISERE) != 0;
     unsigned char *rep = NULL;
     grundy_status st;
@@ -426,7 +402,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if (!misere) {
         return solve_normal(pos, &sink, err);
     }
-    if (all_nimlike(pos)) {
+    if (position_misere_nimlike(pos)) {
         return solve_misere_nimlike(pos, &sink, err);
     }
     if ((st = find_repeats(pos, &sink, &rep, err)) != GRUNDY_OK) {
@@ -547,7 +523,7 @@ solve_plain(grundy_game *game, const char *text, const uint64_t *v,
     for (size_t i = 0; x != 0 && i < n; i++) {
         size_t len = toks[i + 1] - 1 - toks[i];
         const char *tok = text + toks[i];
-        component c = {&v[i], 1, i + 1, NULL, 0, 0};
+        component c = {.v = &v[i], .n = 1, .index = i + 1};
         int r;
         if ((g[i] ^ x) >= g[i]) {
             continue;

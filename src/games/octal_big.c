@@ -567,7 +567,7 @@ octal_big_small_heap(grundy_game *game, const big_component *c,
         *st = GRUNDY_OK;   /* no option of a 64-bit value is worth more */
         return 1;
     }
-    c64 = (component){&n, 1, c->index, NULL, 0, 0};
+    c64 = (component){.v = &n, .n = 1, .index = c->index};
     *st = octal_options(game, &c64, w, sink, err);
     return 1;
 }
