@@ -3,6 +3,10 @@
  * lines of any length (NUL bytes included), one output record per line in
  * input order, bad lines reported as FILE:LINE and skipped. Closed-form
  * games are streamed by several threads, each with its own context.
+ * One file of about 1,000 lines: the reader, the quick path's blocks and
+ * the threaded rounds share the loop's state (buffers, record order,
+ * error counts); the reader (reader_*) could stand alone, and stays while
+ * the streaming work on this file is under way.
  */
 #if defined(__unix__) || defined(__APPLE__)
 #define _POSIX_C_SOURCE 200809L /* read(2) and fileno for reader_read */
