@@ -158,7 +158,7 @@ typedef struct family {
 
     /* Optional, family_one_number() families: the first option of value
      * `want` that options() would emit for component c, as data, for the
-     * quick path of format_answer_plain. The component stays one number,
+     * quick path of answer_plain. The component stays one number,
      * *to; explain receives the move's words as options() gives them
      * (NUL-terminated, room for 128 bytes), ending in *to in decimal and
      * ')' ("take 2 from heap 1 (3 -> 1)"): the record copies the new
