@@ -84,9 +84,9 @@ lasker_create(grundy_game *game, const char *param, size_t len,
 #define OCTAL_OPERATIONS                                                   \
     .destroy = octal_destroy, .max_numbers = 1, .value = octal_value,      \
     .flags = FAMILY_HEAP_GAME,                                             \
-    .options = octal_options, .period = octal_period,                      \
-    .ring_value = octal_ring_value, .footprint = octal_footprint,       \
-    .sequence = octal_sequence, .big = &octal_big_ops,                  \
+    .options = octal_component_options, .period = octal_period,            \
+    .ring_value = octal_ring_value, .footprint = octal_footprint,          \
+    .sequence = octal_sequence, .big = &octal_big_ops,                     \
     .heap_span = octal_heap_span
 
 const family octal_family = {

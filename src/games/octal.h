@@ -97,6 +97,7 @@ int octal_reaches(const octal *o, uint64_t n, uint64_t m);
 int octal_by_certificate(const octal *o, uint64_t n);
 grundy_status octal_all_refused(grundy_error *err, const char *kind,
                                 uint64_t n, const char *spec, uint64_t limit);
+void octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n);
 grundy_status octal_cert_options(octal_walk *w, uint64_t n, grundy_error *err);
 grundy_status octal_options(grundy_game *game, const component *c,
                             uint64_t want, move_sink *sink, grundy_error *err);
@@ -104,9 +105,9 @@ grundy_status octal_options(grundy_game *game, const component *c,
 /* ---- rings (octal_ring.c) ---------------------------------------------- */
 grundy_status octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
                                grundy_error *err);
-void octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n);
-grundy_status octal_ring_options(grundy_game *game, octal_walk *w,
-                                 grundy_error *err);
+grundy_status octal_component_options(grundy_game *game, const component *c,
+                                      uint64_t want, move_sink *sink,
+                                      grundy_error *err);
 
 /* ---- heaps beyond 64 bits (octal_big.c) -------------------------------- */
 extern const family_big octal_big_ops;

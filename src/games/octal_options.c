@@ -415,6 +415,30 @@ octal_thirds_one(octal_walk *w, uint64_t n)
 
 /* ---- repeating codes with a certified period ---------------------------- */
 
+/* Emits the cut of ring w->c (n stones) removing k: a row of n - k, or
+ * nothing when k = n (a heap of 0 in a subtraction game). */
+void
+octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n)
+{
+    char buf[160], *p = buf;
+    uint64_t m = n - k;
+    p = put_str(p, "take ");
+    p = put_u64(p, k);
+    p = put_str(p, w->o->sub ? " from ring "
+                   : k == 1  ? " stone from ring "
+                             : " adjacent stones from ring ");
+    p = put_u64(p, w->c->index);
+    p = put_str(p, " (@");
+    p = put_u64(p, n);
+    p = put_str(p, " -> ");
+    p = put_u64(p, m);
+    p = put_str(p, ")");
+    *p = '\0';
+    octal_sent(w, m == 0 && !w->o->sub
+                      ? move_emit(w->sink, w->c, 0, NULL, NULL, buf)
+                      : move_emit1(w->sink, w->c, m, buf));
+}
+
 /* d(k) of the code, k >= 1. */
 unsigned
 octal_digit(const octal *o, uint64_t k)
@@ -620,9 +644,7 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     uint64_t n = c->v[0], g;
     grundy_status st;
 
-    if (c->ring) {
-        return octal_ring_options(game, &w, err);
-    }
+    /* Rings are octal_ring.c's (octal_component_options). */
     /* Makes every heap <= n known (table or period). Listing every
      * option (misere play) asks no value: none need be known. */
     st = want == GRUNDY_ANY_VALUE ? GRUNDY_OK

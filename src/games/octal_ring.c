@@ -219,32 +219,8 @@ octal_ring_value(grundy_game *game, uint64_t n, uint64_t *sg,
     return GRUNDY_OK;
 }
 
-/* Emits the cut of ring w->c (n stones) removing k: a row of n - k, or
- * nothing when k = n (a heap of 0 in a subtraction game). */
-void
-octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n)
-{
-    char buf[160], *p = buf;
-    uint64_t m = n - k;
-    p = put_str(p, "take ");
-    p = put_u64(p, k);
-    p = put_str(p, w->o->sub ? " from ring "
-                   : k == 1  ? " stone from ring "
-                             : " adjacent stones from ring ");
-    p = put_u64(p, w->c->index);
-    p = put_str(p, " (@");
-    p = put_u64(p, n);
-    p = put_str(p, " -> ");
-    p = put_u64(p, m);
-    p = put_str(p, ")");
-    *p = '\0';
-    octal_sent(w, m == 0 && !w->o->sub
-                      ? move_emit(w->sink, w->c, 0, NULL, NULL, buf)
-                      : move_emit1(w->sink, w->c, m, buf));
-}
-
 /* Every option of ring c of value want: a row of n - k, or nothing. */
-grundy_status
+static grundy_status
 octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
 {
     const octal *o = w->o;
@@ -281,4 +257,18 @@ octal_ring_options(grundy_game *game, octal_walk *w, grundy_error *err)
         }
     }
     return w->oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+}
+
+/* The options operation of the take-and-break families: a ring's here,
+ * a row's in octal_options. */
+grundy_status
+octal_component_options(grundy_game *game, const component *c,
+                        uint64_t want, move_sink *sink, grundy_error *err)
+{
+    if (c->ring) {
+        octal_walk w = {.o = game->state, .spec = game->label, .c = c,
+                        .sink = sink, .want = want};
+        return octal_ring_options(game, &w, err);
+    }
+    return octal_options(game, c, want, sink, err);
 }
