@@ -4,6 +4,7 @@
  * family read the parameters, and shares the game between equal specs.
  */
 #include "family.h"
+#include "sgseq.h"
 
 #include <stdio.h>
 #include <stdlib.h>

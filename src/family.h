@@ -187,7 +187,7 @@ typedef struct family {
 
     /* Optional, family_one_number() families: the first option of value
      * `want` that options() would emit for component c, as data, for the
-     * quick path of format_answer_plain. The component stays one number,
+     * quick path of answer_plain. The component stays one number,
      * *to; explain receives the move's words as options() gives them
      * (NUL-terminated, room for 128 bytes), ending in *to in decimal and
      * ')' ("take 2 from heap 1 (3 -> 1)"): the record copies the new
@@ -460,5 +460,11 @@ void util_note_unicode(grundy_error *err, const char *text, size_t len);
 /* The context's memory limit (for the solver and the parser; families
  * read game->limits). */
 size_t ctx_memory_limit(const grundy_ctx *ctx);
+/* The one setup of the sequence engine (sgseq) for a game whose values
+ * come from a Grundy sequence (the take-and-break families, grundy):
+ * game->limits and the game's label into *env, the thread count onto seq
+ * (limits.c). */
+void limits_sgseq_env(grundy_game *game, struct sgseq *seq,
+                      struct sgseq_env *env);
 
 #endif

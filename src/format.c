@@ -2,8 +2,10 @@
  * format.c - one output record per position, as text or JSON Lines,
  * written to a FILE * the caller passes (the library never picks stdout).
  * Records are assembled from fwrite pieces: no printf on the hot path.
+ * Formats answers it is given; parses and solves nothing (the quick path
+ * that does all three for a plain line is answer.c).
  */
-#include "solve.h"
+#include "format.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -488,9 +490,6 @@ grundy_format_error_buf(char *dst, size_t cap, size_t *len, unsigned format,
     return copy_out(dst, cap, len, &mem, st);
 }
 
-/* Longest line the quick path copies (64 numbers of 20 digits fit). */
-#define PLAIN_MAX_TEXT 2048
-
 /* Appends n bytes at p (room made by the caller); returns the end. A
  * record is a few short copies of any length: in chunks of 16, 8 or 4
  * bytes, the last chunk overlapping the one before, inline (a call into
@@ -608,67 +607,13 @@ format_plain(obuf *o, unsigned format, const char *line, size_t len,
     o->at = p;
 }
 
-/* Misere, every move, a family without the quick path, or a memory
- * limit so low that the general path might refuse the line: not for the
- * quick path. */
-static int
-plain_possible(grundy_game *game, unsigned flags, unsigned format)
+int
+format_plain_mem(format_buffer *out, unsigned format, const char *line,
+                 size_t len, const size_t *toks, const plain_answer *a)
 {
-    return (flags & (GRUNDY_MISERE | GRUNDY_ALL_MOVES)) == 0 &&
-           (format & GRUNDY_FORMAT_ALL) == 0 &&
-           solve_plain_possible(game) &&
-           ctx_memory_limit(game->ctx) >= ((size_t)1 << 20);
-}
-
-/* Solves and formats the n numbers of a scanned plain line. */
-static int
-answer_scanned(grundy_game *game, unsigned format, const char *text,
-               size_t len, const uint64_t *v, const size_t *toks, size_t n,
-               format_buffer *out)
-{
-    plain_answer a;
     obuf o;
-    if (n == 0 || !solve_plain(game, text, v, toks, n, &a)) {
-        return 0;
-    }
     obuf_init(&o, NULL, out);
-    format_plain(&o, format, text, len, toks, &a);
+    format_plain(&o, format, line, len, toks, a);
     obuf_finish(&o);
     return !o.oom;
-}
-
-int
-format_answer_plain(grundy_game *game, unsigned flags, unsigned format,
-                    const char *line, size_t len, format_buffer *out)
-{
-    char text[PLAIN_MAX_TEXT + 9];
-    uint64_t v[PLAIN_MAX_HEAPS];
-    size_t toks[PLAIN_MAX_HEAPS + 1], n;
-
-    /* A line too long to copy is not for the quick path either. */
-    if (len == 0 || len > PLAIN_MAX_TEXT ||
-        !plain_possible(game, flags, format)) {
-        return 0;
-    }
-    memcpy(text, line, len);
-    memset(text + len, 0, 9);
-    n = position_scan_plain(text, len, v, toks, PLAIN_MAX_HEAPS);
-    return answer_scanned(game, format, text, len, v, toks, n, out);
-}
-
-size_t
-format_answer_line(grundy_game *game, unsigned flags, unsigned format,
-                   const char *text, size_t limit, format_buffer *out)
-{
-    uint64_t v[PLAIN_MAX_HEAPS];
-    size_t toks[PLAIN_MAX_HEAPS + 1], n, len = 0;
-
-    /* Read in place: no copy of the line, no search for its end first
-     * (the scan finds it). */
-    if (!plain_possible(game, flags, format)) {
-        return 0;
-    }
-    n = position_scan_line(text, limit, v, toks, PLAIN_MAX_HEAPS, &len);
-    return answer_scanned(game, format, text, len, v, toks, n, out)
-               ? len + 1 : 0;
 }

@@ -3,9 +3,28 @@
  * tests beyond the public include/grundy.h: the record buffer the line
  * loop's worker threads fill, its quick path, size wording for messages,
  * and which games are cheap to copy per thread. Neither installed nor
- * exported from libgrundy.so (no GRUNDY_API): embedders never see it.
- * Its names carry their module's prefix (format_, util_, ctx_,
- * position_): grundy_* names are the public interface alone.
+ * exported (no GRUNDY_API): its functions are global only in the
+ * uninstalled libgrundy_internal.a, which the command and the tests link;
+ * libgrundy.so hides them and libgrundy.a makes them local, so embedders
+ * never see them. Its names carry their module's prefix (format_, util_,
+ * ctx_, position_, ...): grundy_* names are the public interface alone.
+ *
+ * The command's only way below grundy.h. What it uses, and why:
+ *   format_result_mem, format_error_mem   worker threads build records in
+ *       memory, written in input order (grundy_format_* write a FILE *)
+ *   answer_plain, answer_plain_line   the line loop's quick path
+ *       for plain lines (same bytes as parse + solve + format, faster)
+ *   util_size_text        --memory sizes worded as the library words them
+ *   ctx_game_closed_form, position_closed_form   which lines may be solved
+ *       in parallel with one context per thread
+ *   position_parse_one    grundy sg checks all arguments before any output
+ *   solve_component_value, solve_component_value_u64   grundy sg's long
+ *       ranges without a position per value
+ *   seqfile_encode, seqfile_decode, seqfile_supported, seqfile_length
+ *       grundy sg --save / resume (the sequence file format)
+ *   misere_q_table, misere_q_table_free   grundy quotient's table
+ * tests/symbols.sh checks that nothing else leaks from the installed
+ * libraries; docs/architecture.md keeps the same list.
  */
 #ifndef GRUNDY_PRIVATE_H
 #define GRUNDY_PRIVATE_H
@@ -45,23 +64,23 @@ grundy_status format_error_tagged(FILE *out, unsigned format,
  * line, any error, out of memory) appends nothing and returns 0: the
  * caller then goes the general way, which alone reports errors.
  */
-int format_answer_plain(grundy_game *game, unsigned flags, unsigned format,
-                        const char *line, size_t len, format_buffer *out);
+int answer_plain(grundy_game *game, unsigned flags, unsigned format,
+                 const char *line, size_t len, format_buffer *out);
 
-/* Bytes after a block of lines that format_answer_line may read. */
+/* Bytes after a block of lines that answer_plain_line may read. */
 #define PLAIN_LINE_PAD 32
 
 /*
- * format_answer_plain on the first line of text[0..limit), a block of
+ * answer_plain on the first line of text[0..limit), a block of
  * lines with PLAIN_LINE_PAD readable bytes after it: when
  * that line is plain and ends in '\n' before limit (no blanks, '\r' or
  * comment in it), appends its record and returns its length with the
  * '\n'. Otherwise appends nothing and returns 0: the caller cuts the
  * line out and goes the usual way.
  */
-size_t format_answer_line(grundy_game *game, unsigned flags, unsigned format,
-                          const char *text, size_t limit,
-                          format_buffer *out);
+size_t answer_plain_line(grundy_game *game, unsigned flags,
+                         unsigned format, const char *text, size_t limit,
+                         format_buffer *out);
 
 /* A byte count as grundy's messages write it: "1 GiB", "64 MiB", or
  * "1536 MiB" (exact multiples only), NUL-terminated in dst[0..cap). */

@@ -124,7 +124,7 @@ static const char too_big[] =
 static grundy_status
 list_options(search *s, grundy_game *game, const component *c, optlist *ol)
 {
-    move_sink sink = {NULL, NULL, 1, 0, collect, ol, 0, NULL, 0, 0};
+    move_sink sink = {.all = 1, .collect = collect, .user = ol};
     grundy_status st;
     ol->n = ol->na = ol->nv = ol->nt = 0;
     st = game->family->options(game, c, GRUNDY_ANY_VALUE, &sink, s->err);
@@ -323,8 +323,8 @@ has_move(search *s, uint64_t gi, const uint64_t *v, size_t n)
 {
     int any = 0;
     unsigned char *z = NULL;
-    component c = {v, n, 1, NULL, 0, 0};
-    move_sink sink = {NULL, NULL, 1, 0, first_option, &any, 0, NULL, 0, 0};
+    component c = {.v = v, .n = n, .index = 1};
+    move_sink sink = {.all = 1, .collect = first_option, .user = &any};
     grundy_status st;
     if (n == 1 && v[0] < MISERE_ZERO_CACHE && s->zero != NULL) {
         z = s->zero + gi * MISERE_ZERO_CACHE + v[0];
@@ -397,7 +397,7 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
 {
     uint64_t gi = key[at] >> 32;
     size_t n = comp_len(key + at), ao = 0, vo = 0;
-    component c = {key + at + 1, n - 1, 1, NULL, 0, 0};
+    component c = {.v = key + at + 1, .n = n - 1, .index = 1};
     optlist ol = {0};
     int r = 0;
     grundy_status st = list_options(s, s->games[gi], &c, &ol);
@@ -567,7 +567,7 @@ root_component(search *s, const uint64_t *key, size_t len, size_t at,
 {
     uint64_t gi = key[at] >> 32;
     size_t n = comp_len(key + at), ao = 0, vo = 0, to = 0;
-    component c = {key + at + 1, n - 1, index, NULL, 0, 0};
+    component c = {.v = key + at + 1, .n = n - 1, .index = index};
     optlist ol = {0};
     grundy_status st;
 

@@ -123,8 +123,8 @@ heap_opts_free(heap_opts *ho)
 static grundy_status
 list_heap(grundy_game *game, uint64_t h, heap_opts *ho, grundy_error *err)
 {
-    component c = {&h, 1, 1, NULL, 0, 0};
-    move_sink sink = {NULL, NULL, 1, 0, collect_heap, ho, 0, NULL, 0, 0};
+    component c = {.v = &h, .n = 1, .index = 1};
+    move_sink sink = {.all = 1, .collect = collect_heap, .user = ho};
     grundy_status st;
     ho->n = ho->np = 0;
     st = game->family->options(game, &c, GRUNDY_ANY_VALUE, &sink, err);
@@ -592,14 +592,16 @@ winning_options(misere_cache *mc, const grundy_position *pos,
     const char *tok = pos->text + pc->tok;
     /* A stand-in for a big heap is not its token's number. */
     int own = !pc->big && (pc->toklen == 1 || tok[0] != '0');
-    component c = {heap != NULL ? heap + i : pos->vals + pc->off, 1, i + 1,
-                   own ? tok : NULL, own ? pc->toklen : 0, 0};
+    component c = {.v = heap != NULL ? heap + i : pos->vals + pc->off,
+                   .n = 1, .index = i + 1, .text = own ? tok : NULL,
+                   .textlen = own ? pc->toklen : 0};
     const misere_heaps *mh = &mc->heaps[gi];
     winning_filter f = {mc, gi, y, sink};
     /* The real sink's `all`: one winning move lets a family stop (and
      * judge a huge heap by one period of its splits). */
-    move_sink filter = {NULL, NULL, sink->all, 0, emit_if_winning, &f, 0,
-                        wins, mh->p, mh->from};
+    move_sink filter = {.all = sink->all, .collect = emit_if_winning,
+                        .user = &f, .want = wins, .want_period = mh->p,
+                        .want_from = mh->from};
     uint64_t h = c.v[0];
     size_t n, win = 0;
     const uint32_t *t;

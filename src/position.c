@@ -49,6 +49,34 @@ position_force_big(grundy_position *pos)
     }
 }
 
+component
+position_component(const grundy_position *pos, size_t i)
+{
+    const pos_comp *pc = &pos->comps[i];
+    const char *tok = pos->text + pc->tok;
+    /* A single number written without leading zeros is its own text; a
+     * ring's token "@n" is not a number's. */
+    int own = !pc->ring && pc->n == 1 && (pc->toklen == 1 || tok[0] != '0');
+    component c = {.v = pos->vals + pc->off, .n = pc->n, .index = i + 1,
+                   .ring = pc->ring};
+    if (own) {
+        c.text = tok;
+        c.textlen = pc->toklen;
+    }
+    return c;
+}
+
+int
+position_misere_nimlike(const grundy_position *pos)
+{
+    for (size_t t = 0; t < pos->nterms; t++) {
+        if (!(pos->terms[t].game->family->flags & FAMILY_MISERE_NIMLIKE)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int
 position_closed_form(const grundy_position *pos)
 {

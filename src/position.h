@@ -77,6 +77,16 @@ size_t position_scan_line(const char *text, size_t limit, uint64_t *vals,
  * positions. */
 void position_force_big(grundy_position *pos);
 
+/* Component i of pos as its family's operations take it (family.h): its
+ * numbers, its 1-based place, its token as text when that is the single
+ * number's decimal form (never for a ring "@n"), the ring flag. The one
+ * way the solver's paths (solve.c, solve_big.c) build it. */
+component position_component(const grundy_position *pos, size_t i);
+
+/* 1 when every game of pos plays misere as Nim does (FAMILY_MISERE_NIMLIKE:
+ * the misere Nim rule answers the sum), for both solver paths. */
+int position_misere_nimlike(const grundy_position *pos);
+
 /* Digits a number beyond 64 bits may have (issue: a million, within
  * --memory). */
 #define POSITION_MAX_DIGITS 1000000u

@@ -391,40 +391,6 @@ sgseq_work_error(const sgseq *s, const sgseq_env *env, uint64_t to,
                          (unsigned long long)env->work_limit);
 }
 
-/* Records G(n) = v for n = len. Returns 0, 1 when v does not fit (the
- * table stops: s->overflow), -1 when out of memory. */
-int
-sgseq_store(sgseq *s, size_t n, uint32_t v)
-{
-    if (v == SGSEQ_OOM) {
-        return -1;
-    }
-    if (v > s->max_value) {
-        s->overflow = 1;
-        return 1;
-    }
-    /* A computed value takes at most one bit more than the largest so
-     * far (a mex of values below 2^b is at most 2^b); a loaded one
-     * (sgseq_load, a saved file) may take any number more. */
-    while ((v >> s->vbits) != 0) {
-        if (sgseq_set_vbits(s, s->vbits + 1) != 0) {
-            return -1;
-        }
-    }
-    s->g[n] = (uint16_t)v;
-    s->len = n + 1;
-    s->hist[v]++;
-    s->hist_odd[v] += n & 1u;
-    if (v > s->vmax) {
-        s->vmax = (uint16_t)v;
-    }
-    if (s->mask != 0 && n >= 1 && sgseq_heap_rare(s, n, v) &&
-        sgseq_add_rare(s, n, (uint16_t)v) != 0) {
-        return -1;
-    }
-    return 0;
-}
-
 /*
  * Computes values up to (not including) target, trying a certificate at
  * each power of two and stopping early when one holds.

@@ -22,6 +22,13 @@
  * every q >= 0 with sum K. The test proves, for every class rho, that the
  * mex of all of them is (D + e(n0 + rho)) s + r(n0 + rho) for every large
  * D, by bounding (XOR <= sum, parity) and by explicit witnesses.
+ *
+ * One file of about 1,100 lines, on purpose: the test, the ordinary-period
+ * test of free removals, and the witnesses for 64-bit and any-size heaps
+ * all walk the same configurations (a3_cfg, a3_par, a3_list and twenty
+ * static helpers over them); splitting would make those shared internals
+ * global names of the engine. The any-size witnesses (the last part) are
+ * the candidate to leave once they share the 64-bit code (issue 23.3).
  */
 #include "sgseq_impl.h"
 #include "bignum.h"
@@ -76,6 +83,22 @@ static uint32_t
 a3_lo(const a3_par *a, uint64_t x)
 {
     return (uint32_t)(a->g[x] & ((1u << a->m) - 1));
+}
+
+/* d(k) for k >= 1, from the rules kept by sgseq_keep_rules. */
+unsigned
+sgseq_digit(const sgseq_run *run, size_t nrun, const unsigned *rep,
+            size_t nrep, uint64_t rep_from, uint64_t k)
+{
+    if (nrep > 0 && k >= rep_from) {
+        return rep[(k - rep_from) % nrep];
+    }
+    for (size_t i = 0; i < nrun && run[i].lo <= k; i++) {
+        if (k <= run[i].hi) {
+            return run[i].bits;
+        }
+    }
+    return 0;
 }
 
 static unsigned

@@ -44,22 +44,6 @@ sgseq_window_period(const sgseq *s, size_t h, int diff)
 
 /* ---- the arithmetic-periodicity test ---------------------------------- */
 
-/* d(k) for k >= 1, from the rules kept by sgseq_keep_rules. */
-unsigned
-sgseq_digit(const sgseq_run *run, size_t nrun, const unsigned *rep,
-            size_t nrep, uint64_t rep_from, uint64_t k)
-{
-    if (nrep > 0 && k >= rep_from) {
-        return rep[(k - rep_from) % nrep];
-    }
-    for (size_t i = 0; i < nrun && run[i].lo <= k; i++) {
-        if (k <= run[i].hi) {
-            return run[i].bits;
-        }
-    }
-    return 0;
-}
-
 static unsigned
 sgseq_arith_digit(const sgseq *s, uint64_t k)
 {

@@ -258,6 +258,9 @@ sgseq_view_of(const sgseq *s, size_t n)
 void sgseq_classes(sgseq *s);
 /* Makes the per-value arrays cover values < 1 << bits; -1: no memory. */
 int sgseq_set_vbits(sgseq *s, unsigned bits);
+/* Records G(n) = v for n = len. Returns 0, 1 when v does not fit (the
+ * table stops: s->overflow), -1 when out of memory. */
+int sgseq_store(sgseq *s, size_t n, uint32_t v);
 /* Appends heap n (value v) to the rare list; -1: no memory. */
 int sgseq_add_rare(sgseq *s, size_t n, uint16_t v);
 /* Puts the rare heaps of the table (current mask) in the list. */
@@ -342,11 +345,5 @@ int sgseq_use_block(const sgseq *s, size_t n);
 /* Heaps base .. base + count - 1; returns as sgseq_store, or 2 when the
  * block cannot run (the caller goes on one heap at a time). */
 int sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count);
-
-/* ---- sgseq.c ----------------------------------------------------------- */
-
-/* Records G(n) = v for n = len. Returns 0, 1 when v does not fit (the
- * table stops: s->overflow), -1 when out of memory. */
-int sgseq_store(sgseq *s, size_t n, uint32_t v);
 
 #endif

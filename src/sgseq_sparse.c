@@ -1,8 +1,10 @@
 /*
  * sgseq_sparse.c - sparse-space bookkeeping of the Grundy-sequence engine:
  * a value is rare when popcount(v & mask) is even (docs/theory.md 3); the
- * value-class lists, the list of rare heaps, and the choice of the mask
- * from the value counts (a Walsh-Hadamard transform of the histogram).
+ * value-class lists, the list of rare heaps, the choice of the mask from
+ * the value counts (a Walsh-Hadamard transform of the histogram), and
+ * recording a heap's value in the table (sgseq_store, for the driver and
+ * the blocks alike).
  */
 #include "sgseq_impl.h"
 
@@ -258,4 +260,38 @@ sgseq_rare_below(const sgseq *s, size_t m)
         }
     }
     return lo;
+}
+
+/* Records G(n) = v for n = len. Returns 0, 1 when v does not fit (the
+ * table stops: s->overflow), -1 when out of memory. */
+int
+sgseq_store(sgseq *s, size_t n, uint32_t v)
+{
+    if (v == SGSEQ_OOM) {
+        return -1;
+    }
+    if (v > s->max_value) {
+        s->overflow = 1;
+        return 1;
+    }
+    /* A computed value takes at most one bit more than the largest so
+     * far (a mex of values below 2^b is at most 2^b); a loaded one
+     * (sgseq_load, a saved file) may take any number more. */
+    while ((v >> s->vbits) != 0) {
+        if (sgseq_set_vbits(s, s->vbits + 1) != 0) {
+            return -1;
+        }
+    }
+    s->g[n] = (uint16_t)v;
+    s->len = n + 1;
+    s->hist[v]++;
+    s->hist_odd[v] += n & 1u;
+    if (v > s->vmax) {
+        s->vmax = (uint16_t)v;
+    }
+    if (s->mask != 0 && n >= 1 && sgseq_heap_rare(s, n, v) &&
+        sgseq_add_rare(s, n, (uint16_t)v) != 0) {
+        return -1;
+    }
+    return 0;
 }

@@ -12,20 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static component
-comp_at(const grundy_position *pos, size_t i)
-{
-    const pos_comp *pc = &pos->comps[i];
-    const char *tok = pos->text + pc->tok;
-    /* A single number written without leading zeros is its own text. */
-    int own = pc->n == 1 && (pc->toklen == 1 || tok[0] != '0');
-    if (pc->ring) {
-        return (component){pos->vals + pc->off, 1, i + 1, NULL, 0, 1};
-    }
-    return (component){pos->vals + pc->off, pc->n, i + 1,
-                       own ? tok : NULL, own ? pc->toklen : 0, 0};
-}
-
 /* Grundy value of component i (of term's game) into *g. */
 static grundy_status
 component_value(const grundy_position *pos, const pos_term *term, size_t i,
@@ -113,7 +99,7 @@ static grundy_status
 options_of(const grundy_position *pos, grundy_game *game, size_t i,
            uint64_t want, move_sink *sink, grundy_error *err)
 {
-    component c = comp_at(pos, i);
+    component c = position_component(pos, i);
     grundy_status st;
     if (want == GRUNDY_ANY_VALUE) {
         if ((game->family->flags & FAMILY_OPTIONS_TO_TOP) != 0 &&
@@ -287,7 +273,7 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
         for (size_t i = term->first; st == GRUNDY_OK &&
                                      i < term->first + term->count; i++) {
             grundy_status vst = fst;
-            component c = comp_at(pos, i);
+            component c = position_component(pos, i);
             if (cls[i] != i) {
                 continue;
             }
@@ -341,7 +327,7 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
          * unknown). */
         const pos_term *term = &pos->terms[0];
         const family *fam;
-        component c = comp_at(pos, odd);
+        component c = position_component(pos, odd);
         for (size_t t = 0; t < pos->nterms; t++) {
             if (pos->terms[t].first <= odd) {
                 term = &pos->terms[t];
@@ -581,17 +567,6 @@ solve_misere_general(const grundy_position *pos, move_sink *sink,
     return st;
 }
 
-static int
-all_nimlike(const grundy_position *pos)
-{
-    for (size_t t = 0; t < pos->nterms; t++) {
-        if (!(pos->terms[t].game->family->flags & FAMILY_MISERE_NIMLIKE)) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* A position of one component whose family has a closed form: outcome and
  * moves from it, the value where the family knows it. */
 static grundy_status
@@ -599,7 +574,7 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
             grundy_error *err)
 {
     grundy_game *game = pos->terms[0].game;
-    component c = comp_at(pos, 0);
+    component c = position_component(pos, 0);
     grundy_error why;
     grundy_status st, vst;
 
@@ -630,9 +605,10 @@ grundy_status
 grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
              grundy_result *res, grundy_error *err)
 {
-    move_sink sink = {res, pos, (flags & GRUNDY_ALL_MOVES) != 0, 0, NULL,
-                      NULL, ctx != NULL ? ctx_memory_limit(ctx) : SIZE_MAX,
-                      NULL, 0, 0};
+    move_sink sink = {.res = res, .pos = pos,
+                      .all = (flags & GRUNDY_ALL_MOVES) != 0,
+                      .budget = ctx != NULL ? ctx_memory_limit(ctx)
+                                            : SIZE_MAX};
     int misere = (flags & GRUNDY_MISERE) != 0;
     grundy_status st;
 
@@ -674,7 +650,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if (!misere) {
         return solve_normal(pos, &sink, err);
     }
-    if (all_nimlike(pos)) {
+    if (position_misere_nimlike(pos)) {
         return solve_misere_nimlike(pos, &sink, err);
     }
     /* Every component is asked for its moves, equal ones too: with --all
@@ -794,7 +770,7 @@ solve_plain(grundy_game *game, const char *text, const uint64_t *v,
     for (size_t i = 0; x != 0 && i < n; i++) {
         size_t len = toks[i + 1] - 1 - toks[i];
         const char *tok = text + toks[i];
-        component c = {&v[i], 1, i + 1, NULL, 0, 0};
+        component c = {.v = &v[i], .n = 1, .index = i + 1};
         int r;
         if ((g[i] ^ x) >= g[i]) {
             continue;

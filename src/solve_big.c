@@ -94,16 +94,6 @@ is_big(const grundy_position *pos, const big_pos *bp, size_t i)
     return pos->comps[i].big || (bp->all_big && !pos->comps[i].ring);
 }
 
-static component
-small_comp(const grundy_position *pos, size_t i)
-{
-    const pos_comp *pc = &pos->comps[i];
-    const char *tok = pos->text + pc->tok;
-    int own = pc->n == 1 && (pc->toklen == 1 || tok[0] != '0');
-    return (component){pos->vals + pc->off, pc->n, i + 1,
-                       own ? tok : NULL, own ? pc->toklen : 0, pc->ring};
-}
-
 static grundy_status
 no_big_rule(const grundy_game *game, const char *what, grundy_error *err)
 {
@@ -320,7 +310,7 @@ big_options(const grundy_position *pos, const big_pos *bp, grundy_game *game,
         st = game->family->big->options(game, &bp->comp[i], want, sink,
                                         err);
     } else {
-        component c = small_comp(pos, i);
+        component c = position_component(pos, i);
         uint64_t w;
         /* A 64-bit component has no option beyond 64 bits' values. */
         if (!bignum_to_u64(want, &w) || w == GRUNDY_ANY_VALUE) {
@@ -681,8 +671,9 @@ big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
     uint64_t *heap = calloc(n + 1, sizeof *heap);
     big_misere bm = {bp, sink, calloc(n + 1, sizeof *bm.shift),
                      calloc(n + 1, sizeof *bm.from), 0, 0};
-    move_sink to = {sink->res, pos, sink->all, 0, big_misere_collect, &bm,
-                    sink->budget, NULL, 0, 0};
+    move_sink to = {.res = sink->res, .pos = pos, .all = sink->all,
+                    .collect = big_misere_collect, .user = &bm,
+                    .budget = sink->budget};
     const grundy_game *failed;
     grundy_error why;
     grundy_status st = GRUNDY_OK;
@@ -812,17 +803,6 @@ out:
     return st;
 }
 
-static int
-all_nimlike(const grundy_position *pos)
-{
-    for (size_t t = 0; t < pos->nterms; t++) {
-        if (!(pos->terms[t].game->family->flags & FAMILY_MISERE_NIMLIKE)) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 grundy_status
 solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
           grundy_error *err)
@@ -841,7 +821,7 @@ solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
         st = GRUNDY_OK;
         move_result_clear(sink->res);
     }
-    if (st == GRUNDY_OK && misere && !all_nimlike(pos)) {
+    if (st == GRUNDY_OK && misere && !position_misere_nimlike(pos)) {
         if (heaps_only(pos)) {
             st = big_misere_solve(pos, &bp, sink, err);
         } else {

@@ -2,7 +2,8 @@
 # save_concurrent.sh GRUNDY [SANITIZED] - runs that share one --save FILE (issue
 # 22.6): four runs of one game at once, then two games at once. Each run
 # either saves (exit 0, nothing on stderr) or fails loudly (exit 4, a
-# message naming FILE); FILE is always a whole save file of one run (it
+# message naming FILE; or exit 2 when it started after a run of another
+# game had saved: that file is refused and left as it is); FILE is always a whole save file of one run (it
 # resumes with the values of a fresh run); no temporary file is left.
 grundy=$1
 . "$(dirname "$0")/lib.sh"
@@ -36,6 +37,11 @@ runs() {
             saved=$((saved + 1))
         elif [ "$st" = 4 ] && grep -q "$tmp/c.seq" "$tmp/err$j"; then
             echo "     run $j failed loudly: $(head -n 1 "$tmp/err$j")"
+        elif [ "$st" = 2 ] &&
+             grep -q "$tmp/c.seq: the sequence file holds the values of .*; it is left as it is" "$tmp/err$j"; then
+            # It started after a run of the other game had saved: the
+            # file is refused at once, as any file of another game is.
+            echo "     run $j refused the other game's file: $(head -n 1 "$tmp/err$j")"
         else
             bad "$name: run $j: status $st, stderr: $(head -c 300 "$tmp/err$j")"
         fi

@@ -130,7 +130,7 @@ done
 for g in "$grundy" "$seq"; do
     $g --memory 1M --json nim < "$tmp/long" > "$tmp/out" 2> "$tmp/err"
     st=$?
-    if [ $st = 3 ] && [ "$(cat "$tmp/out")" = '{"input":"","error":"line longer than the memory limit of 1 MiB: skipped; raise it with --memory"}
+    if [ $st = 3 ] && [ "$(cat "$tmp/out")" = '{"input":"","error":"line longer than the memory limit of 1 MiB: skipped; raise it with --memory","kind":"limit","limit":"memory"}
 {"input":"3 4 5","outcome":"win","sg":2,"move":"1 4 5","explain":"take 2 from heap 1 (3 -> 1)"}' ]; then
         ok "a long line skipped, the next answered ($g)"
     else

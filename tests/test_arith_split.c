@@ -542,7 +542,7 @@ test_not_certified(void **state)
 /*
  * Rings of certified repeating codes that split, past the direct scans
  * (4096 stones): a cut leaves one row, so the ring is not worth the heap;
- * its value comes from runs of the period's values (octal.c). Against
+ * its value comes from runs of the period's values (octal_ring.c). Against
  * the definition: the mex of the rows every cut leaves (their values from
  * the certified table, which the tests above hold to the rules), alone
  * and beside a row; the move shown is a legal cut to a position of value

@@ -222,8 +222,8 @@ test_component_and_plain_read_only_len(void **state)
                 assert_memory_equal(va, vb, sizeof va);
                 for (unsigned format = 0; format <= GRUNDY_FORMAT_JSON;
                      format += GRUNDY_FORMAT_JSON) {
-                    int ra = format_answer_plain(g, 0, format, at, k, &oa);
-                    int rb = format_answer_plain(g, 0, format, copy, k, &ob);
+                    int ra = answer_plain(g, 0, format, at, k, &oa);
+                    int rb = answer_plain(g, 0, format, copy, k, &ob);
                     assert_int_equal(ra, rb);
                     fast += ra != 0;
                 }

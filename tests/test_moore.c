@@ -525,8 +525,13 @@ test_sums(void **state)
     assert_int_equal(fixture_solve(f, "moore:2 1000,2000,3000 + nim 1", 0,
                                    &err), GRUNDY_EUNSUPPORTED);
     assert_non_null(strstr(err.message, "no known closed form"));
-    assert_int_equal(fixture_solve(f, "moore:3 100,200 100,200", 0, &err),
+    uint64_t zero = 1;
+    assert_int_equal(fixture_solve(f, "moore:3 100,200 100,201", 0, &err),
                      GRUNDY_EUNSUPPORTED);
+    /* Two equal games of unknown value cancel (G + G = 0). */
+    fixture_solve_ok(f, "moore:3 100,200 100,200", 0);
+    assert_true(grundy_result_sg(f->res, &zero) && zero == 0);
+    assert_false(grundy_result_win(f->res));
     /* K = 1 is Nim: any size, XOR. */
     fixture_solve_ok(f, "moore:1 1000000007,3 + nim 5", 0);
     assert_true(grundy_result_sg(f->res, &(uint64_t){0}));

@@ -1,11 +1,11 @@
 /*
- * test_plain.c - the quick path of line mode (format_answer_plain) against
+ * test_plain.c - the quick path of line mode (answer_plain) against
  * the general path (parse, solve, format) on random lines, well formed
  * and malformed: where the quick path answers, its record is byte for
  * byte the general one; where it declines it appends nothing, and every
  * line the general path refuses (bad tokens, numbers over 2^64 - 1,
  * blanks, comments, sums) is declined, so errors stay the general path's.
- * format_answer_line, the same path on a line not yet cut out of its
+ * answer_plain_line, the same path on a line not yet cut out of its
  * block, agrees with it.
  */
 #include <stdarg.h>
@@ -146,8 +146,8 @@ test_quick_path_matches_general(void **state)
                                      NULL, NULL),
                                  GRUNDY_OK);
                 size_t before = b.len;
-                quick = format_answer_plain(game, modes[m][0], modes[m][1],
-                                            line, len, &b);
+                quick = answer_plain(game, modes[m][0], modes[m][1],
+                                     line, len, &b);
                 st = general(ctx, game, modes[m][0], modes[m][1], line, len,
                              &a);
                 lines++;
@@ -200,7 +200,7 @@ test_quick_path_bench_lines(void **state)
                                     (unsigned long long)brute_rand(&seed));
         }
         for (unsigned format = 0; format <= GRUNDY_FORMAT_JSON; format++) {
-            assert_true(format_answer_plain(game, 0, format, line, len, &b));
+            assert_true(answer_plain(game, 0, format, line, len, &b));
             assert_int_equal(general(ctx, game, 0, format, line, len, &a),
                              GRUNDY_OK);
         }
@@ -215,7 +215,7 @@ test_quick_path_bench_lines(void **state)
                      GRUNDY_OK);
     {
         format_buffer b = {0};
-        assert_false(format_answer_plain(game, 0, 0, "3 4 5", 5, &b));
+        assert_false(answer_plain(game, 0, 0, "3 4 5", 5, &b));
         assert_int_equal(b.len, 0);
         free(b.data);
     }
@@ -223,10 +223,10 @@ test_quick_path_bench_lines(void **state)
     grundy_ctx_free(ctx);
 }
 
-/* format_answer_line on blocks of random lines, read in place with only
+/* answer_plain_line on blocks of random lines, read in place with only
  * PLAIN_LINE_PAD bytes of junk after the block (a heap block of exactly
  * that size, for the sanitizers): it answers the first line exactly when
- * that line ends in '\n' before the limit and format_answer_plain
+ * that line ends in '\n' before the limit and answer_plain
  * answers it, with the same record, and says how long the line was. */
 static void
 test_quick_line_matches_plain(void **state)
@@ -265,12 +265,12 @@ test_quick_line_matches_plain(void **state)
             for (size_t j = 0; j < PLAIN_LINE_PAD; j++) {
                 buf[limit + j] = junk[brute_below(&seed, sizeof junk - 1)];
             }
-            used = format_answer_line(game, flags, format, buf, limit, &b);
+            used = answer_plain_line(game, flags, format, buf, limit, &b);
             nl = limit > 0 ? memchr(buf, '\n', limit) : NULL;
             if (nl != NULL) {
                 line_len = (size_t)(nl - buf);
-                quick = format_answer_plain(game, flags, format, buf,
-                                            line_len, &a);
+                quick = answer_plain(game, flags, format, buf,
+                                     line_len, &a);
             }
             if (quick) {
                 answered++;

@@ -667,7 +667,7 @@ test_lasker_huge(void **state)
 
 /*
  * Codes where every k >= 1 may leave one heap or none (digits 3, 7, b, f)
- * and d0 = 0 have G(n) = n (octal.c's proof): the closed form against
+ * and d0 = 0 have G(n) = n (octal_rules.c's proof): the closed form against
  * the table the engine computes from the same rules, rings too, then
  * huge heaps and rings whose winning move must leave value 0.
  */

@@ -2,7 +2,9 @@
  * cli.h - state and helpers shared by the files of the grundy command
  * (cli.c: entry, options, the choice of mode; modes.c: sg, period, games;
  * lines.c: the line loop; output.c: exit statuses, messages, progress,
- * one answer; main.c: main() alone). Not part of libgrundy.
+ * one answer; args.c: number arguments; main.c: main() alone). Calls go
+ * one way: cli.c above modes.c and lines.c, modes.c above save.c, all of
+ * them above output.c and args.c. Not part of libgrundy.
  */
 #ifndef GRUNDY_CLI_H
 #define GRUNDY_CLI_H
@@ -66,9 +68,14 @@ typedef struct cli {
  * (EXIT_* above). Runs in-process as often as called (fuzz_line). */
 int grundy_cli(int argc, char **argv);
 
+/* ---- args.c: number arguments ---------------------------------------- */
+
 /* A count such as 100000000000000 or 1e14 (decimal, optionally times a
  * power of ten) into *out; -1 when malformed or past 2^64 - 1. */
 int parse_steps(const char *s, unsigned long long *out);
+/* The decimal number starting s (a digit first: no sign, no blank) into
+ * *v, *end past it; -1 when there is none or it passes 2^64 - 1. */
+int parse_leading(const char *s, char **end, unsigned long long *v);
 
 /* "grundy: " fmt (with arg) and the hint to try --help, on stderr. */
 void usage_error(const char *fmt, const char *arg);

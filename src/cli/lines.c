@@ -3,6 +3,10 @@
  * lines of any length (NUL bytes included), one output record per line in
  * input order, bad lines reported as FILE:LINE and skipped. Closed-form
  * games are streamed by several threads, each with its own context.
+ * One file of about 1,000 lines: the reader, the quick path's blocks and
+ * the threaded rounds share the loop's state (buffers, record order,
+ * error counts); the reader (reader_*) could stand alone, and stays while
+ * the streaming work on this file is under way.
  */
 #if defined(__unix__) || defined(__APPLE__)
 #define _POSIX_C_SOURCE 200809L /* read(2) and fileno for reader_read */
@@ -62,7 +66,7 @@ trim_line(char **line, size_t *len)
 
 /* Buffered line reader over fread: lines of any length up to `max`,
  * NUL bytes included, the buffer reused from line to line. Its buffers
- * have PLAIN_LINE_PAD bytes more than cap, so that format_answer_line
+ * have PLAIN_LINE_PAD bytes more than cap, so that answer_plain_line
  * may read past the last line of a round. */
 typedef struct reader {
     FILE *f;
@@ -552,10 +556,10 @@ share_run(const worker *w, share *sh)
         /* Plain lines of a family that answers them directly, read where
          * they are (the reader's buffers are padded for it); any other
          * line is cut out first. */
-        if (quick && (len = format_answer_line(w->game, w->c->flags,
-                                               w->c->format, p,
-                                               (size_t)(end - p),
-                                               &sh->out)) != 0) {
+        if (quick && (len = answer_plain_line(w->game, w->c->flags,
+                                              w->c->format, p,
+                                              (size_t)(end - p),
+                                              &sh->out)) != 0) {
             p += len;
             continue;
         }
@@ -568,8 +572,8 @@ share_run(const worker *w, share *sh)
          * single spaces: no comment in them); any other line (errors
          * included) goes the general way, its comment cut first. */
         if (w->game != NULL && !w->c->quiet &&
-            format_answer_plain(w->game, w->c->flags, w->c->format, line,
-                                len, &sh->out)) {
+            answer_plain(w->game, w->c->flags, w->c->format, line, len,
+                         &sh->out)) {
             continue;
         }
         if (!trim_line(&line, &len)) {

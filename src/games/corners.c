@@ -176,7 +176,7 @@ corners_big_options(grundy_game *game, const big_component *c,
     if (!bignum_to_u64(want, &w) || w == GRUNDY_ANY_VALUE) {
         return GRUNDY_OK;
     }
-    small = (component){v, 2, c->index, NULL, 0, 0};
+    small = (component){.v = v, .n = 2, .index = c->index};
     return corners_options(game, &small, w, sink, err);
 }
 

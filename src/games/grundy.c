@@ -49,25 +49,11 @@ ggame_destroy(grundy_game *game)
     sgseq_free(game->state);
 }
 
-static void
-ggame_progress(void *user, const char *what, uint64_t done,
-                     uint64_t total)
-{
-    limits_progress(user, what, done, total);
-}
-
 static sgseq_env
 ggame_env(grundy_game *game)
 {
     sgseq_env env;
-    sgseq_set_threads(game->state,
-                      game->limits->threads == 1 ? 1 : 2);
-    env.memory_limit = game->limits->memory;
-    env.progress = ggame_progress;
-    env.progress_user = game->limits;
-    env.name = game->label;
-    env.work_limit = game->limits->work;
-    env.period_search = game->limits->period_search;
+    limits_sgseq_env(game, game->state, &env);
     return env;
 }
 

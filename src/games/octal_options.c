@@ -1,0 +1,703 @@
+/*
+ * octal_options.c - options of a row (heap) of a take-and-break game,
+ * worded as moves into a move_sink: direct scans of takes and splits,
+ * the shortcuts of a certified period, the closed forms' winning move,
+ * and the witnesses of an arithmetic period. Rings are octal_ring.c's,
+ * heaps beyond 64 bits octal_big.c's; no value is computed here but
+ * through octal_value.
+ */
+#include "octal.h"
+#include "intmath.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+/* G(x) for a heap known to the table or the certified period. */
+uint64_t
+octal_g(const octal *o, uint64_t x)
+{
+    uint64_t v = 0;
+    int known;
+    if (o->lasker) {
+        /* Callers ask below a heap whose value fits: so does this one. */
+        return octal_lasker_g(x, &known);
+    }
+    if (o->identity) {
+        return x;
+    }
+    if (o->thirds) {
+        return octal_thirds_g(x);
+    }
+    known = sgseq_known(o->seq, x, &v);
+    /* Callers ask only for x <= n once heap n's value is known: then the
+     * table reaches n or a period is certified. */
+    assert(known);
+    (void)known;
+    return v;
+}
+
+int
+octal_matches(const octal_walk *w, uint64_t v)
+{
+    return w->want == GRUNDY_ANY_VALUE || w->want == v;
+}
+
+/* Whether the option leaving heap a, or rows a and b (b = 0: one), has
+ * the value wanted. Every option is wanted when any value is (misere
+ * play): then no value is asked, so none need be known. */
+int
+octal_matches_parts(const octal_walk *w, uint64_t a, uint64_t b)
+{
+    return w->want == GRUNDY_ANY_VALUE ||
+           w->want == (octal_g(w->o, a) ^ (b ? octal_g(w->o, b) : 0));
+}
+
+/* Records the sink's answer; returns 1 when the walk must end. */
+int
+octal_sent(octal_walk *w, int r)
+{
+    w->listed++;
+    if (r < 0) {
+        w->oom = 1;
+    } else if (r > 0) {
+        w->stop = 1;
+    }
+    return w->oom || w->stop;
+}
+
+/* "take stones i-j of row r (" or "take stone i of row r (", stripes
+ * numbering: stones 1..n from the left. */
+char *
+octal_take_words(char *p, const octal_walk *w, uint64_t first, uint64_t k)
+{
+    if (w->o->lasker) {
+        /* Lasker's Nim is played on heaps: no stones in a row. */
+        if (k == 0) {
+            p = put_str(p, "split heap ");
+        } else {
+            p = put_str(p, "take ");
+            p = put_u64(p, k);
+            p = put_str(p, " from heap ");
+        }
+        p = put_u64(p, w->c->index);
+        p = put_str(p, " (");
+        return put_u64(p, w->c->v[0]);
+    }
+    if (k == 0) {
+        p = put_str(p, "split row ");
+    } else if (k == 1) {
+        p = put_str(p, "take stone ");
+        p = put_u64(p, first);
+        p = put_str(p, " of row ");
+    } else {
+        p = put_str(p, "take stones ");
+        p = put_u64(p, first);
+        p = put_str(p, "-");
+        p = put_u64(p, first + k - 1);
+        p = put_str(p, " of row ");
+    }
+    p = put_u64(p, w->c->index);
+    p = put_str(p, " (");
+    return put_u64(p, w->c->v[0]);
+}
+
+/* The move leaving one heap m (m = 0 for a subtraction game taking all),
+ * or nothing at all (vanish) for a row. */
+static int
+octal_emit_one(octal_walk *w, uint64_t k, uint64_t m, int vanish)
+{
+    char buf[192], *p = buf;
+    int r;
+
+    if (!move_wanted(w->sink, vanish ? 0 : 1, &m)) {
+        return octal_sent(w, 0);   /* not wanted: no words to write */
+    }
+    if (w->o->sub) {
+        p = put_str(p, "take ");
+        p = put_u64(p, k);
+        p = put_str(p, " from heap ");
+        p = put_u64(p, w->c->index);
+        p = put_str(p, " (");
+        p = put_u64(p, w->c->v[0]);
+        p = put_str(p, " -> ");
+        p = put_u64(p, m);
+        p = put_str(p, ")");
+        *p = '\0';
+        r = move_emit1(w->sink, w->c, m, buf);
+    } else {
+        p = octal_take_words(p, w, 1, k);
+        p = put_str(p, " -> ");
+        p = put_u64(p, m);
+        p = put_str(p, ")");
+        *p = '\0';
+        r = vanish ? move_emit(w->sink, w->c, 0, NULL, NULL, buf)
+                   : move_emit1(w->sink, w->c, m, buf);
+    }
+    return octal_sent(w, r);
+}
+
+/* The split leaving rows a <= b after taking stones a+1..a+k. */
+int
+octal_emit_split(octal_walk *w, uint64_t k, uint64_t a, uint64_t b)
+{
+    static const size_t arity[2] = {1, 1};
+    uint64_t vals[2] = {a, b};
+    char buf[192], *p = buf;
+
+    if (!move_wanted(w->sink, 2, vals)) {
+        return octal_sent(w, 0);   /* not wanted: no words to write */
+    }
+    p = octal_take_words(p, w, a + 1, k);
+    p = put_str(p, " -> ");
+    p = put_u64(p, a);
+    p = put_str(p, " + ");
+    p = put_u64(p, b);
+    p = put_str(p, ")");
+    *p = '\0';
+    return octal_sent(w, move_emit(w->sink, w->c, 2, arity, vals, buf));
+}
+
+static grundy_status
+octal_too_many(const octal_walk *w, grundy_error *err)
+{
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "%s %llu of %s has more than %llu winning moves, too "
+                   "many to list (one can be shown)",
+                   w->o->sub ? "heap" : "row",
+                   (unsigned long long)w->c->v[0], w->spec,
+                   (unsigned long long)OCTAL_MAX_LISTED);
+}
+
+/* Whether the split into rows a and b is an option asked for: of the
+ * value wanted, or (any value: misere play) one the sink wants. */
+static int
+octal_split_hit(const octal_walk *w, uint64_t a, uint64_t b)
+{
+    uint64_t vals[2] = {a, b};
+    return w->want == GRUNDY_ANY_VALUE ? move_wanted(w->sink, 2, vals)
+                                       : octal_matches_parts(w, a, b);
+}
+
+/* The period by which split verdicts repeat: the certified period of the
+ * values when a value is wanted; the sink's own (the misere quotient's)
+ * when any value is. 1 when there is one. */
+static int
+octal_split_period(const octal_walk *w, uint64_t *p, uint64_t *n0)
+{
+    if (w->want != GRUNDY_ANY_VALUE) {
+        /* A saltus (codes that split in three) repeats no verdict. */
+        return sgseq_certified(w->o->seq, p, n0) &&
+               sgseq_saltus(w->o->seq) == 0;
+    }
+    if (!move_wanted_period(w->sink, p, n0)) {
+        return 0;
+    }
+    *n0 += 1;   /* parts from *n0 on repeat */
+    return 1;
+}
+
+/*
+ * Splits of m = n - k into a + b, a <= b. Beyond the certified
+ * preperiod both parts repeat with the period p: for n0 <= a and
+ * n0 <= b = m - a, G(a) ^ G(b) depends only on a mod p (G(x) = G(x - p)
+ * for x >= n0 + p, Guy-Smith). So a huge heap is scanned directly for
+ * a < n0, then over one period of a, each matching residue standing for
+ * a, a + p, a + 2p, ... up to m / 2. The same holds in misere play for
+ * the sink's verdict when the misere quotient's heap elements repeat
+ * (octal_split_period).
+ */
+static grundy_status
+octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
+{
+    uint64_t half = m / 2, p, n0, direct = half;
+    int periodic = octal_split_period(w, &p, &n0);
+
+    if (periodic && half > OCTAL_DIRECT_SPLITS && half > n0 + p) {
+        direct = n0 > 0 ? n0 - 1 : 0;
+    } else {
+        periodic = 0;
+    }
+    for (uint64_t a = 1; a <= direct; a++) {
+        if (octal_split_hit(w, a, m - a)) {
+            if (w->listed >= OCTAL_MAX_LISTED) {
+                return octal_too_many(w, err);
+            }
+            if (octal_emit_split(w, k, a, m - a)) {
+                return GRUNDY_OK;
+            }
+        }
+    }
+    if (!periodic) {
+        return GRUNDY_OK;
+    }
+    {
+        uint64_t start = n0 > 0 ? n0 : 1, total = 0, blocks;
+        uint64_t *hit = malloc(p * sizeof *hit);
+        size_t nhit = 0;
+        if (hit == NULL) {
+            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+        }
+        for (uint64_t a = start; a < start + p && a <= half; a++) {
+            if (octal_split_hit(w, a, m - a)) {
+                hit[nhit++] = a - start;
+                total += (half - a) / p + 1;
+            }
+        }
+        if (nhit > 0 && !move_sink_wants_all(w->sink)) {
+            octal_emit_split(w, k, start + hit[0], m - start - hit[0]);
+            free(hit);
+            return GRUNDY_OK;
+        }
+        if (total > OCTAL_MAX_LISTED - w->listed) {
+            free(hit);
+            return octal_too_many(w, err);
+        }
+        /* total is small, so are the blocks holding a hit. */
+        blocks = nhit > 0 ? (half - start) / p + 1 : 0;
+        for (uint64_t j = 0; j < blocks; j++) {
+            for (size_t i = 0; i < nhit; i++) {
+                uint64_t a = start + j * p + hit[i];
+                if (a <= half && octal_emit_split(w, k, a, m - a)) {
+                    free(hit);
+                    return GRUNDY_OK;
+                }
+            }
+        }
+        free(hit);
+    }
+    return GRUNDY_OK;
+}
+
+/* The split in three leaving a <= b <= c after taking k. */
+static int
+octal_emit_triple(octal_walk *w, uint64_t k, uint64_t a, uint64_t b,
+                  uint64_t c)
+{
+    static const size_t arity[3] = {1, 1, 1};
+    uint64_t vals[3] = {a, b, c};
+    char buf[224], *p = buf;
+
+    if (k == 0) {
+        p = put_str(p, "split row ");
+        p = put_u64(p, w->c->index);
+    } else {
+        p = put_str(p, "take ");
+        p = put_u64(p, k);
+        p = put_str(p, " from row ");
+        p = put_u64(p, w->c->index);
+        p = put_str(p, " and split it");
+    }
+    p = put_str(p, " in three (");
+    p = put_u64(p, w->c->v[0]);
+    p = put_str(p, " -> ");
+    p = put_u64(p, a);
+    p = put_str(p, " + ");
+    p = put_u64(p, b);
+    p = put_str(p, " + ");
+    p = put_u64(p, c);
+    p = put_str(p, ")");
+    *p = '\0';
+    return octal_sent(w, move_emit(w->sink, w->c, 3, arity, vals, buf));
+}
+
+/* Splits of m = n - k into a + b + c, a <= b <= c, each once. */
+static grundy_status
+octal_triples(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
+{
+    const octal *o = w->o;
+    if (m > OCTAL_DIRECT_TRIPLES) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "row %llu of %s: its splits in three after taking "
+                       "%llu are too many to scan (more than %llu stones "
+                       "left)", (unsigned long long)w->c->v[0], w->spec,
+                       (unsigned long long)k,
+                       (unsigned long long)OCTAL_DIRECT_TRIPLES);
+    }
+    int any = w->want == GRUNDY_ANY_VALUE;
+    for (uint64_t a = 1; 3 * a <= m; a++) {
+        uint64_t ga = any ? 0 : octal_g(o, a);
+        for (uint64_t b = a; a + 2 * b <= m; b++) {
+            uint64_t c = m - a - b;
+            if (!any &&
+                !octal_matches(w, ga ^ octal_g(o, b) ^ octal_g(o, c))) {
+                continue;
+            }
+            if (w->listed >= OCTAL_MAX_LISTED) {
+                return octal_too_many(w, err);
+            }
+            if (octal_emit_triple(w, k, a, b, c)) {
+                return GRUNDY_OK;
+            }
+        }
+    }
+    return GRUNDY_OK;
+}
+
+/* Every option of heap n by removing k with digit bits. */
+static grundy_status
+octal_options_k(octal_walk *w, uint64_t n, uint64_t k, unsigned b,
+                grundy_error *err)
+{
+    grundy_status st = GRUNDY_OK;
+    if ((b & SGSEQ_NOTHING) && k == n && k > 0 && octal_matches(w, 0)) {
+        octal_emit_one(w, k, 0, 1);
+    }
+    if ((b & SGSEQ_ONE) && k < n && k > 0 && !w->stop && !w->oom &&
+        octal_matches_parts(w, n - k, 0)) {
+        octal_emit_one(w, k, n - k, 0);
+    }
+    if ((b & SGSEQ_TWO) && k < n && n - k >= 2 && !w->stop && !w->oom) {
+        st = octal_splits(w, k, n - k, err);
+    }
+    if (st == GRUNDY_OK && (b & SGSEQ_THREE) && k < n && n - k >= 3 &&
+        !w->stop && !w->oom) {
+        st = octal_triples(w, k, n - k, err);
+    }
+    return st;
+}
+
+/*
+ * Lasker's Nim beyond OCTAL_LASKER_DIRECT, by the closed form: one option
+ * of value want < 2^64 - 1. G is a bijection, so the take to heap
+ * G^-1(want) is it when that heap is below n; else (n = 3 mod 4, want =
+ * n) the split 1 + (n - 1): G(1) ^ G(n - 1) = 1 ^ (n - 1) = n.
+ */
+grundy_status
+octal_lasker_one(octal_walk *w, uint64_t n, grundy_error *err)
+{
+    uint64_t m = octal_lasker_inverse(w->want);
+    int ok;
+    if (w->want != UINT64_MAX && m < n) {
+        octal_emit_one(w, n - m, m, m == 0);
+        return GRUNDY_OK;
+    }
+    if (n % 4 == 3 && w->want == n) {
+        octal_emit_split(w, 0, 1, n - 1);
+        return GRUNDY_OK;
+    }
+    if (w->want < octal_lasker_g(n, &ok)) {
+        /* Unreachable by the theorem: a mex has every smaller value. */
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "lasker: no option of value %llu found for heap "
+                       "%llu", (unsigned long long)w->want,
+                       (unsigned long long)n);
+    }
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "heap %llu of %s: options of a value above its own are "
+                   "listed up to heap %llu only",
+                   (unsigned long long)n, w->spec,
+                   (unsigned long long)OCTAL_LASKER_DIRECT);
+}
+
+/*
+ * hex:0.8 beyond OCTAL_LASKER_DIRECT: the option of value want as in the
+ * proof of octal_thirds_g (take 1, leave a + b + b); none when want is not
+ * below G(n), since every option is worth less (no option is missed).
+ */
+void
+octal_thirds_one(octal_walk *w, uint64_t n)
+{
+    uint64_t v = w->want, a;
+    if (v >= octal_thirds_g(n)) {
+        return;
+    }
+    a = 3 * v + 1;
+    if ((n - 1 - a) % 2 != 0) {
+        a++;
+    }
+    /* Ascending parts: a and b = b. */
+    if (a <= (n - 1 - a) / 2) {
+        octal_emit_triple(w, 1, a, (n - 1 - a) / 2, (n - 1 - a) / 2);
+    } else {
+        octal_emit_triple(w, 1, (n - 1 - a) / 2, (n - 1 - a) / 2, a);
+    }
+}
+
+/* ---- repeating codes with a certified period ---------------------------- */
+
+/* Emits the cut of ring w->c (n stones) removing k: a row of n - k, or
+ * nothing when k = n (a heap of 0 in a subtraction game). */
+void
+octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n)
+{
+    char buf[160], *p = buf;
+    uint64_t m = n - k;
+    p = put_str(p, "take ");
+    p = put_u64(p, k);
+    p = put_str(p, w->o->sub ? " from ring "
+                   : k == 1  ? " stone from ring "
+                             : " adjacent stones from ring ");
+    p = put_u64(p, w->c->index);
+    p = put_str(p, " (@");
+    p = put_u64(p, n);
+    p = put_str(p, " -> ");
+    p = put_u64(p, m);
+    p = put_str(p, ")");
+    *p = '\0';
+    octal_sent(w, m == 0 && !w->o->sub
+                      ? move_emit(w->sink, w->c, 0, NULL, NULL, buf)
+                      : move_emit1(w->sink, w->c, m, buf));
+}
+
+/* d(k) of the code, k >= 1. */
+unsigned
+octal_digit(const octal *o, uint64_t k)
+{
+    return sgseq_digit(o->run, o->nrun, o->rep, o->nrep, o->rep_from, k);
+}
+
+/* Whether heap (or ring) n can move to heap m < n: taking all (bit 1 of
+ * d(n)) for m = 0, taking n - m and leaving one heap (bit 2) for m >= 1. */
+int
+octal_reaches(const octal *o, uint64_t n, uint64_t m)
+{
+    return m == 0 ? (octal_digit(o, n) & SGSEQ_NOTHING) != 0
+                  : (octal_digit(o, n - m) & SGSEQ_ONE) != 0;
+}
+
+/*
+ * Whether heap n of a code with a repeating group is answered through its
+ * certificate rather than by a scan of every k <= n: n is large and a
+ * period is certified, which for a repeating group means the
+ * arithmetic-periodicity test (docs/theory.md 3b), whose rules leave at
+ * most one heap. A ring then has the moves of the heap: a cut leaves a
+ * row of n - k, or nothing.
+ */
+int
+octal_by_certificate(const octal *o, uint64_t n)
+{
+    uint64_t p, n0;
+    return o->nrep > 0 && n > OCTAL_LASKER_DIRECT &&
+           sgseq_certified(o->seq, &p, &n0);
+}
+
+/* Emits the move from heap or ring n to heap m (nothing when m = 0). */
+static void
+octal_emit_to(octal_walk *w, uint64_t n, uint64_t m)
+{
+    if (w->c->ring) {
+        octal_ring_cut(w, n - m, n);
+    } else {
+        octal_emit_one(w, n - m, m, m == 0);
+    }
+}
+
+/* The heaps base + j step (0 <= j <= jmax) that n reaches, all of value
+ * want: every one when the sink wants all (at most OCTAL_MAX_LISTED in
+ * all), else the first. With k = n - m >= rep_from, whether n reaches m
+ * depends on k mod nrep only, and step is a multiple of nrep: all of
+ * j <= jfar share one answer, the few above are asked one by one. */
+static grundy_status
+octal_cert_run(octal_walk *w, uint64_t n, uint64_t base, uint64_t step,
+               uint64_t jmax, grundy_error *err)
+{
+    const octal *o = w->o;
+    uint64_t rest = n - base, jfar, far;
+    /* Any value wanted (misere play): the sink judges each option, so the
+     * first is not enough; they are listed up to the limit. */
+    int all = move_sink_wants_all(w->sink) || w->want == GRUNDY_ANY_VALUE;
+
+    far = rest >= o->rep_from ? (rest - o->rep_from) / step + 1 : 0;
+    jfar = far < jmax + 1 ? far : jmax + 1;  /* j < jfar: k >= rep_from */
+    if (jfar > 0 && octal_reaches(o, n, base)) {
+        if (all && jfar > OCTAL_MAX_LISTED - w->listed) {
+            return octal_too_many(w, err);
+        }
+        for (uint64_t j = 0; j < (all ? jfar : 1) && !w->stop && !w->oom;
+             j++) {
+            octal_emit_to(w, n, base + j * step);
+        }
+        if (!all) {
+            return GRUNDY_OK;
+        }
+    }
+    for (uint64_t j = jfar; j <= jmax && !w->stop && !w->oom; j++) {
+        if (octal_reaches(o, n, base + j * step)) {
+            if (w->listed >= OCTAL_MAX_LISTED) {
+                return octal_too_many(w, err);
+            }
+            octal_emit_to(w, n, base + j * step);
+            if (!all) {
+                break;
+            }
+        }
+    }
+    return GRUNDY_OK;
+}
+
+/* The refusal to list every option of a large heap or ring (numbered by
+ * its size, or by its place when its size passes 64 bits): one winning
+ * move is shown instead. */
+grundy_status
+octal_all_refused(grundy_error *err, const char *kind, uint64_t n,
+                  const char *spec, uint64_t limit)
+{
+    return err_set(err, GRUNDY_ELIMIT, -1,
+                   "%s %llu of %s: every option is listed up to %s %llu "
+                   "only (one winning move can be shown)", kind,
+                   (unsigned long long)n, spec, kind,
+                   (unsigned long long)limit);
+}
+
+/*
+ * The options of value w->want of heap or ring n through the certificate
+ * G(m + p) = G(m) + s for m >= n0 (octal_by_certificate). Taken with the
+ * step P = lcm(p, nrep): the heaps m < n0 are tried one by one; above,
+ * heap n0 + i + jP is worth G(n0 + i) + j (P / p) s, so for s > 0 at most
+ * one j per i has the value wanted, and for s = 0 every j or none does
+ * (octal_cert_run). Every option is listed up to heap
+ * OCTAL_LASKER_DIRECT only.
+ */
+grundy_status
+octal_cert_options(octal_walk *w, uint64_t n, grundy_error *err)
+{
+    const octal *o = w->o;
+    uint64_t p, n0, s = sgseq_saltus(o->seq), step, ds;
+    grundy_status st = GRUNDY_OK;
+
+    if (w->want == GRUNDY_ANY_VALUE) {
+        return octal_all_refused(err, w->c->ring ? "ring" : "heap", n,
+                                 w->spec, OCTAL_LASKER_DIRECT);
+    }
+    sgseq_certified(o->seq, &p, &n0);
+    step = p / im_gcd(p, o->nrep) * o->nrep;
+    ds = step / p * s;
+    for (uint64_t m = 0; m < n0 && m < n && !w->stop && !w->oom; m++) {
+        if (octal_g(o, m) == w->want && octal_reaches(o, n, m)) {
+            if (w->listed >= OCTAL_MAX_LISTED) {
+                return octal_too_many(w, err);
+            }
+            octal_emit_to(w, n, m);
+        }
+    }
+    for (uint64_t i = 0; i < step && n0 + i < n && st == GRUNDY_OK &&
+                         !w->stop && !w->oom; i++) {
+        uint64_t base = n0 + i, g0 = octal_g(o, base),
+                 jmax = (n - 1 - base) / step, j;
+        if (w->want < g0 || (ds == 0 && w->want != g0) ||
+            (ds != 0 && (w->want - g0) % ds != 0)) {
+            continue;
+        }
+        j = ds == 0 ? 0 : (w->want - g0) / ds;
+        if (j <= jmax) {
+            st = octal_cert_run(w, n, base + j * step, step,
+                                ds == 0 ? jmax : 0, err);
+        }
+    }
+    if (st == GRUNDY_OK && w->oom) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return st;
+}
+
+/*
+ * A heap beyond the direct scans of a code whose certified period has a
+ * saltus by the arithmetic-periodicity test for codes that split heaps
+ * (docs/theory.md 3b): the option of value want comes from the
+ * witness forms of the certificate (sgseq_arith3_option), which hold one
+ * for every want below G(n) once n is past the certificate. No option is
+ * worth G(n); options worth more are never asked for (a winning move
+ * lowers the value), and listing them all is refused.
+ */
+static grundy_status
+octal_arith3_options(octal_walk *w, uint64_t n, grundy_error *err)
+{
+    uint64_t k, parts[3], g = octal_g(w->o, n);
+    unsigned np;
+    if (w->want == GRUNDY_ANY_VALUE || move_sink_wants_all(w->sink) ||
+        w->want > g) {
+        return octal_all_refused(err, "heap", n, w->spec,
+                                 OCTAL_DIRECT_TRIPLES);
+    }
+    if (w->want == g) {
+        return GRUNDY_OK;
+    }
+    if (!sgseq_arith3_option(w->o->seq, n, w->want, &k, parts, &np)) {
+        /* Only below the certificate's length, where direct scans stop
+         * first: not expected, but said rather than guessed. */
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "heap %llu of %s: its options are scanned up to heap "
+                       "%llu, and the period's witnesses hold from heap "
+                       "%llu on", (unsigned long long)n, w->spec,
+                       (unsigned long long)OCTAL_DIRECT_TRIPLES,
+                       (unsigned long long)sgseq_length(w->o->seq));
+    }
+    if (np == 0) {
+        octal_emit_one(w, k, 0, 1);
+    } else if (np == 1) {
+        octal_emit_one(w, k, parts[0], 0);
+    } else if (np == 2) {
+        octal_emit_split(w, k, parts[0], parts[1]);
+    } else {
+        octal_emit_triple(w, k, parts[0], parts[1], parts[2]);
+    }
+    return w->oom ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                  : GRUNDY_OK;
+}
+
+grundy_status
+octal_options(grundy_game *game, const component *c, uint64_t want,
+              move_sink *sink, grundy_error *err)
+{
+    octal *o = game->state;
+    octal_walk w = {.o = o, .spec = game->label, .c = c, .sink = sink,
+                    .want = want};
+    uint64_t n = c->v[0], g;
+    grundy_status st;
+
+    /* Rings are octal_ring.c's (octal_component_options). */
+    /* Makes every heap <= n known (table or period). Listing every
+     * option (misere play) asks no value: none need be known. */
+    st = want == GRUNDY_ANY_VALUE ? GRUNDY_OK
+                                  : octal_value(game, c->v, c->n, &g, err);
+    if (st != GRUNDY_OK) {
+        return st;
+    }
+    if (sgseq_split_certified(o->seq) && n > OCTAL_DIRECT_TRIPLES) {
+        return octal_arith3_options(&w, n, err);
+    }
+    if (octal_by_certificate(o, n)) {
+        return octal_cert_options(&w, n, err);
+    }
+    if ((o->lasker || o->identity || o->thirds) &&
+        n > OCTAL_LASKER_DIRECT) {
+        if (want == GRUNDY_ANY_VALUE || move_sink_wants_all(sink)) {
+            return octal_all_refused(err, "heap", n, game->label,
+                                     OCTAL_LASKER_DIRECT);
+        }
+        if (o->identity) {
+            /* Heap want itself (k = n - want); no option is worth n or
+             * more (octal_is_identity). */
+            if (want < n) {
+                octal_emit_one(&w, n - want, want, want == 0);
+            }
+            return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+        }
+        if (o->thirds) {
+            octal_thirds_one(&w, n);
+            return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+        }
+        st = octal_lasker_one(&w, n, err);
+        return st != GRUNDY_OK ? st : w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+    }
+    for (size_t i = 0; i < o->nrun && !w.stop && !w.oom; i++) {
+        for (uint64_t k = o->run[i].lo; k <= o->run[i].hi && k <= n; k++) {
+            st = octal_options_k(&w, n, k, o->run[i].bits, err);
+            if (st != GRUNDY_OK) {
+                return st;
+            }
+            if (w.stop || w.oom || k == UINT64_MAX) {
+                break;
+            }
+        }
+    }
+    for (uint64_t k = o->rep_from; o->nrep > 0 && k <= n && !w.stop && !w.oom;
+         k++) {
+        st = octal_options_k(&w, n, k, o->rep[(k - o->rep_from) % o->nrep],
+                             err);
+        if (st != GRUNDY_OK) {
+            return st;
+        }
+    }
+    return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+}

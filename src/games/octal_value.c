@@ -1,0 +1,180 @@
+/*
+ * octal_value.c - values of single heaps of take-and-break games: the
+ * sequence engine (sgseq) run with the context's settings, the closed
+ * forms (Lasker's Nim, G(n) = n, hex:0.8), periods, and what saving a
+ * sequence and the misere quotient ask of the rules. Lists no option and
+ * parses no text.
+ */
+#include "octal.h"
+
+#include <string.h>
+
+/* The context's settings (game->limits) for a computation of the
+ * game's sequence (limits_sgseq_env). */
+sgseq_env
+octal_env(grundy_game *game)
+{
+    octal *o = game->state;
+    sgseq_env env;
+    limits_sgseq_env(game, o->seq, &env);
+    return env;
+}
+
+/*
+ * Lasker's Nim (octal 4.(3): take any number, or split a heap in two):
+ * G(n) = n for n = 1, 2 mod 4, n + 1 for n = 3 mod 4, n - 1 for n = 0 mod
+ * 4 (n >= 1). A theorem (Berlekamp, Conway and Guy, Winning Ways, ch. 4;
+ * by induction on n: the options reach every smaller value, and never
+ * G(n) because takes give G(m) for m < n and splits a + b = n give
+ * G(a) ^ G(b)). test_takebreak checks it against the table computed
+ * from the rules. Heap 2^64 - 1 is worth 2^64:
+ * *ok is 0 there.
+ */
+uint64_t
+octal_lasker_g(uint64_t n, int *ok)
+{
+    *ok = 1;
+    switch (n % 4) {
+    case 0:
+        return n == 0 ? 0 : n - 1;
+    case 3:
+        *ok = n != UINT64_MAX;
+        return n + 1;
+    default:
+        return n;
+    }
+}
+
+/*
+ * hex:0.8 (remove 1, leave exactly three non-empty heaps): G(n) =
+ * floor((n - 1) / 3) for n >= 1, G(0) = 0. Proof (docs/theory.md 3b), by
+ * induction: an option a + b + c = n - 1 is worth G(a) ^ G(b) ^ G(c) <=
+ * G(a) + G(b) + G(c) <= (n - 4) / 3 < G(n), so G(n) is no option; and
+ * every v < G(n) is one: a in {3v + 1, 3v + 2} (both worth v) with n - 1
+ * - a even and at least 2, b = c = (n - 1 - a) / 2, G(b) ^ G(c) = 0.
+ */
+uint64_t
+octal_thirds_g(uint64_t n)
+{
+    return n == 0 ? 0 : (n - 1) / 3;
+}
+
+/* The heap of Lasker's Nim worth v (G is a bijection on the naturals). */
+uint64_t
+octal_lasker_inverse(uint64_t v)
+{
+    switch (v % 4) {
+    case 0:
+        return v == 0 ? 0 : v - 1;
+    case 3:
+        return v + 1;   /* v = 2^64 - 1 is nobody's value: callers check */
+    default:
+        return v;
+    }
+}
+
+grundy_status
+octal_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
+            grundy_error *err)
+{
+    octal *o = game->state;
+    sgseq_env env;
+    (void)n;
+    if (o->lasker) {
+        int ok;
+        *sg = octal_lasker_g(v[0], &ok);
+        if (!ok) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "the Grundy value of heap %llu of %s is 2^64, "
+                           "which does not fit in 64 bits",
+                           (unsigned long long)v[0], game->label);
+        }
+        return GRUNDY_OK;
+    }
+    if (o->identity) {
+        *sg = v[0];
+        return GRUNDY_OK;
+    }
+    if (o->thirds) {
+        *sg = octal_thirds_g(v[0]);
+        return GRUNDY_OK;
+    }
+    env = octal_env(game);
+    return sgseq_value(o->seq, v[0], &env, sg, err);
+}
+
+grundy_status
+octal_period(grundy_game *game, grundy_period *out, grundy_error *err)
+{
+    octal *o = game->state;
+    sgseq_env env;
+    if (o->lasker) {
+        /* G(n + 4) = G(n) + 4 for n >= 1, by the closed form. */
+        memset(out, 0, sizeof *out);
+        out->found = 1;
+        out->period = 4;
+        out->preperiod = 1;
+        out->saltus = 4;
+        out->theorem = "the closed form of Lasker's Nim (Winning Ways, "
+                       "ch. 4)";
+        return GRUNDY_OK;
+    }
+    if (o->identity) {
+        memset(out, 0, sizeof *out);
+        out->found = 1;
+        out->period = 1;
+        out->saltus = 1;
+        out->theorem = "G(n) = n: every removal may leave one heap or "
+                       "none, and a split is worth at most its size";
+        return GRUNDY_OK;
+    }
+    if (o->thirds) {
+        /* G(n + 3) = G(n) + 1 for n >= 1, by the closed form. */
+        memset(out, 0, sizeof *out);
+        out->found = 1;
+        out->period = 3;
+        out->preperiod = 1;
+        out->saltus = 1;
+        out->theorem = "G(n) = floor((n - 1) / 3), proved in "
+                       "docs/theory.md 3b";
+        return GRUNDY_OK;
+    }
+    env = octal_env(game);
+    return sgseq_period(o->seq, &env, out, err);
+}
+
+/*
+ * The largest removal and the most heaps a move leaves (family.h): finite
+ * codes only. A repeating group has no largest removal, and the closed
+ * forms (Lasker's Nim, G(n) = n, hex:0.8) come from such groups or need
+ * no quotient certificate of this kind.
+ */
+int
+octal_heap_span(const grundy_game *game, uint64_t *k, unsigned *parts)
+{
+    const octal *o = game->state;
+    if (o->nrep > 0 || o->lasker || o->identity || o->thirds ||
+        o->nrun == 0) {
+        return 0;
+    }
+    *k = o->run[o->nrun - 1].hi;   /* runs ascend */
+    *parts = 1;
+    for (size_t i = 0; i < o->nrun; i++) {
+        unsigned t = (o->run[i].bits & SGSEQ_THREE) ? 3u
+                     : (o->run[i].bits & SGSEQ_TWO) ? 2u : 1u;
+        *parts = t > *parts ? t : *parts;
+    }
+    return 1;
+}
+
+/* The sequence to save or resume; none for the closed forms. */
+sgseq *
+octal_sequence(grundy_game *game, sgseq_env *env)
+{
+    octal *o = game->state;
+    if (o->lasker || o->identity || o->thirds) {
+        return NULL;
+    }
+    *env = octal_env(game);
+    return o->seq;
+}
