@@ -77,6 +77,25 @@ bignum_set_u64(bignum *x, uint64_t v)
     return 0;
 }
 
+size_t
+bignum_bytes(const bignum *x)
+{
+    return x == NULL ? 0 : sizeof *x + x->cap * sizeof *x->d;
+}
+
+void
+bignum_fit(bignum *x)
+{
+    uint64_t *d;
+    if (x->n == 0 || x->n == x->cap) {
+        return;
+    }
+    if ((d = realloc(x->d, x->n * sizeof *d)) != NULL) {
+        x->d = d;
+        x->cap = x->n;
+    }
+}
+
 int
 bignum_copy(bignum *x, const bignum *y)
 {

@@ -31,6 +31,12 @@ int bignum_is_zero(const bignum *x);
 size_t bignum_bits(const bignum *x);
 /* Bit i of x (0 beyond its top). */
 int bignum_bit(const bignum *x, size_t i);
+/* Bytes x holds from the allocator (its struct and every limb of room,
+ * used or not), for callers that count them against a memory limit. */
+size_t bignum_bytes(const bignum *x);
+/* Gives back the room above x's value (the value is kept; when the
+ * allocator refuses, x keeps its room). */
+void bignum_fit(bignum *x);
 
 /* Parses s[0..len): decimal digits only (no sign, blank, '+', exponent or
  * separator), at least one. Returns 0, -1 when out of memory, -2 when s

@@ -419,6 +419,27 @@ ctx_quotient_find(grundy_ctx *ctx, const char *key)
     return NULL;
 }
 
+size_t
+ctx_quotient_room(grundy_ctx *ctx, const void *data)
+{
+    size_t mine = 0, sum;
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (ctx->quot[i].key != NULL && ctx->quot[i].data != data) {
+            quot_drop(&ctx->quot[i]);
+        } else if (ctx->quot[i].key != NULL) {
+            mine = ctx->quot[i].bytes(ctx->quot[i].data);
+        }
+    }
+    /* Tables no position holds (the cache's is their one reference). */
+    for (size_t i = ctx->ncache; i-- > 0;) {
+        if (ctx->cache[i]->refs == 1 && ctx->cache[i]->shared == NULL) {
+            cache_evict(ctx, i);
+        }
+    }
+    sum = cache_bytes(ctx);
+    return sum > mine ? sum - mine : 0;
+}
+
 void
 ctx_quotient_keep(grundy_ctx *ctx, char *key, void *data,
                   size_t (*bytes)(const void *data),

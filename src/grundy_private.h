@@ -105,6 +105,11 @@ void ctx_line_start(grundy_ctx *ctx);
  * NULL. The context keeps quotients with the tables, counted by the
  * memory limit and evicted least recently used first. */
 void *ctx_quotient_find(grundy_ctx *ctx, const char *key);
+/* Makes room for the misere quotient data being built: drops every
+ * other kept quotient and every kept table no position holds. Returns
+ * the bytes the context still keeps besides data (tables in use), which
+ * the quotient's budget leaves to them. */
+size_t ctx_quotient_room(grundy_ctx *ctx, const void *data);
 /* Keeps data under key (both owned from now on: release frees data,
  * bytes says what it holds), dropping the least recently used quotient
  * when all slots are taken and whatever else passes the memory limit. */

@@ -42,6 +42,7 @@ struct misere_cache {
     size_t failed_game;   /* failed_game could not join ... */
     size_t stopped_game;  /* the game whose heap last failed to join */
     grundy_limit limit;   /* ... with the limit that stopped it */
+    uint64_t needed;      /* ... and for memory, the bytes it needed */
     char why[400];
     unsigned char *slow;  /* per game: its next heap took more than a
                            * quick step (add_heap), so quick builds of
@@ -261,6 +262,7 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
     misere_heaps *mh = &mc->heaps[i];
     game_limits *lim = g[0]->limits;
     uint64_t h = mh->built, left = lim->misere_left, work;
+    size_t others;
     heap_opts ho = {0};
     uint32_t *gens = NULL;
     grundy_status st;
@@ -292,7 +294,14 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
         work = MISERE_Q_QUICK_WORK;
         lower = 1;
     }
-    mquot_set_memory(mc->q, lim->memory);
+    /* One budget: the quotient takes what the context's other tables
+     * leave of --memory (it drops what no position holds first), less an
+     * eighth for the allocator's slack: its tables and state sets come
+     * and go in many sizes, and the heap they leave behind stays
+     * resident (2.7 MB at --memory 8M, measured). */
+    others = ctx_quotient_room(g[0]->ctx, mc);
+    mquot_set_memory(mc->q, others < lim->memory
+                                ? (lim->memory - others) / 8 * 7 + 1 : 1);
     mquot_set_work(mc->q, work);
     r = mquot_add(mc->q, ho.n, ho.len, gens);
     if (left != UINT64_MAX) {
@@ -324,6 +333,9 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
                                                      ? GRUNDY_LIMIT_WORK
                                                      : GRUNDY_LIMIT_MEMORY)
                                               : GRUNDY_LIMIT_NONE;
+        uint64_t needed = limit == GRUNDY_LIMIT_MEMORY
+                              ? (uint64_t)mquot_need(mc->q) / 7 * 8 + 8 +
+                                    others : 0;
         alphabet_words(names, sizeof names, g, mc->ngames);
         snprintf(why, sizeof why, "the misere quotient of %s is "
                  "known for heaps%s%s up to %llu only: at heap %llu, %s",
@@ -335,10 +347,11 @@ add_heap(misere_cache *mc, grundy_game *const *g, size_t i, int quick,
         if (limit != GRUNDY_LIMIT_WORK || left == lim->misere_work) {
             memcpy(mc->why, why, sizeof why);
             mc->limit = limit;
+            mc->needed = needed;
             mc->failed = GRUNDY_ELIMIT;
             mc->failed_game = i;
         }
-        return err_set_limit(err, GRUNDY_ELIMIT, limit, 0, "%s", why);
+        return err_set_limit(err, GRUNDY_ELIMIT, limit, needed, "%s", why);
     }
 }
 
@@ -419,7 +432,8 @@ grow_game(misere_cache *mc, grundy_game *const *g, size_t i, uint64_t n,
                        g[i]->label, names, MISERE_QUOTIENT_MAX_HEAP);
     }
     if (mc->failed != GRUNDY_OK && mc->failed_game == i) {
-        return err_set_limit(err, mc->failed, mc->limit, 0, "%s", mc->why);
+        return err_set_limit(err, mc->failed, mc->limit, mc->needed, "%s",
+                             mc->why);
     }
     if (goal >= 64) {
         limits_progress(lim, "misere quotient", mh->built, goal + 1);

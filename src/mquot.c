@@ -162,9 +162,13 @@ struct mquot {
     size_t capopt_t, capopt_off;   /* room in opts.t and opts.off */
     uint64_t epoch;       /* how many times phi was replaced */
     size_t memory;
+    size_t held;          /* bytes of the live tables (the quotient's and
+                           * every candidate's): with the arrays above and
+                           * a verifier's states, one budget (memory) */
     uint64_t work, spent;
     char why[256];
     int by_work;      /* the last MQUOT_LIMIT was the work limit's */
+    size_t need;      /* ... else the bytes it needed in all */
 };
 
 /* Candidate cyclic parts (index, period) tried in turn. */
@@ -204,9 +208,20 @@ grow(void **p, size_t *cap, size_t need, size_t size)
     return 0;
 }
 
-static void
-table_free(table *t)
+/* Bytes table t holds: a whole table, or a product's P-portion. */
+static size_t
+table_held(const table *t)
 {
+    return t->mul != NULL ? t->order * t->order * sizeof *t->mul + t->order
+           : t->p != NULL ? t->order : 0;
+}
+
+/* Frees t's arrays and gives its bytes back to m's budget. */
+static void
+table_free(mquot *m, table *t)
+{
+    size_t b = table_held(t);
+    m->held -= b < m->held ? b : m->held;
     free(t->mul);
     free(t->p);
     t->mul = NULL;
@@ -221,6 +236,13 @@ table_bytes(size_t order)
     return order * order * sizeof(uint32_t) + order;
 }
 
+/* Bytes m holds besides its tables (mquot_bytes counts the quotient's). */
+static size_t
+arrays_held(const mquot *m)
+{
+    return mquot_bytes(m) - table_bytes(m->q.order);
+}
+
 static int
 budget(mquot *m, uint64_t steps)
 {
@@ -231,9 +253,15 @@ budget(mquot *m, uint64_t steps)
 static int
 table_new(mquot *m, table *t, size_t order)
 {
+    /* The tables already live count too: a candidate is built while the
+     * quotient and the trial it refines are held. */
     if (order > 65536 ||
-        (m->memory != 0 && table_bytes(order) > m->memory)) {
+        (m->memory != 0 &&
+         (table_bytes(order) > m->memory ||
+          mquot_bytes(m) - table_bytes(m->q.order) + m->held >
+              m->memory - table_bytes(order)))) {
         m->by_work = 0;
+        m->need = arrays_held(m) + m->held + table_bytes(order);
         snprintf(m->why, sizeof m->why,
                  "a candidate quotient of %zu elements needs %zu bytes, "
                  "more than the memory limit", order, table_bytes(order));
@@ -243,9 +271,12 @@ table_new(mquot *m, table *t, size_t order)
     t->mul = malloc(order * order * sizeof *t->mul);
     t->p = calloc(order, 1);
     if (t->mul == NULL || t->p == NULL) {
-        table_free(t);
+        free(t->mul);
+        free(t->p);
+        *t = (table){0};
         return MQUOT_NOMEM;
     }
+    m->held += table_held(t);
     return MQUOT_OK;
 }
 
@@ -406,7 +437,29 @@ typedef struct checker {
     uint32_t *cv;         /* ... and its cyclic combinations */
     states seen;
     size_t w, sw;
+    size_t fixed;         /* bytes the arrays above hold, besides seen */
 } checker;
+
+/* Bytes the state set will hold once one more state is added: the
+ * grown arrays, and while the hash is rebuilt, the old one too. */
+static size_t
+states_next_bytes(const states *st)
+{
+    size_t h = st->hsize, cap = st->cap, more = 0;
+    if (2 * (st->n + 1) > h) {
+        more = h;
+        h = h != 0 ? 2 * h : 1024;
+    }
+    if ((st->n + 1) * st->sw > cap) {
+        size_t c = cap != 0 ? cap : 16;
+        while (c < (st->n + 1) * st->sw) {
+            c *= 2;
+        }
+        more += cap;   /* realloc may copy */
+        cap = c;
+    }
+    return (cap + more) * sizeof *st->s + h * sizeof *st->hash;
+}
 
 /* {z : y z in P}, as a bitset. */
 static const uint64_t *
@@ -550,9 +603,12 @@ check_from(checker *c, size_t d, const uint64_t *cur, const uint64_t *scur)
         size_t g = c->gens[d - 1];
         if (budget(c->m, c->q->order + 4 * (d * c->sw + c->ts->off[g + 1] -
                                             c->ts->off[g])) ||
-            (c->m->memory != 0 && c->seen.cap * sizeof *c->seen.s +
-             c->seen.hsize * sizeof *c->seen.hash > c->m->memory)) {
+            (c->m->memory != 0 &&
+             states_next_bytes(&c->seen) + c->fixed + c->m->held +
+                     arrays_held(c->m) > c->m->memory)) {
             c->m->by_work = c->m->work != 0 && c->m->spent > c->m->work;
+            c->m->need = states_next_bytes(&c->seen) + c->fixed +
+                         c->m->held + arrays_held(c->m);
             snprintf(c->m->why, sizeof c->m->why, "verifying a candidate "
                      "quotient of %zu elements passes the %s limit",
                      c->q->order, c->m->by_work ? "work" : "memory");
@@ -645,10 +701,22 @@ verify(mquot *m, const table *q, const uint32_t *phi, const tsets *ts,
                  calloc(ng + 1, sizeof(uint32_t *)),
                  malloc(o * sizeof(uint32_t)),
                  malloc((q->mul != NULL ? 1 : q->span) * sizeof(uint32_t)),
-                 {NULL, 0, 0, sw, NULL, 0}, w, sw};
+                 {NULL, 0, 0, sw, NULL, 0}, w, sw, 0};
     int r = MQUOT_NOMEM;
 
-    if (c.gens != NULL && c.rows != NULL && c.have != NULL &&
+    /* The verifier's arrays count with the tables (one budget): rows
+     * and the multiplication maps are the large ones. */
+    c.fixed = (ng + 1) * (2 * sizeof(size_t) + sizeof(uint32_t *) +
+                          (sw + w) * sizeof(uint64_t)) +
+              o * (w * sizeof(uint64_t) + 1 + sizeof(uint32_t)) +
+              (ng + 1) * o * sizeof(uint32_t);
+    if (m->memory != 0 && c.fixed + m->held + arrays_held(m) > m->memory) {
+        m->by_work = 0;
+        m->need = c.fixed + m->held + arrays_held(m);
+        snprintf(m->why, sizeof m->why, "verifying a candidate quotient "
+                 "of %zu elements passes the memory limit", o);
+        r = MQUOT_LIMIT;
+    } else if (c.gens != NULL && c.rows != NULL && c.have != NULL &&
         c.stack != NULL &&
         c.scratch != NULL && c.count != NULL && c.times != NULL &&
         c.prod != NULL && c.cv != NULL && c.sstack != NULL &&
@@ -914,6 +982,22 @@ reduce(mquot *m, const table *q, uint32_t *phi, size_t ng, table *out)
             }
         }
     }
+    {
+        /* Its scratch and nerode_classes' (maps by each letter, the
+         * signatures, their hash) count with the tables held. */
+        size_t scratch = o * 2 * sizeof(uint32_t) +
+                         n * ((2 * nl + 5) * sizeof(uint32_t) +
+                              4 * sizeof(size_t));
+        if (m->memory != 0 &&
+            arrays_held(m) + m->held + scratch > m->memory) {
+            m->by_work = 0;
+            m->need = arrays_held(m) + m->held + scratch;
+            snprintf(m->why, sizeof m->why, "reducing a candidate quotient "
+                     "of %zu elements passes the memory limit", o);
+            r = MQUOT_LIMIT;
+            goto done;
+        }
+    }
     cls = malloc(n * sizeof *cls);
     rep = malloc(n * sizeof *rep);
     if (cls == NULL || rep == NULL ||
@@ -1062,7 +1146,7 @@ finish(mquot *m, table *cur, int owned, uint32_t *phi, size_t ng,
         r = reduce(m, cur, phi, ng, out);
     }
     if (owned) {
-        table_free(cur);
+        table_free(m, cur);
     }
     return r != MQUOT_OK ? r : verdict;
 }
@@ -1101,6 +1185,7 @@ candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
     if (r != MQUOT_OK) {
         return r;
     }
+    m->held += table_held(&cur);
     return finish(m, &cur, 1, phi, ng, out);
 }
 
@@ -1122,15 +1207,15 @@ judged(const mquot *m, int r, const table *red, const uint32_t *phi,
 /* Replaces the trial by red (images phi) when the verdict r says it is
  * better (MQUOT_OK or MQUOT_MOVED); frees red otherwise. */
 static void
-keep_if_better(table *trial, uint32_t *tphi, table *red, const uint32_t *phi,
-               size_t ng, int r)
+keep_if_better(mquot *m, table *trial, uint32_t *tphi, table *red,
+               const uint32_t *phi, size_t ng, int r)
 {
     if (r == MQUOT_OK || r == MQUOT_MOVED) {
-        table_free(trial);
+        table_free(m, trial);
         *trial = *red;
         memcpy(tphi, phi, ng * sizeof *phi);
     } else {
-        table_free(red);
+        table_free(m, red);
     }
     *red = (table){0};
 }
@@ -1179,9 +1264,9 @@ refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
         if (r != MQUOT_UNKNOWN || drop == 0) {
             break;
         }
-        table_free(&red);
+        table_free(m, &red);
     }
-    keep_if_better(trial, tphi, &red, phi, ng, r);
+    keep_if_better(m, trial, tphi, &red, phi, ng, r);
     free(phi);
     return r;
 }
@@ -1296,7 +1381,7 @@ refine_by_subwords(mquot *m, table *trial, uint32_t *tphi, size_t ng,
     free(img);
     r = judged(m, finish(m, &ext, 1, phi, ng, &red), &red, phi, w, n,
                want);
-    keep_if_better(trial, tphi, &red, phi, ng, r);
+    keep_if_better(m, trial, tphi, &red, phi, ng, r);
     free(phi);
     return r;
 }
@@ -1475,7 +1560,7 @@ try_twin(mquot *m, size_t ng)
 static void
 install(mquot *m, table *q, const uint32_t *phi, size_t ng)
 {
-    table_free(&m->q);
+    table_free(m, &m->q);
     m->q = *q;
     *q = (table){0};
     memcpy(m->phi, phi, ng * sizeof *phi);
@@ -1518,7 +1603,7 @@ try_extend(mquot *m, size_t ng)
             trial = red;       /* C(2, 2): where recalibration starts */
             memcpy(tphi, phi, ng * sizeof *phi);
         } else {
-            table_free(&red);
+            table_free(m, &red);
         }
     }
     if (r == MQUOT_UNKNOWN && trial.mul != NULL) {
@@ -1542,7 +1627,7 @@ try_extend(mquot *m, size_t ng)
     }
     free(phi);
     free(tphi);
-    table_free(&trial);
+    table_free(m, &trial);
     return r;
 }
 
@@ -1591,6 +1676,12 @@ mquot_set_memory(mquot *m, size_t memory)
 }
 
 size_t
+mquot_need(const mquot *m)
+{
+    return m->need;
+}
+
+size_t
 mquot_bytes(const mquot *m)
 {
     return sizeof *m + table_bytes(m->q.order) +
@@ -1605,7 +1696,7 @@ mquot_free(mquot *m)
     if (m == NULL) {
         return;
     }
-    table_free(&m->q);
+    table_free(m, &m->q);
     free(m->phi);
     free(m->wd);
     free(m->woff);

@@ -72,5 +72,8 @@ const char *mquot_why(const mquot *m);
 /* After an MQUOT_LIMIT: 1 when the work limit stopped it, 0 when memory
  * did. */
 int mquot_by_work(const mquot *m);
+/* After an MQUOT_LIMIT by memory: the bytes the step refused needed with
+ * what was held (a --memory that lets that step pass). */
+size_t mquot_need(const mquot *m);
 
 #endif

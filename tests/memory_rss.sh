@@ -40,4 +40,41 @@ peak 4096 "wythoff" --memory 4M wythoff 3000,5000
 peak 4096 "fib" --memory 4M fib 100000
 peak 4096 "sub" --memory 4M sub:1,3,4 1000000
 peak 4096 "kayles and octal:0.77" --memory 4M kayles 1000000 + octal:0.77 999999
+# Misere quotients: twelve wild or large octal games, one line each, with
+# a heap beyond 64 bits, so that each quotient is built until a limit
+# stops it. The quotient's tables, its verifier's state sets and the
+# context's other tables count together (it peaked at 23.6 MB at 8M and
+# 15.3 MB at 4M when each was checked alone).
+for g in 0.07 0.137 0.16 0.26 0.33 0.35 0.37 0.51 0.53 0.55 0.71 0.75; do
+    echo "octal:$g 1000000000000000000000000000000"
+done > "$tmp/misere"
+input=$tmp/misere peak 8192 "twelve misere quotients in a stream" \
+    --misere --memory 8M
+if grep -q 'passes the memory limit; raise it with --memory [0-9][0-9]*[KMGT]$' \
+        "$tmp/err"; then
+    ok "twelve misere quotients: the refusals name the value"
+else
+    bad "twelve misere quotients: no refusal naming a --memory value: $(cat "$tmp/err")"
+fi
+input=$tmp/misere peak 4096 "twelve misere quotients in a stream" \
+    --misere --memory 4M
+# Numbers beyond 64 bits: their scratch counts against --memory too. A
+# fib pile of 10^5 digits needs about 10 GiB of losing sequence: the
+# refusal comes within the limit (it peaked at 141 MB with --memory 100M)
+# and names the value to raise it to.
+digits() {
+    awk -v n="$1" -v d="$2" 'BEGIN { while (n-- > 0) printf "%s", d; print "" }'
+}
+big=$(digits 100000 1)
+peak 102400 "fib pile of 10^5 digits" --memory 100M fib "$big"
+if grep -q 'raise it with --memory [0-9][0-9]*[KMGT]$' "$tmp/err"; then
+    ok "fib pile of 10^5 digits: the refusal names the value"
+else
+    bad "fib pile of 10^5 digits: no value to raise --memory to: $(cat "$tmp/err")"
+fi
+# A fib pile of 2000 digits is answered within 8M (it needs about 6M).
+peak 8192 "fib pile of 2000 digits" --memory 8M fib "$(digits 2000 1)"
+# nim: 10^5-digit heaps with --all.
+digits 100000 3 | sed 's/^/nim /; s/$/ 5 6/' > "$tmp/nim"
+peak 4096 "nim heaps of 10^5 digits, --all" --memory 4M --all -f "$tmp/nim"
 finish "memory_rss: every peak within --memory + $overhead KiB"

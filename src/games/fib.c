@@ -573,18 +573,48 @@ fib_big_free(fib_big *b)
     free(b->h);
 }
 
+/* Bytes one term costs besides its limbs: its struct's and its limbs'
+ * allocator headers, its slot in the sequence and in fib_big_takes'
+ * terms. */
+#define FIB_BIG_TERM_EXTRA (4 * sizeof(void *) + 2 * sizeof(size_t))
+
+/* The memory the whole sequence up to a pile of nbits bits needs, from
+ * the bytes its first nh terms took (held) and their growth: terms grow
+ * by about the same number of bits each, so the rest is the count of
+ * terms left times their mean size, plus an eighth for the estimate. */
+static double
+fib_big_estimate(const fib_big *b, size_t held, size_t nbits)
+{
+    size_t k = b->nh, mid = k / 2;
+    size_t top = bignum_bits(b->h[k - 1]);
+    size_t low = bignum_bits(b->h[mid]);
+    double grow = k - 1 > mid && top > low
+                      ? (double)(top - low) / (double)(k - 1 - mid)
+                      : 1.0;
+    double left = top < nbits ? (double)(nbits + 1 - top) / grow + 1 : 1;
+    double mean = ((double)top + (double)nbits) / 2 / 8 +
+                  (double)(sizeof(bignum *) * 3) + FIB_BIG_TERM_EXTRA;
+    return ((double)held + left * mean) * 9 / 8;
+}
+
 /* H1 < H2 < ... up to the first term above n (fib_create's recurrence,
- * on exact numbers). GRUNDY_ELIMIT past the memory limit. */
+ * on exact numbers). Every byte held counts against --memory: the terms
+ * (each trimmed to its value), the arrays of them and fib_big_takes'
+ * scratch (four numbers the size of n). GRUNDY_ELIMIT when that would
+ * pass the memory limit, naming about what the whole sequence needs. */
 static grundy_status
 fib_big_sequence(grundy_game *game, const bignum *n, fib_big *b,
                  grundy_error *err)
 {
     const fib_state *st = game->state;
-    size_t m = 0, bytes = 0, limit = game->limits->memory;
+    size_t m = 0, terms = 0, limit = game->limits->memory;
+    size_t nbits = bignum_bits(n);
+    size_t scratch = 4 * (nbits / 8 + 2 * sizeof(uint64_t) + 64);
     bignum *rh = bignum_new();
     grundy_status rc = GRUNDY_OK;
     memset(b, 0, sizeof *b);
     for (;;) {
+        size_t held;
         bignum *next = bignum_new();
         if (next == NULL || rh == NULL ||
             util_grow_array((void **)&b->h, &b->cap, b->nh + 1,
@@ -617,12 +647,40 @@ fib_big_sequence(grundy_game *game, const bignum *n, fib_big *b,
             rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
             break;
         }
-        bytes += bignum_bits(next) / 8 + 64;
-        if (bytes > limit) {
-            rc = err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
+        bignum_fit(next);
+        terms += bignum_bytes(next) + FIB_BIG_TERM_EXTRA;
+        held = scratch + terms + b->cap * (sizeof *b->h + sizeof(size_t));
+        if (held > limit) {
+            char lim[32], need[32];
+            double est = fib_big_estimate(b, held, nbits);
+            /* --memory takes at most 128T (the address space). */
+            uint64_t needed = est < 0x1p47 ? (uint64_t)est + 1 : 0;
+            util_size_text(lim, sizeof lim, limit);
+            if (needed == 0) {
+                rc = err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_NONE, 0,
+                                   "%s: the losing sequence up to a pile of "
+                                   "%zu digits needs more than 128 TiB (the "
+                                   "address space), more than any memory "
+                                   "limit", game->label,
+                                   bignum_dec_size(n));
+                break;
+            }
+            if (needed <= limit) {
+                needed = (uint64_t)limit + limit / 8 + 1;
+            }
+            /* Rounded up to whole KiB, or MiB from 1 MiB on: an
+             * estimate worded as one. */
+            {
+                uint64_t unit = needed >= (1u << 20) ? 1u << 20 : 1u << 10;
+                needed = (needed + unit - 1) / unit * unit;
+            }
+            util_size_text(need, sizeof need, (size_t)needed);
+            rc = err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
+                               needed,
                                "%s: the losing sequence up to a pile of "
-                               "%zu digits needs more than the memory "
-                               "limit", game->label, bignum_dec_size(n));
+                               "%zu digits needs about %s, more than the "
+                               "memory limit of %s", game->label,
+                               bignum_dec_size(n), need, lim);
             break;
         }
         if (bignum_cmp(next, n) > 0) {
