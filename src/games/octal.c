@@ -19,10 +19,14 @@ octal_canon(const grundy_game *game, char *buf, size_t cap)
     const octal *o = game->state;
     size_t at = 0;
     int w;
-/* buf may be NULL (cap 0) to measure: no offset is applied to it then. */
+    char none[1];
+    if (buf == NULL) {
+        buf = none;   /* measuring (cap 0): no offset on a null pointer */
+        cap = 0;
+    }
 #define OCTAL_PUT(...)                                                    \
-    (w = snprintf(buf != NULL ? buf + (at < cap ? at : cap) : NULL,       \
-                  at < cap ? cap - at : 0, __VA_ARGS__),                  \
+    (w = snprintf(buf + (at < cap ? at : cap), at < cap ? cap - at : 0,   \
+                  __VA_ARGS__),                                           \
      at += w > 0 ? (size_t)w : 0)
     OCTAL_PUT("%d%d%d%d;", o->sub, o->lasker, o->identity, o->thirds);
     for (size_t i = 0; i < o->nrun; i++) {
