@@ -426,6 +426,10 @@ typedef struct strbuf {
 } strbuf;
 void util_sb_put(strbuf *b, const char *s);
 void util_sb_put_u64(strbuf *b, uint64_t v);
+/* Appends " (a,b,c -> x,y,z)": the numbers of a component before and after
+ * a move, for the words of families whose components are vectors. */
+void util_sb_put_change(strbuf *b, const uint64_t *from, const uint64_t *to,
+                        size_t n);
 void util_sb_put_big(strbuf *b, const struct bignum *x);
 
 /* Parses the whole of s[0..len) as a decimal uint64 (digits only, no sign,

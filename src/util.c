@@ -435,3 +435,20 @@ util_sb_put_big(strbuf *b, const bignum *x)
     }
     b->len += got;
 }
+
+void
+util_sb_put_change(strbuf *b, const uint64_t *from, const uint64_t *to,
+                   size_t n)
+{
+    util_sb_put(b, " (");
+    for (size_t i = 0; i < n; i++) {
+        util_sb_put(b, i > 0 ? "," : "");
+        util_sb_put_u64(b, from[i]);
+    }
+    util_sb_put(b, " -> ");
+    for (size_t i = 0; i < n; i++) {
+        util_sb_put(b, i > 0 ? "," : "");
+        util_sb_put_u64(b, to[i]);
+    }
+    util_sb_put(b, ")");
+}

@@ -101,17 +101,7 @@ mo_emit(move_sink *sink, const component *c, const uint64_t *to)
     }
     util_sb_put(&e, " of game ");
     util_sb_put_u64(&e, c->index);
-    util_sb_put(&e, " (");
-    for (size_t i = 0; i < c->n; i++) {
-        util_sb_put(&e, i > 0 ? "," : "");
-        util_sb_put_u64(&e, c->v[i]);
-    }
-    util_sb_put(&e, " -> ");
-    for (size_t i = 0; i < c->n; i++) {
-        util_sb_put(&e, i > 0 ? "," : "");
-        util_sb_put_u64(&e, to[i]);
-    }
-    util_sb_put(&e, ")");
+    util_sb_put_change(&e, c->v, to, c->n);
     if (!e.oom) {
         r = move_emit(sink, c, 1, &arity, to, e.s);
     }

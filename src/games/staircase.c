@@ -82,17 +82,7 @@ sc_emit(move_sink *sink, const component *c, size_t from, uint64_t k,
     }
     util_sb_put(&e, " of staircase ");
     util_sb_put_u64(&e, c->index);
-    util_sb_put(&e, " (");
-    for (size_t i = 0; i < c->n; i++) {
-        util_sb_put(&e, i > 0 ? "," : "");
-        util_sb_put_u64(&e, c->v[i]);
-    }
-    util_sb_put(&e, " -> ");
-    for (size_t i = 0; i < c->n; i++) {
-        util_sb_put(&e, i > 0 ? "," : "");
-        util_sb_put_u64(&e, after[i]);
-    }
-    util_sb_put(&e, ")");
+    util_sb_put_change(&e, c->v, after, c->n);
     if (!e.oom) {
         r = move_emit(sink, c, 1, &arity, after, e.s);
     }
