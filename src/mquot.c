@@ -35,13 +35,13 @@
  * recalibrations allowed run out. Then the answer is MQUOT_UNKNOWN, never
  * a guess: every quotient this file returns passed verify().
  *
- * One file of about 1,650 lines: construction, verification, the
+ * One file of about 1,800 lines: construction, verification, the
  * P-portion, reduction and recalibration share the private monoid
  * representation (table, with products of cyclic parts computed when
  * asked) and one work budget; each candidate is built and judged in the
  * same loop. The verifier (the automaton of states, about 350 lines) is
- * the part that could stand alone; it stays while the memory-budget work
- * on this file is under way.
+ * the part that could stand alone (with the budget work done, it is the
+ * next split); it stays for now because the budget spans both.
  */
 #include "mquot.h"
 
