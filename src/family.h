@@ -257,6 +257,27 @@ typedef struct family {
      * with such a move (so the ring is worth exactly 0); nothing is
      * emitted. 0 when the family cannot show it cheaply. */
     int (*mirror)(grundy_game *game, const component *c, move_sink *sink);
+
+    /* Optional: components that are structures of the family's own
+     * syntax (a vertex name, a picture of edges), not numbers joined by
+     * commas (docs/architecture.md, "Components"). parse reads token
+     * tok[0..len) into words of the family's own encoding: it sets *n to
+     * how many the component needs and writes them to out[0..cap) when
+     * *n <= cap (else nothing; the parser grows and asks again). The
+     * solver only copies, compares and hashes the words, and treats
+     * components with equal words as equal games (they cancel), so the
+     * encoding must be a function of the game the token names.
+     * GRUNDY_EPOSITION with the reason; the parser puts the quoted token
+     * in front. With parse, the arity slots and check are not used. */
+    grundy_status (*parse)(const grundy_game *game, const char *tok,
+                           size_t len, uint64_t *out, size_t cap, size_t *n,
+                           grundy_error *err);
+    /* Required with parse: the token of component v[0..n) (options()
+     * emits parts in the same encoding), written to buf[0..cap) without
+     * a NUL when it fits; returns its length either way, so that a call
+     * with cap 0 measures it. */
+    size_t (*print)(const grundy_game *game, const uint64_t *v, size_t n,
+                    char *buf, size_t cap);
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule
@@ -275,7 +296,7 @@ typedef struct family {
 static inline int
 family_one_number(const struct family *fam)
 {
-    return fam->max_numbers == 1 && fam->check == NULL;
+    return fam->max_numbers == 1 && fam->check == NULL && fam->parse == NULL;
 }
 /* A component's Grundy value is its number (G(n) = n, as in Nim): the
  * solver takes it without asking value(). */

@@ -152,7 +152,31 @@ typedef struct move_parts {
     const uint64_t *vals;
     bignum *const *big;
     size_t nvals;
+    const grundy_game *game;   /* the component's game when its family
+                                * writes its own tokens (family.h,
+                                * print), else NULL */
 } move_parts;
+
+/* The game of component ci when its family writes its own tokens
+ * (family.h, print): the term holding ci, by bisection over the terms'
+ * first components. NULL for numbers joined by commas. */
+static const grundy_game *
+printing_game(const grundy_position *pos, size_t ci)
+{
+    size_t lo = 0, hi = pos->nterms;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (pos->terms[mid].first <= ci) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    if (hi == 0 || pos->terms[lo].game->family->print == NULL) {
+        return NULL;
+    }
+    return pos->terms[lo].game;
+}
 
 /* Appends the parts of a move, blank-separated, numbers joined by
  * commas, leaving out part p where gone[p] (gone may be NULL). -1 when a
@@ -172,6 +196,14 @@ render_parts(grundy_result *res, const move_parts *mp,
             text_put(res, " ", 1);
         }
         first = 0;
+        if (mp->game != NULL) {
+            /* room was reserved by parts_size */
+            res->textlen += mp->game->family->print(
+                mp->game, mp->vals + k, mp->arity[p],
+                res->text + res->textlen, res->textcap - res->textlen);
+            k += mp->arity[p];
+            continue;
+        }
         for (size_t j = 0; j < mp->arity[p]; j++, k++) {
             char *at;
             size_t n;
@@ -344,6 +376,13 @@ static size_t
 parts_size(const move_parts *mp)
 {
     size_t n = 0;
+    if (mp->game != NULL) {
+        for (size_t p = 0, k = 0; p < mp->parts; k += mp->arity[p], p++) {
+            n += mp->game->family->print(mp->game, mp->vals + k,
+                                         mp->arity[p], NULL, 0) + 1;
+        }
+        return n;
+    }
     for (size_t k = 0; k < mp->nvals; k++) {
         n += (mp->big != NULL ? bignum_dec_size(mp->big[k]) : 21) + 1;
     }
@@ -469,14 +508,19 @@ is_repeat(grundy_result *res, size_t ci)
 }
 
 static int
-emit_rendered(move_sink *sink, size_t ci, const move_parts *mp,
+emit_rendered(move_sink *sink, size_t ci, const move_parts *parts,
               const char *explain)
 {
     grundy_result *res = sink->res;
     const grundy_position *pos = sink->pos;
     size_t elen = strlen(explain), start = res->textlen, need;
+    move_parts whole = *parts;
+    const move_parts *mp = &whole;
     result_move *m;
 
+    if (parts->big == NULL) {
+        whole.game = printing_game(pos, ci);
+    }
     /* Worst case: the whole text again plus the new numbers. Each
      * move repeats the whole position, so --all on a long line of equal
      * heaps needs text quadratic in its length: bounded by the budget. */
@@ -531,7 +575,7 @@ int
 move_emit(move_sink *sink, const component *c, size_t parts,
           const size_t *arity, const uint64_t *vals, const char *explain)
 {
-    move_parts mp = {parts, arity, vals, NULL, 0};
+    move_parts mp = {.parts = parts, .arity = arity, .vals = vals};
     for (size_t p = 0; p < parts; p++) {
         mp.nvals += arity[p];
     }
@@ -550,7 +594,7 @@ int
 move_emit_big(move_sink *sink, const big_component *c, size_t parts,
               const size_t *arity, bignum *const *vals, const char *explain)
 {
-    move_parts mp = {parts, arity, NULL, vals, 0};
+    move_parts mp = {.parts = parts, .arity = arity, .big = vals};
     for (size_t p = 0; p < parts; p++) {
         mp.nvals += arity[p];
     }

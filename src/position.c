@@ -56,7 +56,8 @@ position_component(const grundy_position *pos, size_t i)
     const char *tok = pos->text + pc->tok;
     /* A single number written without leading zeros is its own text; a
      * ring's token "@n" is not a number's. */
-    int own = !pc->ring && pc->n == 1 && (pc->toklen == 1 || tok[0] != '0');
+    int own = !pc->ring && !pc->structured && pc->n == 1 &&
+              (pc->toklen == 1 || tok[0] != '0');
     component c = {.v = pos->vals + pc->off, .n = pc->n, .index = i + 1,
                    .ring = pc->ring};
     if (own) {
@@ -540,7 +541,8 @@ add_checked(grundy_position *pos, size_t off, size_t tok, size_t len,
         return oom(pos, r, pos->textlen, err);
     }
     pos->comps[pos->ncomps++] =
-        (pos_comp){off, pos->nvals - off, tok, len, 0, pos->big_pending};
+        (pos_comp){.off = off, .n = pos->nvals - off, .tok = tok,
+                   .toklen = len, .big = (unsigned char)pos->big_pending};
     pos->big |= pos->big_pending;
     pos->big_pending = 0;
     term->count++;
@@ -559,7 +561,8 @@ add_component(grundy_position *pos, size_t off, size_t tok, size_t len,
     if (family_one_number(term->game->family) &&
         pos->nvals - off == 1 && pos->ncomps < pos->compcap &&
         !pos->big_pending) {
-        pos->comps[pos->ncomps++] = (pos_comp){off, 1, tok, len, 0, 0};
+        pos->comps[pos->ncomps++] = (pos_comp){.off = off, .n = 1, .tok = tok,
+                                               .toklen = len};
         term->count++;
         return GRUNDY_OK;
     }
@@ -602,9 +605,53 @@ parse_ring(grundy_position *pos, size_t tok, size_t len, grundy_error *err)
         return oom(pos, r, pos->textlen, err);
     }
     pos->vals[pos->nvals] = v;
-    pos->comps[pos->ncomps++] = (pos_comp){pos->nvals, 1, tok, len, 1, 0};
+    pos->comps[pos->ncomps++] = (pos_comp){.off = pos->nvals, .n = 1,
+                                           .tok = tok, .toklen = len,
+                                           .ring = 1};
     pos->nvals++;
     pos->terms[pos->nterms - 1].count++;
+    return GRUNDY_OK;
+}
+
+/* A token of a family with its own component syntax (family.h,
+ * parse): the family encodes it as words, asked again with room when
+ * the first room was too small. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static grundy_status
+parse_structured(grundy_position *pos, size_t tok, size_t len,
+                 grundy_error *err)
+{
+    pos_term *term = &pos->terms[pos->nterms - 1];
+    const grundy_game *game = term->game;
+    size_t n = 0;
+    grundy_status st;
+    int r;
+    for (;;) {
+        size_t room = pos->valcap - pos->nvals;
+        st = game->family->parse(game, pos->text + tok, len,
+                                 pos->vals + pos->nvals, room, &n, err);
+        if (st != GRUNDY_OK) {
+            return name_token(pos, st, tok, len, err);
+        }
+        if (n <= room) {
+            break;
+        }
+        if ((r = grow(pos, (void **)&pos->vals, &pos->valcap,
+                      pos->nvals + n, sizeof *pos->vals)) != 0) {
+            return oom(pos, r, pos->textlen, err);
+        }
+    }
+    if ((r = grow(pos, (void **)&pos->comps, &pos->compcap, pos->ncomps + 1,
+                  sizeof *pos->comps)) != 0) {
+        return oom(pos, r, pos->textlen, err);
+    }
+    pos->comps[pos->ncomps++] = (pos_comp){.off = pos->nvals, .n = n,
+                                           .tok = tok, .toklen = len,
+                                           .structured = 1};
+    pos->nvals += n;
+    term->count++;
     return GRUNDY_OK;
 }
 
@@ -614,6 +661,9 @@ parse_component(grundy_position *pos, size_t tok, size_t len,
 {
     size_t off = pos->nvals;
     grundy_status st;
+    if (pos->terms[pos->nterms - 1].game->family->parse != NULL) {
+        return parse_structured(pos, tok, len, err);
+    }
     if (pos->text[tok] == '@') {
         return parse_ring(pos, tok, len, err);
     }
@@ -734,7 +784,8 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
             break;
         }
         tok = i;
-        if (!want_game) {
+        if (!want_game &&
+            pos->terms[pos->nterms - 1].game->family->parse == NULL) {
             size_t off = pos->nvals, n;
             if (scan_numbers(pos, pos->text + i, len - i, &n) == 0) {
                 i += n;

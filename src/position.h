@@ -14,9 +14,13 @@ typedef struct pos_comp {
     size_t n;        /* how many numbers */
     size_t tok;      /* token start in text */
     size_t toklen;   /* token length */
-    int ring;        /* "@n": a ring of the family (ring_value) */
-    int big;         /* a number beyond 2^64 - 1: its vals entry is
-                      * 2^64 - 1, the token holds it (solve_big.c) */
+    unsigned char ring;       /* "@n": a ring of the family (ring_value) */
+    unsigned char big;        /* a number beyond 2^64 - 1: its vals
+                               * entry is 2^64 - 1, the token holds it
+                               * (solve_big.c) */
+    unsigned char structured; /* read by its family's parse(): its vals
+                               * are the family's words, not numbers as
+                               * the token writes them */
 } pos_comp;
 
 /* A term: components [first, first + count) of one game. */
