@@ -364,6 +364,12 @@ render_position(grundy_result *res, const grundy_position *pos, size_t ci,
             res->textlen = mark;
         }
     }
+    if (res->textlen == start && pos->nterms == 1 && pos->terms[0].named) {
+        /* The move took the last component: the empty position is its
+         * game alone (interface.md), which reads back as a loss. */
+        text_put(res, pos->text + pos->terms[0].nametok,
+                 pos->terms[0].namelen);
+    }
     res->text[res->textlen++] = '\0';
 out:
     free(comp_gone);

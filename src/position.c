@@ -826,7 +826,12 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
                        "'+' at the end: a game and its components must "
                        "follow it");
     }
-    if (pos->terms[pos->nterms - 1].count == 0) {
+    /* A game named alone is the empty position (interface.md: "an empty
+     * position is written with the game alone on its line"), as a move
+     * that takes the last component writes it; an empty term in a sum or
+     * after a game given apart is a mistake. */
+    if (pos->terms[pos->nterms - 1].count == 0 &&
+        (pos->nterms > 1 || !pos->terms[0].named)) {
         return empty_term(&pos->terms[pos->nterms - 1], (long)len, "here", err);
     }
     return GRUNDY_OK;

@@ -170,7 +170,8 @@ pos_text(const rules *r, const pos *p, int changed, const opt *o, char *buf,
          size_t cap)
 {
     /* The game's name goes with its rows: a term whose rows all vanished
-     * is dropped from the position, name and all. */
+     * is dropped from the position, name and all, unless nothing else is
+     * left: the empty position is the game alone. */
     char rows[128];
     size_t at = 0;
     rows[0] = '\0';
@@ -188,7 +189,9 @@ pos_text(const rules *r, const pos *p, int changed, const opt *o, char *buf,
             }
         }
     }
-    at = at > 0 ? (size_t)snprintf(buf, cap, "%s%s", r->spec, rows) : 0;
+    at = at > 0 || p->nim < 0
+             ? (size_t)snprintf(buf, cap, "%s%s", r->spec, rows)
+             : 0;
     buf[at] = '\0';
     if (p->nim >= 0) {
         snprintf(buf + at, cap - at, "%snim %d", at > 0 ? " + " : "",
@@ -375,7 +378,7 @@ test_seed_examples(void **state)
     fixture_solve_ok(f, "dawson 2", 0);
     assert_string_equal(grundy_result_move_explain(f->res, 0),
                         "take stones 1-2 of row 1 (2 -> 0)");
-    assert_string_equal(grundy_result_move_position(f->res, 0), "");
+    assert_string_equal(grundy_result_move_position(f->res, 0), "dawson");
     fixture_solve_ok(f, "dawson 2 + nim 0", 0);
     assert_string_equal(grundy_result_move_position(f->res, 0), "nim 0");
 }

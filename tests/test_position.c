@@ -54,7 +54,7 @@ test_errors_name_the_token(void **state)
          "'18446744073709551616x'"},
         {"nim:3 3", GRUNDY_ESPEC, "'nim:3'"},
         {"frob 3", GRUNDY_ESPEC, "'frob'"},
-        {"nim", GRUNDY_EPOSITION, "'nim'"},
+        {"nim 3 + kayles", GRUNDY_EPOSITION, "'kayles'"},
         {"nim 3 +", GRUNDY_EPOSITION, "'+'"},
         {"+ nim 3", GRUNDY_EPOSITION, "'+'"},
         {"nim + nim 3", GRUNDY_EPOSITION, "'nim'"},
@@ -72,6 +72,53 @@ test_errors_name_the_token(void **state)
         }
         assert_non_null(strstr(err.message, cases[i].named));
     }
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+}
+
+/* A game named alone is the empty position (interface.md): a loss in
+ * normal play, a win with no move in misere play; and a move that takes
+ * the last component leaves exactly that text, which reads back as a
+ * loss. An empty term inside a sum stays an error (above). */
+static void
+test_game_alone_is_empty_position(void **state)
+{
+    static const char *const games[] = {"nim", "kayles", "wythoff", "fib",
+                                        "octal:0.6", "euclid"};
+    static const char *const one[] = {"lasker 3", "kayles 2", "mock 3",
+                                      "ruler 4", "octal:0.7 1",
+                                      "stripes:2 2"};
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res = grundy_result_new();
+    grundy_error err;
+    (void)state;
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        assert_int_equal(parse(ctx, pos, games[i], &err), GRUNDY_OK);
+        assert_int_equal(grundy_solve(ctx, pos, 0, res, &err), GRUNDY_OK);
+        assert_int_equal(grundy_result_win(res), 0);
+        assert_int_equal(grundy_result_move_count(res), 0);
+        assert_int_equal(grundy_solve(ctx, pos, GRUNDY_MISERE, res, &err),
+                         GRUNDY_OK);
+        assert_int_equal(grundy_result_win(res), 1);
+        assert_int_equal(grundy_result_move_count(res), 0);
+    }
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
+        char after[64];
+        size_t n = strcspn(one[i], " ");
+        assert_int_equal(parse(ctx, pos, one[i], &err), GRUNDY_OK);
+        assert_int_equal(grundy_solve(ctx, pos, 0, res, &err), GRUNDY_OK);
+        assert_int_equal(grundy_result_win(res), 1);
+        snprintf(after, sizeof after, "%s", grundy_result_move_position(res, 0));
+        if (strlen(after) != n || memcmp(after, one[i], n) != 0) {
+            fail_msg("%s: the move leaves '%s', not the game alone", one[i],
+                     after);
+        }
+        assert_int_equal(parse(ctx, pos, after, &err), GRUNDY_OK);
+        assert_int_equal(grundy_solve(ctx, pos, 0, res, &err), GRUNDY_OK);
+        assert_int_equal(grundy_result_win(res), 0);
+    }
+    grundy_result_free(res);
     grundy_position_free(pos);
     grundy_ctx_free(ctx);
 }
@@ -345,6 +392,7 @@ main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_errors_name_the_token),
+        cmocka_unit_test(test_game_alone_is_empty_position),
         cmocka_unit_test(test_u64_edges),
         cmocka_unit_test(test_u64_to_dec),
         cmocka_unit_test(test_fast_and_careful_paths_agree),

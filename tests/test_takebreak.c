@@ -238,7 +238,11 @@ pos_text(const rules *r, const pos *p, int changed, const opt *o, char *buf,
             }
         }
     }
-    at = at > 0 ? (size_t)snprintf(buf, cap, "%s%s", r->spec, rows) : 0;
+    /* The rows' term is dropped when it has none left, unless nothing
+     * else is left: the empty position is the game alone. */
+    at = at > 0 || p->nim < 0
+             ? (size_t)snprintf(buf, cap, "%s%s", r->spec, rows)
+             : 0;
     buf[at] = '\0';
     if (p->nim >= 0) {
         snprintf(buf + at, cap - at, "%snim %d", at > 0 ? " + " : "",
