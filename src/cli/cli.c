@@ -25,6 +25,7 @@ help(void)
 "       grundy sg GAME N|A..B...     Grundy values of single components\n"
 "       grundy period GAME [N]       certified period of a heap game\n"
 "       grundy quotient GAME N       misere quotient of heaps up to N\n"
+"       grundy plot GAME N           G(0..N) of a heap game as an SVG picture\n"
 "       grundy nimmul A B            the nim product of two 64-bit numbers\n"
 "       grundy games                 the supported games and their syntax\n"
 "\n"
@@ -610,7 +611,8 @@ run(cli *c)
     }
     if (first != NULL && (strcmp(first, "games") == 0 ||
                           strcmp(first, "sg") == 0 ||
-                          strcmp(first, "period") == 0) &&
+                          strcmp(first, "period") == 0 ||
+                          strcmp(first, "plot") == 0) &&
         (status = mode_options(c, first)) >= 0) {
         return status;
     }
@@ -637,6 +639,9 @@ run(cli *c)
     }
     if (first != NULL && strcmp(first, "quotient") == 0) {
         return run_quotient(c);
+    }
+    if (first != NULL && strcmp(first, "plot") == 0) {
+        return run_plot(c);
     }
     if (first != NULL && strcmp(first, "nimmul") == 0) {
         return run_nimmul(c);
