@@ -64,7 +64,7 @@ help(void)
 "moore:K game), '+' joins terms of different games\n"
 "(nim 3 4 + bounded:3 7). Numbers are decimal, 0 up to 2^64 - 1, and of\n"
 "any size (up to 10^6 digits) in nim, bounded, fib, wythoff, ferguson,\n"
-"staircase, mock, ruler, codes with a certified period (README), closed\n"
+"staircase, mock, ruler, codes with a certified period (docs/guide.md), closed\n"
 "forms, in sg; in a lone moore:K game (up to 10^5 digits: outcome and\n"
 "move);\n"
 "a range A..B of sg spans at most 2^64 - 1. bounded:M takes an M of any\n"
