@@ -13,7 +13,7 @@
 #       (on 2^15 heaps: it is quadratic): values/s and peak memory, and
 #       the values checked equal (checksum of G to 2^18, and G(2^22 - 1));
 #       with OGSOLVE=/path/to/ogsolve also ogsolve's rc2 method (build it
-#       as the README's performance section says)
+#       as docs/benchmarks.md says)
 # Usage: sh bench/octal.sh [a|b|c|d|e ...]   (default: all; b takes a minute)
 # Builds its own driver with cc -O3 (as the CMake Release build), no CMake
 # needed. The machine's load is printed first: figures from a shared

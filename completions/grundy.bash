@@ -55,7 +55,7 @@ _grundy()
             awk '/^$/ { exit } { sub(/^Usage: */, ""); sub(/^ */, "") }
                  $2 ~ /^[a-z]+$/ { print $2 }') $(_grundy_games "$cmd")" \
             -- "$cur"))
-    elif [[ ${#words[@]} -eq 1 && ${words[0]} =~ ^(sg|period|quotient)$ ]] ||
+    elif [[ ${#words[@]} -eq 1 && ${words[0]} =~ ^(sg|period|quotient|plot)$ ]] ||
          [[ ${COMP_WORDS[COMP_CWORD-1]} == + ]]; then
         COMPREPLY=($(compgen -W "$(_grundy_games "$cmd")" -- "$cur"))
     fi

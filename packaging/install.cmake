@@ -12,20 +12,29 @@
 #   share/doc/grundy/                           README.md, LICENSE, docs/
 #                                               (errors.md, theory.md: what
 #                                               messages and README cite)
+# Each file belongs to one component, which `cpack -G DEB` makes a package
+# of, as Debian splits a library (policy 8): bin -> grundy (the command,
+# its page, completions, documents), lib -> libgrundy<SOVERSION> (the
+# shared library alone), dev -> libgrundy-dev (header, libgrundy.a, the
+# libgrundy.so link, grundy.pc, the CMake package). LICENSE is component
+# license, left out of the packages: each has a machine-readable
+# copyright file instead (packaging/copyright). scripts/deb.sh builds them.
 # Included by the top-level CMakeLists.txt.
 
-install(TARGETS grundy-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS grundy-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+        COMPONENT bin)
 install(TARGETS grundy_shared grundy EXPORT grundy-targets
-        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
-        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT lib
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT lib
+                NAMELINK_COMPONENT dev
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
 install(FILES ${PROJECT_SOURCE_DIR}/include/grundy.h
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev)
 
 # The CMake package: grundy::grundy (shared), grundy::grundy_static.
 set(GRUNDY_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/grundy)
 install(EXPORT grundy-targets NAMESPACE grundy::
-        DESTINATION ${GRUNDY_CMAKE_DIR})
+        DESTINATION ${GRUNDY_CMAKE_DIR} COMPONENT dev)
 if(Threads_FOUND)
     set(GRUNDY_CONFIG_DEPENDENCIES "find_dependency(Threads)")
 endif()
@@ -43,7 +52,7 @@ write_basic_package_version_file(
     COMPATIBILITY ${compatibility})
 install(FILES ${PROJECT_BINARY_DIR}/packaging/grundy-config.cmake
               ${PROJECT_BINARY_DIR}/packaging/grundy-config-version.cmake
-        DESTINATION ${GRUNDY_CMAKE_DIR})
+        DESTINATION ${GRUNDY_CMAKE_DIR} COMPONENT dev)
 
 # grundy.pc names the prefix the files are installed under, which is known
 # only at install time (cmake --install --prefix, cpack): it is written then.
@@ -57,17 +66,18 @@ install(CODE "
     set(GRUNDY_PC_INCLUDEDIR \"${CMAKE_INSTALL_INCLUDEDIR}\")
     set(GRUNDY_PC_VERSION \"${PROJECT_VERSION}\")
     set(GRUNDY_PC_DESCRIPTION \"${PROJECT_DESCRIPTION}\")
-    set(GRUNDY_PC_LIBS_PRIVATE \"${GRUNDY_PC_LIBS_PRIVATE}\")")
-install(SCRIPT ${PROJECT_SOURCE_DIR}/packaging/install-pc.cmake)
+    set(GRUNDY_PC_LIBS_PRIVATE \"${GRUNDY_PC_LIBS_PRIVATE}\")"
+    COMPONENT dev)
+install(SCRIPT ${PROJECT_SOURCE_DIR}/packaging/install-pc.cmake COMPONENT dev)
 
 # Manual page (its title carries the version) and shell completions.
 configure_file(${PROJECT_SOURCE_DIR}/man/grundy.1.in
                ${PROJECT_BINARY_DIR}/man/grundy.1 @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/man/grundy.1
-        DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+        DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT bin)
 install(FILES ${PROJECT_SOURCE_DIR}/completions/grundy.bash
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
-        RENAME grundy)
+        RENAME grundy COMPONENT bin)
 # zsh looks in $prefix/share/zsh/site-functions, but Debian's zsh reads
 # packages' completions from /usr/share/zsh/vendor-completions: under the
 # prefix /usr on Debian and its derivatives (the .deb) the file goes there.
@@ -88,36 +98,17 @@ install(CODE "
         set(GRUNDY_ZSH_DIR \"\${CMAKE_INSTALL_PREFIX}/\${GRUNDY_ZSH_DIR}\")
     endif()
     file(INSTALL DESTINATION \"\${GRUNDY_ZSH_DIR}\" TYPE FILE
-         FILES \"${PROJECT_SOURCE_DIR}/completions/_grundy\")")
-install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE
-        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+         FILES \"${PROJECT_SOURCE_DIR}/completions/_grundy\")"
+    COMPONENT bin)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md
+        DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT bin)
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE
+        DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT license)
 # Messages and README cite docs/theory.md and docs/errors.md by these
 # paths, relative to the doc directory as to the source tree.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs
-        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+        DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT bin)
 
-# cpack -G DEB: one package with all of the above under /usr.
-set(CPACK_PACKAGE_NAME grundy)
-set(CPACK_PACKAGE_VENDOR "The grundy authors")
-set(GRUNDY_PACKAGE_CONTACT "The grundy authors" CACHE STRING
-    "Maintainer field of the Debian package")
-set(CPACK_PACKAGE_CONTACT "${GRUNDY_PACKAGE_CONTACT}")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
-    "exact solver for impartial combinatorial games")
-string(CONCAT CPACK_PACKAGE_DESCRIPTION
-    "grundy says whether the player to move wins or loses an impartial game "
-    "(Nim, subtraction, octal and take-and-break games, Wythoff, Fibonacci "
-    "take, ...), the position's Sprague-Grundy value and a winning move, "
-    "exactly. The package holds the command, its manual page and shell "
-    "completions, and libgrundy (shared and static) with its header, "
-    "pkg-config file and CMake package.")
-set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
-set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
-set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_DEBIAN_PACKAGE_SECTION math)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# A shlibs file and the ldconfig trigger for libgrundy.so.
-set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
-set(CPACK_PROJECT_CONFIG_FILE ${PROJECT_SOURCE_DIR}/packaging/cpack-project.cmake)
-set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/")
-include(CPack)
+
+# The Debian packages cpack -G DEB makes of these components.
+include(${PROJECT_SOURCE_DIR}/packaging/deb.cmake)

@@ -581,6 +581,26 @@ ctx_game_has_period(const grundy_game *game)
 }
 
 int
+ctx_game_sparse_split(grundy_game *game, ctx_split *out)
+{
+    sgseq_env env;
+    sgseq_stats st;
+    sgseq *s = game->family->sequence != NULL
+                   ? game->family->sequence(game, &env) : NULL;
+    if (s == NULL) {
+        return 0;
+    }
+    sgseq_get_stats(s, &st);
+    if (st.mask == 0) {
+        return 0;
+    }
+    out->mask = st.mask;
+    out->heap_parity = st.heap_parity;
+    out->rare_class = st.rare_class;
+    return 1;
+}
+
+int
 ctx_game_heap_game(const grundy_game *game)
 {
     return (game->family->flags & FAMILY_HEAP_GAME) != 0;

@@ -23,6 +23,8 @@
  *   seqfile_encode, seqfile_decode, seqfile_supported, seqfile_length
  *       grundy sg --save / resume (the sequence file format)
  *   misere_q_table, misere_q_table_free   grundy quotient's table
+ *   ctx_game_sparse_split   grundy plot tells rare values from common ones
+ *       as the sequence engine splits them
  * tests/symbols.sh checks that nothing else leaks from the installed
  * libraries; docs/architecture.md keeps the same list.
  */
@@ -95,6 +97,16 @@ int ctx_game_closed_form(const grundy_game *game);
 /* 1 when game has a Grundy sequence that grundy_game_period can search
  * (a heap game); 0 for nim, wythoff and the other games without one. */
 int ctx_game_has_period(const grundy_game *game);
+/* The sparse-space split of a heap game's Grundy sequence as computed so
+ * far (sgseq.h, theory.md 3): heap n of value g is of class
+ * parity(g & mask) ^ (heap_parity & n), and the heaps of class rare_class
+ * are the rare ones. 1 and *out when the engine uses such a split now; 0
+ * when its table is plain (short tables, games whose splits never pay) or
+ * the game has no sequence. */
+typedef struct ctx_split {
+    unsigned mask, heap_parity, rare_class;
+} ctx_split;
+int ctx_game_sparse_split(grundy_game *game, ctx_split *out);
 /* 1 when game is a heap game (a component is one heap, a misere
  * quotient can be built for it). */
 int ctx_game_heap_game(const grundy_game *game);

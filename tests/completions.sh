@@ -27,6 +27,7 @@ t --j
 t -
 t sg k
 t period ''
+t plot ka
 t -f "$dir/pos"
 t nim 3 + b
 t nim 3 ''
@@ -36,13 +37,14 @@ bash "$tmp/run.bash" "$src" "$grundy" "$tmp/dir" > "$tmp/bash.out" 2>&1 ||
     bad "bash completion failed: $(cat "$tmp/bash.out")"
 games=$("$grundy" games | awk 'NR > 1 && /^$/ { exit } NR > 1 { sub(/  .*/, ""); print }' |
         tr ',' '\n' | sed 's/^ *//; s/:.*/:/' | sort -u | tr '\n' ' ')
-first=$(printf '%s\n' games nimmul period quotient sg $games | sort | tr '\n' ' ')
+first=$(printf '%s\n' games nimmul period plot quotient sg $games | sort | tr '\n' ' ')
 cat > "$tmp/bash.want" <<WANT
 $first
 --json 
 $(tr '\n' ' ' < "$tmp/options")
 kayles 
 $games
+kayles 
 $tmp/dir/positions.txt 
 bounded: 
  

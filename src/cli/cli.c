@@ -25,6 +25,7 @@ help(void)
 "       grundy sg GAME N|A..B...     Grundy values of single components\n"
 "       grundy period GAME [N]       certified period of a heap game\n"
 "       grundy quotient GAME N       misere quotient of heaps up to N\n"
+"       grundy plot GAME N           G(0..N) of a heap game as an SVG picture\n"
 "       grundy nimmul A B            the nim product of two 64-bit numbers\n"
 "       grundy games                 the supported games and their syntax\n"
 "\n"
@@ -63,7 +64,7 @@ help(void)
 "moore:K game), '+' joins terms of different games\n"
 "(nim 3 4 + bounded:3 7). Numbers are decimal, 0 up to 2^64 - 1, and of\n"
 "any size (up to 10^6 digits) in nim, bounded, fib, wythoff, ferguson,\n"
-"staircase, mock, ruler, codes with a certified period (README), closed\n"
+"staircase, mock, ruler, codes with a certified period (docs/guide.md), closed\n"
 "forms, in sg; in a lone moore:K game (up to 10^5 digits: outcome and\n"
 "move);\n"
 "a range A..B of sg spans at most 2^64 - 1. bounded:M takes an M of any\n"
@@ -610,7 +611,8 @@ run(cli *c)
     }
     if (first != NULL && (strcmp(first, "games") == 0 ||
                           strcmp(first, "sg") == 0 ||
-                          strcmp(first, "period") == 0) &&
+                          strcmp(first, "period") == 0 ||
+                          strcmp(first, "plot") == 0) &&
         (status = mode_options(c, first)) >= 0) {
         return status;
     }
@@ -637,6 +639,9 @@ run(cli *c)
     }
     if (first != NULL && strcmp(first, "quotient") == 0) {
         return run_quotient(c);
+    }
+    if (first != NULL && strcmp(first, "plot") == 0) {
+        return run_plot(c);
     }
     if (first != NULL && strcmp(first, "nimmul") == 0) {
         return run_nimmul(c);

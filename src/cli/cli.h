@@ -1,6 +1,7 @@
 /*
  * cli.h - state and helpers shared by the files of the grundy command
  * (cli.c: entry, options, the choice of mode; modes.c: sg, period, games;
+ * plot.c: grundy plot, an SVG picture of a heap game's values;
  * lines.c: the line loop; output.c: exit statuses, messages, progress,
  * one answer; args.c: number arguments; main.c: main() alone). Calls go
  * one way: cli.c above modes.c and lines.c, modes.c above save.c, all of
@@ -126,6 +127,8 @@ int save_finish(cli *c, int status);
 int save_interrupted(void);
 void save_stop(cli *c);
 int run_period(cli *c);
+/* grundy plot GAME N: G(0..N) as an SVG picture (plot.c). */
+int run_plot(cli *c);
 /* grundy quotient GAME N: the misere quotient of heaps up to N. */
 int run_quotient(cli *c);
 int run_games(cli *c);

@@ -281,7 +281,7 @@ octal_from_list(grundy_game *game, const char *param, size_t len,
             /* Not a limit to raise: values come from a table that must
              * reach past the largest move before a period can be
              * certified (Guy-Smith), and no closed form for such sets is
-             * proven here (README, numbers beyond 64 bits). */
+             * proven here (docs/guide.md, numbers beyond 64 bits). */
             return err_set(err, GRUNDY_ESPEC, (long)start,
                            "%s: %s has a number larger than "
                            "18446744073709551615: the values of a game "
