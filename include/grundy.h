@@ -101,7 +101,9 @@ GRUNDY_API size_t grundy_ctx_memory_limit(const grundy_ctx *ctx);
  * take steps quadratic in the heap: a heap whose estimated cost is beyond
  * the limit fails at once with GRUNDY_ELIMIT instead of running for days.
  * The same number of steps bounds the misere quotient's construction for
- * one position (one grundy_solve), all its heaps together; until set,
+ * one position (one grundy_solve), all its heaps together, and the search
+ * of a position's suspense numbers or remoteness (GRUNDY_EVERY,
+ * GRUNDY_CONJUNCTIVE: options listed); until set,
  * that bound is GRUNDY_DEFAULT_MISERE_WORK, so that every misere question
  * ends in seconds by default. 0 means no limit. */
 GRUNDY_API void grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps);

@@ -1,6 +1,6 @@
 /*
  * compound.c - Every-SG and the conjunctive compound (Winning Ways ch. 9,
- * docs/theory.md 8): each component's suspense number or remoteness, by
+ * docs/theory.md 9): each component's suspense number or remoteness, by
  * its family's closed form or a memoised search of its options, the
  * number that decides, and the move in every component. It never names
  * a game, and asks families only through family.h.
@@ -73,10 +73,12 @@ memo_over(memo *m, size_t bytes)
         return 0;
     }
     util_size_text(have, sizeof have, m->game->limits->memory);
-    m->status = err_set_limit(m->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
-                              bytes + bytes / 2,
+    /* How much the whole search needs is not known before it ends (it
+     * visits every position the component can reach): no figure. */
+    m->status = err_set_limit(m->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
                               "%s: the %s of this component need a search "
-                              "whose memo passes the memory limit of %s",
+                              "of every position it can reach, whose memo "
+                              "passes the memory limit of %s",
                               m->game->label,
                               m->kind == GRUNDY_EVERY ? "suspense numbers"
                                                       : "remoteness numbers",
@@ -464,14 +466,25 @@ compound_refusal(const grundy_game *game)
         return "a position is a set of coins, not a compound of games (a "
                "move turns coins that other components hold)";
     }
-    if ((fam->flags & FAMILY_HEAP_GAME) &&
-        (fam->heap_span == NULL || !fam->heap_span(game, &k, &parts) ||
-         parts > 1)) {
-        return "its moves split a heap into a sum of heaps (or take "
-               "without a largest removal), and a component that becomes "
-               "a sum has no suspense number or remoteness of its own "
-               "here; take-and-break games whose moves never split (sub:S, "
-               "codes of digits 0 to 3) are answered";
+    if (!(fam->flags & FAMILY_HEAP_GAME)) {
+        return NULL;
+    }
+    /* A heap that splits becomes a sum of heaps: a game whose remoteness
+     * is that of the sum played as one component, which needs a search
+     * of sums, not of heaps. Only the finite codes say (heap_span) that
+     * no move splits. */
+    if (fam->heap_span == NULL || !fam->heap_span(game, &k, &parts)) {
+        return "only finite take-and-break codes whose moves never split "
+               "a heap are answered (sub:S, codes of digits 0 to 3), and "
+               "this game's moves split heaps or take without a largest "
+               "removal";
+    }
+    if (parts > 1) {
+        return "its moves split a heap into a sum of heaps, and a "
+               "component that becomes a sum has no suspense number or "
+               "remoteness of its own here; take-and-break games whose "
+               "moves never split (sub:S, codes of digits 0 to 3) are "
+               "answered";
     }
     return NULL;
 }

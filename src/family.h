@@ -258,7 +258,7 @@ typedef struct family {
      * emitted. 0 when the family cannot show it cheaply. */
     int (*mirror)(grundy_game *game, const component *c, move_sink *sink);
 
-    /* Optional: Every-SG and the conjunctive compound (docs/theory.md 8,
+    /* Optional: Every-SG and the conjunctive compound (docs/theory.md 9,
      * Winning Ways ch. 9) by a closed form: the suspense number
      * (suspense) or the remoteness (remoteness) of component c into
      * *number; when it is not 0 and sink is not NULL, also emits the

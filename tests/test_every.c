@@ -527,6 +527,8 @@ test_refused(void **state)
                  "split a heap");
     expect_error(f, "stripes:2 4 5", GRUNDY_CONJUNCTIVE, GRUNDY_EUNSUPPORTED,
                  "split a heap");
+    expect_error(f, "grundy 7", GRUNDY_CONJUNCTIVE, GRUNDY_EUNSUPPORTED,
+                 "never split");
     expect_error(f, "mock 3 5", GRUNDY_EVERY, GRUNDY_EUNSUPPORTED,
                  "set of coins");
     expect_error(f, "sub:1,2 @5", GRUNDY_EVERY, GRUNDY_EUNSUPPORTED,

@@ -572,13 +572,20 @@ mode_options(const cli *c, const char *mode)
  * without --misere (no theory of misere compounds here) and without
  * --all (a winning move is a choice in every component: too many). */
 static int
-compound_options(const cli *c)
+compound_options(const cli *c, const char *first)
 {
     const char *opt = (c->flags & GRUNDY_EVERY) ? "--every" : "--conjunctive";
+    char what[96];
     if (!(c->flags & (GRUNDY_EVERY | GRUNDY_CONJUNCTIVE))) {
         return -1;
     }
-    if ((c->flags & GRUNDY_EVERY) && (c->flags & GRUNDY_CONJUNCTIVE)) {
+    if (first != NULL && (strcmp(first, "quotient") == 0 ||
+                          strcmp(first, "nimmul") == 0)) {
+        snprintf(what, sizeof what, "%s does not apply to '%s'", opt, first);
+        usage_error("%s: it is played on positions: grundy --every GAME "
+                    "COMPONENT...", what);
+    } else if ((c->flags & GRUNDY_EVERY) &&
+               (c->flags & GRUNDY_CONJUNCTIVE)) {
         usage_error("%s", "--every and --conjunctive are two different "
                           "games: give one of them");
     } else if (c->flags & GRUNDY_MISERE) {
@@ -651,7 +658,7 @@ run(cli *c)
                           "writes every number in full");
         return EXIT_INVALID;
     }
-    if ((status = compound_options(c)) >= 0) {
+    if ((status = compound_options(c, first)) >= 0) {
         return status;
     }
     if (c->save != NULL && (first == NULL || strcmp(first, "sg") != 0)) {
