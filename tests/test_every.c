@@ -5,10 +5,11 @@
  * in Every-SG a move moves in every component that has a move and who
  * cannot move loses; in the conjunctive compound a move moves in every
  * component and who cannot move in every component loses. On thousands
- * of tuples of nim, bounded, sub, euclid and wythoff components (and
- * sums of different games) the outcome, the deciding number (against the
- * suspense and remoteness recursions computed here) and every reported
- * move (legal, leaving a loss) are checked; then refusals and errors.
+ * of tuples of nim, bounded, sub, octal:0.123, euclid, wythoff and
+ * ferguson components (and sums of different games) the outcome, the
+ * deciding number (against the suspense and remoteness recursions
+ * computed here) and every reported move (legal, leaving a loss) are
+ * checked; then refusals and errors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,7 +39,7 @@ typedef struct tgame {
     int kind;          /* K_* below */
 } tgame;
 
-enum { K_NIM, K_BOUNDED, K_SUB, K_OCTAL, K_EUCLID, K_WYTHOFF };
+enum { K_NIM, K_BOUNDED, K_SUB, K_OCTAL, K_EUCLID, K_FERGUSON, K_WYTHOFF };
 
 static unsigned
 states(const tgame *g)
@@ -99,6 +100,15 @@ options(const tgame *g, unsigned s, unsigned *out)
             out[n++] = a * w;   /* the other number taken whole */
         }
         break;
+    case K_FERGUSON:
+        /* Empty one box and split the other into two non-empty boxes. */
+        for (unsigned x = 1; b >= 2 && x < b; x++) {
+            out[n++] = x * w + (b - x);
+        }
+        for (unsigned x = 1; a >= 2 && x < a; x++) {
+            out[n++] = x * w + (a - x);
+        }
+        break;
     default:
         /* Wythoff: take from one pile, or the same from both. */
         for (unsigned k = 1; k <= a; k++) {
@@ -114,6 +124,15 @@ options(const tgame *g, unsigned s, unsigned *out)
     }
     assert_true(n <= MAX_OPTS);
     return n;
+}
+
+/* 0 for a state the game has no component for (a Ferguson box holds at
+ * least 1). */
+static int
+valid(const tgame *g, unsigned s)
+{
+    unsigned w = g->max + 1;
+    return g->kind != K_FERGUSON || (s / w >= 1 && s % w >= 1);
 }
 
 /* The remoteness (every 0) or suspense number (every 1) of s by the
@@ -358,6 +377,11 @@ check_all(fixture *f, const tgame *const *g, size_t k)
                 t[i] = (unsigned)(y % states(g[i]));
                 y /= states(g[i]);
             }
+            for (y = 0; y < k && valid(g[y], t[y]); y++) {
+            }
+            if (y < k) {
+                continue;
+            }
             check_tuple(f, &c, t);
             total++;
         }
@@ -379,6 +403,7 @@ static const tgame octal123 = {"octal:0.123", 0, 12, {1, 2, 3}, 3, K_OCTAL};
 static const tgame euclid7 = {"euclid", 1, 7, {0}, 0, K_EUCLID};
 static const tgame euclid4 = {"euclid", 1, 4, {0}, 0, K_EUCLID};
 static const tgame euclid40 = {"euclid", 1, 40, {0}, 0, K_EUCLID};
+static const tgame ferguson7 = {"ferguson", 1, 7, {0}, 0, K_FERGUSON};
 static const tgame wythoff5 = {"wythoff", 1, 5, {0}, 0, K_WYTHOFF};
 
 static void
@@ -435,6 +460,15 @@ test_wythoff(void **state)
 {
     const tgame *g[] = {&wythoff5, &wythoff5};
     assert_int_equal(check_all(*state, g, 2), 2 * 1296);
+}
+
+/* A family whose components have a rule beyond their numbers (every
+ * box holds at least 1), searched like wythoff. */
+static void
+test_ferguson(void **state)
+{
+    const tgame *g[] = {&ferguson7, &ferguson7};
+    assert_int_equal(check_all(*state, g, 2), 2 * 49 * 49);
 }
 
 /* Sums of different games ('+' terms), where one compound's verdict
@@ -573,6 +607,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_euclid, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_wythoff, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_ferguson, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_mixed, fixture_setup,
                                         fixture_teardown),
