@@ -291,8 +291,8 @@ GRUNDY_API void grundy_result_free(grundy_result *res);
  * is played as that compound instead of a sum: no Grundy value, the
  * deciding number instead (grundy_result_compound), and the winning move
  * moves in every component that has a move; GRUNDY_EUNSUPPORTED for a
- * game whose numbers grundy cannot compute. res is overwritten (its earlier strings go
- * stale). Every answer is exact; when it cannot be, the status is
+ * game whose numbers grundy cannot compute. res is overwritten (its
+ * earlier strings go stale). Every answer is exact; when it cannot be, the status is
  * GRUNDY_ELIMIT or GRUNDY_EUNSUPPORTED and err says why; GRUNDY_ENOMEM.
  * On failure res holds no usable answer.
  */

@@ -16,9 +16,9 @@
 /* Work steps charged for one option listed: a family writes its words
  * and the memo looks it up, some 100 times the cost of a step of the
  * Grundy-sequence engine (measured: about 6 * 10^6 options a second of
- * CPU for sub:1,3,4, fewer for wythoff), so that the command's advice, 10^9
- * steps a second, and the line's default bound of 2^32 steps (seconds)
- * hold for this search too. */
+ * CPU for sub:1,3,4, fewer for wythoff), so that the command's advice
+ * (10^9 steps a second) and the line's default bound of 2^32 steps
+ * (seconds) hold for this search too. */
 #define COMPOUND_OPTION_STEPS 100u
 
 /* One component of a game in the search's memo: its numbers (key_n of
