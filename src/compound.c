@@ -155,7 +155,7 @@ memo_rehash(memo *m)
 
 /* The entry of component v[0..n), added (not done) when new; -1 when
  * the memo cannot grow (error set). */
-static long
+static int
 memo_find(memo *m, const uint64_t *v, size_t n, size_t *out)
 {
     size_t at;
@@ -405,7 +405,6 @@ typedef struct chosen {
     uint64_t *vals;
     size_t n;
     char *explain;
-    grundy_status st;
 } chosen;
 
 /* move_collect_fn keeping the first option emitted (a closed form emits
