@@ -101,7 +101,9 @@ GRUNDY_API size_t grundy_ctx_memory_limit(const grundy_ctx *ctx);
  * take steps quadratic in the heap: a heap whose estimated cost is beyond
  * the limit fails at once with GRUNDY_ELIMIT instead of running for days.
  * The same number of steps bounds the misere quotient's construction for
- * one position (one grundy_solve), all its heaps together; until set,
+ * one position (one grundy_solve), all its heaps together, and the search
+ * of a position's suspense numbers or remoteness (GRUNDY_EVERY,
+ * GRUNDY_CONJUNCTIVE: options listed); until set,
  * that bound is GRUNDY_DEFAULT_MISERE_WORK, so that every misere question
  * ends in seconds by default. 0 means no limit. */
 GRUNDY_API void grundy_ctx_set_work_limit(grundy_ctx *ctx, uint64_t steps);
@@ -265,6 +267,14 @@ GRUNDY_API size_t grundy_position_size(const grundy_position *pos);
 
 #define GRUNDY_MISERE    1u /* last player to move loses */
 #define GRUNDY_ALL_MOVES 2u /* report every winning move, not just one */
+/* Every-SG, the continued conjunctive compound (Winning Ways ch. 9): each
+ * turn the player moves in every component that still has a move, and
+ * whoever cannot move loses; the largest suspense number decides. */
+#define GRUNDY_EVERY       4u
+/* The conjunctive compound: each turn a move in every component; a player
+ * who cannot move in every component loses (play ends when one component
+ * is over); the smallest remoteness decides. */
+#define GRUNDY_CONJUNCTIVE 8u
 
 /* A new empty result, filled by grundy_solve and reusable across calls,
  * or NULL when out of memory. */
@@ -276,8 +286,13 @@ GRUNDY_API void grundy_result_free(grundy_result *res);
  * Solves pos (parsed with the same ctx): outcome for the player to move,
  * the Grundy value where known, and one (or with GRUNDY_ALL_MOVES every)
  * winning move, in normal play or with GRUNDY_MISERE misere play; flags
- * is a bitwise or of those. res is overwritten (its earlier strings go
- * stale). Every answer is exact; when it cannot be, the status is
+ * is a bitwise or of those. With GRUNDY_EVERY or GRUNDY_CONJUNCTIVE (one
+ * of them, neither with GRUNDY_MISERE or GRUNDY_ALL_MOVES) the position
+ * is played as that compound instead of a sum: no Grundy value, the
+ * deciding number instead (grundy_result_compound), and the winning move
+ * moves in every component that has a move; GRUNDY_EUNSUPPORTED for a
+ * game whose numbers grundy cannot compute. res is overwritten (its
+ * earlier strings go stale). Every answer is exact; when it cannot be, the status is
  * GRUNDY_ELIMIT or GRUNDY_EUNSUPPORTED and err says why; GRUNDY_ENOMEM.
  * On failure res holds no usable answer.
  */
@@ -301,6 +316,13 @@ GRUNDY_API int grundy_result_sg(const grundy_result *res, uint64_t *sg);
  * valid until res is solved again or freed; NULL when it is not known
  * (or out of memory). */
 GRUNDY_API const char *grundy_result_sg_decimal(grundy_result *res);
+/* With GRUNDY_EVERY, the largest suspense number of the components, and
+ * with GRUNDY_CONJUNCTIVE the smallest remoteness (0 for a position
+ * without components), into *number (when not NULL), returning the flag
+ * it was solved with; 0 (and no number) for a sum in normal or misere
+ * play. The player to move wins iff the number is odd. */
+GRUNDY_API unsigned grundy_result_compound(const grundy_result *res,
+                                           uint64_t *number);
 /* Number of winning moves reported: 0 when the mover loses, else 1, or
  * every winning move with GRUNDY_ALL_MOVES. */
 GRUNDY_API size_t grundy_result_move_count(const grundy_result *res);

@@ -13,13 +13,13 @@
 /* Longest line the quick path copies (64 numbers of 20 digits fit). */
 #define PLAIN_MAX_TEXT 2048
 
-/* Misere, every move, a family without the quick path, or a memory
- * limit so low that the general path might refuse the line: not for the
- * quick path. */
+/* Misere, every move, a compound (Every-SG, conjunctive play), a family
+ * without the quick path, or a memory limit so low that the general path
+ * might refuse the line: not for the quick path. */
 static int
 plain_possible(grundy_game *game, unsigned flags, unsigned format)
 {
-    return (flags & (GRUNDY_MISERE | GRUNDY_ALL_MOVES)) == 0 &&
+    return flags == 0 &&
            (format & GRUNDY_FORMAT_ALL) == 0 &&
            solve_plain_possible(game) &&
            ctx_memory_limit(game->ctx) >= ((size_t)1 << 20);

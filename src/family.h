@@ -278,6 +278,22 @@ typedef struct family {
      * with cap 0 measures it. */
     size_t (*print)(const grundy_game *game, const uint64_t *v, size_t n,
                     char *buf, size_t cap);
+
+    /* Optional: Every-SG and the conjunctive compound (docs/theory.md 9,
+     * Winning Ways ch. 9) by a closed form: the suspense number
+     * (suspense) or the remoteness (remoteness) of component c into
+     * *number; when it is not 0 and sink is not NULL, also emits the
+     * option whose number is one less: the move the compound's winner
+     * plays in c (remoteness: win quickest, lose slowest; suspense: win
+     * slowest, lose quickest), as options() words it. NULL: compound.c
+     * computes the numbers by a memoised search of c's options, for
+     * families whose moves never split a component. */
+    grundy_status (*suspense)(grundy_game *game, const component *c,
+                              move_sink *sink, uint64_t *number,
+                              grundy_error *err);
+    grundy_status (*remoteness)(grundy_game *game, const component *c,
+                                move_sink *sink, uint64_t *number,
+                                grundy_error *err);
 } family;
 
 /* Misere play of a sum of such components follows the misere Nim rule

@@ -241,7 +241,15 @@ format_text(obuf *out, const grundy_result *res)
     } else {
         PUT_LIT(out, "lose");
     }
-    if (!grundy_result_misere(res) && grundy_result_sg(res, &sg)) {
+    if (res->compound != 0) {
+        /* A compound has no Grundy value: its deciding number instead. */
+        if (res->compound == GRUNDY_EVERY) {
+            PUT_LIT(out, " suspense=");
+        } else {
+            PUT_LIT(out, " remoteness=");
+        }
+        put_num(out, res->compound_number);
+    } else if (!grundy_result_misere(res) && grundy_result_sg(res, &sg)) {
         PUT_LIT(out, " sg=");
         put_num(out, sg);
     } else if (!grundy_result_misere(res) && res->sg_big) {
@@ -311,7 +319,20 @@ format_json(obuf *out, const char *input, size_t input_len,
     if (grundy_result_misere(res)) {
         PUT_LIT(out, ",\"misere\":true");
     }
-    if (grundy_result_sg(res, &sg)) {
+    if (res->compound != 0) {
+        if (res->compound == GRUNDY_EVERY) {
+            PUT_LIT(out, ",\"suspense\":");
+        } else {
+            PUT_LIT(out, ",\"remoteness\":");
+        }
+        if (big_strings && res->compound_number > JSON_SAFE_MAX) {
+            putch(out, '"');
+            put_num(out, res->compound_number);
+            putch(out, '"');
+        } else {
+            put_num(out, res->compound_number);
+        }
+    } else if (grundy_result_sg(res, &sg)) {
         PUT_LIT(out, ",\"sg\":");
         if (big_strings && sg > JSON_SAFE_MAX) {
             putch(out, '"');

@@ -43,6 +43,15 @@ grundy_result_misere(const grundy_result *res)
     return res->misere;
 }
 
+unsigned
+grundy_result_compound(const grundy_result *res, uint64_t *number)
+{
+    if (res->compound != 0 && number != NULL) {
+        *number = res->compound_number;
+    }
+    return res->compound;
+}
+
 int
 grundy_result_sg(const grundy_result *res, uint64_t *sg)
 {
@@ -641,6 +650,99 @@ move_emit_take_big(move_sink *sink, const big_component *c,
     bignum_free(to);
     free(b.s);
     return r;
+}
+
+/* Bytes a compound move may take: its words, the position's text and
+ * every changed component's numbers (21 bytes each with a separator). */
+static size_t
+compound_size(const grundy_position *pos, const move_change *changes,
+              size_t elen)
+{
+    size_t need = elen + 1 + pos->textlen + 2 * pos->nterms + 8;
+    for (size_t i = 0; i < pos->ncomps; i++) {
+        if (changes[i].moved) {
+            need += 22 * (changes[i].n + 1);
+        }
+    }
+    return need;
+}
+
+/* Appends component i of pos as the move leaves it (room reserved). */
+static void
+render_change(grundy_result *res, const grundy_position *pos, size_t i,
+              const move_change *ch)
+{
+    const pos_comp *pc = &pos->comps[i];
+    if (!ch->moved) {
+        text_put(res, pos->text + pc->tok, pc->toklen);
+        return;
+    }
+    if (ch->n == 0) {
+        /* A row taken whole stays as an empty heap: in a conjunctive
+         * compound a component that is over ends the game, so it must
+         * not vanish from the position. */
+        text_put(res, "0", 1);
+        return;
+    }
+    for (size_t j = 0; j < ch->n; j++) {
+        if (j > 0) {
+            text_put(res, ",", 1);
+        }
+        res->textlen += util_u64_to_dec(ch->vals[j], res->text + res->textlen);
+    }
+}
+
+int
+move_emit_compound(move_sink *sink, const move_change *changes,
+                   const char *explain)
+{
+    grundy_result *res = sink->res;
+    const grundy_position *pos = sink->pos;
+    size_t elen = strlen(explain), start = res->textlen;
+    size_t need = compound_size(pos, changes, elen);
+    result_move *m;
+
+    if (need > sink->budget || res->textlen > sink->budget - need) {
+        sink->oom = SINK_LIMIT;
+        return -1;
+    }
+    if (text_reserve(res, need) != 0) {
+        sink->oom = SINK_NOMEM;
+        return -1;
+    }
+    if (res->nmoves == res->movecap) {
+        size_t cap = res->movecap != 0 ? 2 * res->movecap : 4;
+        void *p = realloc(res->moves, cap * sizeof *res->moves);
+        if (p == NULL) {
+            sink->oom = SINK_NOMEM;
+            return -1;
+        }
+        res->moves = p;
+        res->movecap = cap;
+    }
+    m = &res->moves[res->nmoves++];
+    m->comp = 0;
+    m->explain = start;
+    m->explain_len = elen;
+    text_put(res, explain, elen + 1);
+    m->position = res->textlen;
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        if (t > 0) {
+            text_put(res, " +", 2);
+        }
+        if (term->named) {
+            put_separator(res, m->position);
+            text_put(res, pos->text + term->nametok, term->namelen);
+        }
+        for (size_t c = term->first; c < term->first + term->count; c++) {
+            put_separator(res, m->position);
+            render_change(res, pos, c, &changes[c]);
+        }
+    }
+    res->text[res->textlen++] = '\0';
+    m->position_len = res->textlen - 1 - m->position;
+    return 1;
 }
 
 int

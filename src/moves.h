@@ -36,6 +36,10 @@ struct grundy_result {
     size_t textlen, textcap;
     uint64_t *values;       /* Grundy value of each component (solve.c) */
     size_t valcap;
+    unsigned compound;      /* GRUNDY_EVERY or GRUNDY_CONJUNCTIVE: solved
+                             * as that compound (compound.c); 0: a sum */
+    uint64_t compound_number; /* its deciding number: the largest
+                             * suspense or the smallest remoteness */
 };
 
 /* Receives an option as data instead of rendering it; returns 0 to go on,
@@ -75,6 +79,21 @@ void move_result_clear(grundy_result *res);
 const char *move_result_text(const grundy_result *res, size_t i,
                              size_t *explain_len, const char **position,
                              size_t *position_len);
+
+/* A component's part in a move of a compound (move_emit_compound): the
+ * component stays as it is (moved 0), or becomes the one component of
+ * n numbers vals, or (n 0) an empty heap "0". */
+typedef struct move_change {
+    int moved;
+    size_t n;
+    const uint64_t *vals;
+} move_change;
+
+/* Renders a move of Every-SG or of a conjunctive compound, which moves in
+ * several components at once: changes[i] for each component i of
+ * sink->pos, explain its words. 0, 1, -1 as move_emit. */
+int move_emit_compound(move_sink *sink, const move_change *changes,
+                       const char *explain);
 
 /* The error of a failed move_emit, which families pass on as a bare
  * GRUNDY_ENOMEM: out of memory, or the moves' text over the budget. */

@@ -5,6 +5,7 @@
  * Nim rule, or misere.c's search); moves.c renders the moves it finds.
  */
 #include "solve.h"
+#include "compound.h"
 #include "misere.h"
 #include "solve_big.h"
 
@@ -601,6 +602,35 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
     return st;
 }
 
+/* Every-SG or the conjunctive compound (compound.c), each alone: they
+ * are other games than the sum, with no misere theory here and too many
+ * winning moves to list (every combination of the components' moves). */
+static grundy_status
+solve_compound(const grundy_position *pos, unsigned flags, move_sink *sink,
+               grundy_error *err)
+{
+    unsigned kind = flags & (GRUNDY_EVERY | GRUNDY_CONJUNCTIVE);
+    const char *play = kind == GRUNDY_EVERY ? "Every-SG" : "conjunctive play";
+    if (kind == (GRUNDY_EVERY | GRUNDY_CONJUNCTIVE)) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "Every-SG and conjunctive play are two different "
+                       "games: ask for one of them");
+    }
+    if (flags & GRUNDY_MISERE) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "misere %s is not supported: grundy has no misere "
+                       "theory of compounds (no setting changes this)",
+                       play);
+    }
+    if (flags & GRUNDY_ALL_MOVES) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "every winning move of %s is not listed: a move "
+                       "there is a choice in every component, and their "
+                       "combinations are too many; one is shown", play);
+    }
+    return compound_solve(pos, kind, sink, err);
+}
+
 grundy_status
 grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
              grundy_result *res, grundy_error *err)
@@ -618,7 +648,12 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     res->win = res->sg_known = res->sg_big = 0;
     res->misere = misere;
     res->sg = 0;
+    res->compound = 0;
+    res->compound_number = 0;
     move_result_clear(res);
+    if (flags & (GRUNDY_EVERY | GRUNDY_CONJUNCTIVE)) {
+        return solve_compound(pos, flags, &sink, err);
+    }
     for (size_t i = 0; misere && i < pos->ncomps; i++) {
         if (pos->comps[i].ring) {
             return err_set(err, GRUNDY_EUNSUPPORTED, -1,

@@ -39,6 +39,10 @@ help(void)
 "                  round them (JavaScript, jq 1.6)\n"
 "  -a, --all       every winning move, not just one\n"
 "  -m, --misere    misere play: whoever makes the last move loses\n"
+"  --every         Every-SG: each turn a move in every component that has\n"
+"                  one; the largest suspense number decides\n"
+"  --conjunctive   conjunctive play: each turn a move in every component;\n"
+"                  who cannot loses; the smallest remoteness decides\n"
 "  -q, --quiet     print nothing on stdout; only the exit status tells\n"
 "  -f, --file FILE read positions from FILE ('-' is stdin)\n"
 "  --memory SIZE   memory one game's tables, one position or one input\n"
@@ -123,6 +127,13 @@ help(void)
 "when the search cannot answer). Misere play of the coin games mock, ruler\n"
 "and corners is refused: their positions are sets of coins, not sums.\n"
 "\n"
+"--every and --conjunctive (Winning Ways ch. 9) print suspense= or\n"
+"remoteness= instead of sg= (JSON: suspense, remoteness) and a move in\n"
+"every component; for nim, bounded, euclid by closed forms, for sub,\n"
+"codes of digits 0-3, wythoff, fib, staircase, ferguson, division, moore\n"
+"by a search within --memory and --work. Heaps that split, rings and coin\n"
+"games are refused; so are --misere and --all with them.\n"
+"\n"
 "Run 'grundy games' for the list of games.\n", stdout);
 }
 
@@ -167,10 +178,11 @@ static const struct long_option {
     const char *name;
     int takes_value;
 } long_options[] = {
-    {"--all", 0},    {"--big-strings", 0}, {"--file", 1},
-    {"--help", 0},   {"--json", 0},        {"--memory", 1},
-    {"--misere", 0}, {"--quiet", 0},       {"--save", 1},
-    {"--threads", 1}, {"--version", 0},    {"--work", 1},
+    {"--all", 0},    {"--big-strings", 0}, {"--conjunctive", 0},
+    {"--every", 0},  {"--file", 1},        {"--help", 0},
+    {"--json", 0},   {"--memory", 1},      {"--misere", 0},
+    {"--quiet", 0},  {"--save", 1},        {"--threads", 1},
+    {"--version", 0}, {"--work", 1},
 };
 #define NLONG (sizeof long_options / sizeof long_options[0])
 
@@ -354,6 +366,10 @@ long_options_one(cli *c, int argc, char **argv, int *i)
         c->format |= GRUNDY_FORMAT_ALL;
     } else if (strcmp(name, "--misere") == 0) {
         c->flags |= GRUNDY_MISERE;
+    } else if (strcmp(name, "--every") == 0) {
+        c->flags |= GRUNDY_EVERY;
+    } else if (strcmp(name, "--conjunctive") == 0) {
+        c->flags |= GRUNDY_CONJUNCTIVE;
     } else if (strcmp(name, "--quiet") == 0) {
         c->quiet = 1;
     } else if (strcmp(name, "--file") == 0) {
@@ -529,12 +545,18 @@ mode_options(const cli *c, const char *mode)
 {
     static char what[160];
     const char *opt = (c->flags & GRUNDY_MISERE) ? "--misere"
+                      : (c->flags & GRUNDY_EVERY) ? "--every"
+                      : (c->flags & GRUNDY_CONJUNCTIVE) ? "--conjunctive"
                       : (c->flags & GRUNDY_ALL_MOVES) ? "--all"
                       : c->file != NULL ? "-f" : NULL;
     const char *why = (c->flags & GRUNDY_MISERE)
                           ? "its values are normal-play Grundy values; "
                             "for misere play ask about positions: "
                             "grundy --misere GAME COMPONENT..."
+                      : (c->flags & (GRUNDY_EVERY | GRUNDY_CONJUNCTIVE))
+                          ? "its values are Grundy values of sums; ask "
+                            "about positions: grundy --every GAME "
+                            "COMPONENT..."
                       : (c->flags & GRUNDY_ALL_MOVES)
                           ? "it lists the winning moves of positions"
                           : "it reads positions, one per line";
@@ -544,6 +566,39 @@ mode_options(const cli *c, const char *mode)
     snprintf(what, sizeof what, "%s does not apply to '%s': %s", opt, mode,
              why);
     usage_error("%s", what);
+    return EXIT_INVALID;
+}
+
+/* --every and --conjunctive play other games than the sum: each alone,
+ * without --misere (no theory of misere compounds here) and without
+ * --all (a winning move is a choice in every component: too many). */
+static int
+compound_options(const cli *c, const char *first)
+{
+    const char *opt = (c->flags & GRUNDY_EVERY) ? "--every" : "--conjunctive";
+    char what[96];
+    if (!(c->flags & (GRUNDY_EVERY | GRUNDY_CONJUNCTIVE))) {
+        return -1;
+    }
+    if (first != NULL && (strcmp(first, "quotient") == 0 ||
+                          strcmp(first, "nimmul") == 0)) {
+        snprintf(what, sizeof what, "%s does not apply to '%s'", opt, first);
+        usage_error("%s: it is played on positions: grundy --every GAME "
+                    "COMPONENT...", what);
+    } else if ((c->flags & GRUNDY_EVERY) &&
+               (c->flags & GRUNDY_CONJUNCTIVE)) {
+        usage_error("%s", "--every and --conjunctive are two different "
+                          "games: give one of them");
+    } else if (c->flags & GRUNDY_MISERE) {
+        usage_error("%s and --misere do not go together: grundy has no "
+                    "misere theory of compounds", opt);
+    } else if (c->flags & GRUNDY_ALL_MOVES) {
+        usage_error("%s and --all do not go together: a winning move "
+                    "moves in every component, and the combinations are "
+                    "too many to list; one is shown", opt);
+    } else {
+        return -1;
+    }
     return EXIT_INVALID;
 }
 
@@ -603,6 +658,9 @@ run(cli *c)
         usage_error("%s", "--big-strings goes with --json: text output "
                           "writes every number in full");
         return EXIT_INVALID;
+    }
+    if ((status = compound_options(c, first)) >= 0) {
+        return status;
     }
     if (c->save != NULL && (first == NULL || strcmp(first, "sg") != 0)) {
         usage_error("%s", "--save FILE goes with 'sg': grundy sg GAME A..B "

@@ -200,6 +200,33 @@ bounded_options(grundy_game *game, const component *c, uint64_t want,
     return GRUNDY_OK;
 }
 
+/*
+ * Every-SG and conjunctive play (Winning Ways ch. 9). With n = q(M+1) + r,
+ * the remoteness and the suspense number are both 2q + (r != 0).
+ * Induction on n: for r != 0 the options n-1 .. n-M (those >= 0) hold
+ * exactly one multiple of M+1, q(M+1), of number 2q, even; every other
+ * option has an odd number. So the one even option gives 1 + 2q for both
+ * (min or max over one value). For r = 0 (n > 0) every option
+ * (q-1)(M+1) + 1 .. n-1 has the odd number 2q - 1, so both are 2q. The
+ * move to the number one less takes r (to q(M+1)), or 1 when r = 0
+ * (every option is then alike). 2q + 1 <= n + 1 cannot wrap: 2q = n only
+ * when M = 1 and r = 0.
+ */
+static grundy_status
+bounded_compound(grundy_game *game, const component *c, move_sink *sink,
+                 uint64_t *number, grundy_error *err)
+{
+    const bounded *b = game->state;
+    uint64_t n = c->v[0], r = bounded_residue(b, n);
+    uint64_t q = b->m == UINT64_MAX ? 0 : n / (b->m + 1);
+    *number = 2 * q + (r != 0);
+    if (*number > 0 && sink != NULL &&
+        bounded_emit(sink, c, r != 0 ? r : 1) < 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
+
 static grundy_status
 bounded_period(grundy_game *game, grundy_period *out, grundy_error *err)
 {
@@ -305,4 +332,6 @@ const family bounded_family = {
     .period = bounded_period,
     .option_one = bounded_option_one,
     .big = &bounded_big,
+    .suspense = bounded_compound,
+    .remoteness = bounded_compound,
 };

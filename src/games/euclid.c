@@ -205,6 +205,52 @@ eu_options(grundy_game *game, const component *c, uint64_t want,
     return GRUNDY_OK;
 }
 
+/*
+ * Every-SG and conjunctive play (Winning Ways ch. 9) on the chain above.
+ * With N0 the number of x_0 = (b, r) (0 when r = 0: over), the numbers
+ * N_j of x_j (j >= 1, options x_0 .. x_{j-1}) are, by induction on j:
+ *   N0 even: x_0 is the only even option (N_1 .. N_{j-1} = N0 + 1 are
+ *            odd), so N_j = N0 + 1;
+ *   N0 odd:  x_1 has the one option x_0, so N_1 = N0 + 1 (even); for
+ *            j >= 2, x_1 is the only even option (N_i = N0 + 2 odd for
+ *            2 <= i < j), so N_j = N0 + 2.
+ * Every position thus has one even option or a single option, where
+ * least and largest agree: the remoteness and the suspense number are
+ * equal. Folded from the last quotient up (at most 93 steps); the move
+ * one lower leaves x_0, or x_1 when N0 is odd and q >= 2. test_every
+ * checks it against the recursion on the literal moves.
+ */
+static uint64_t
+eu_compound_number(uint64_t hi, uint64_t lo, uint64_t *n0)
+{
+    uint64_t q[96], n = 0;
+    size_t m = eu_quotients(hi, lo, q);
+    *n0 = 0;
+    for (size_t i = m; i-- > 0;) {
+        if (i == 0) {
+            *n0 = n;
+        }
+        n = n % 2 == 0 || q[i] == 1 ? n + 1 : n + 2;
+    }
+    return n;
+}
+
+static grundy_status
+eu_compound(grundy_game *game, const component *c, move_sink *sink,
+            uint64_t *number, grundy_error *err)
+{
+    uint64_t hi = c->v[0] > c->v[1] ? c->v[0] : c->v[1];
+    uint64_t lo = c->v[0] ^ c->v[1] ^ hi, n0;
+    (void)game;
+    *number = eu_compound_number(hi, lo, &n0);
+    if (*number > 0 && sink != NULL &&
+        eu_emit_chain(sink, c, hi / lo,
+                      n0 % 2 == 1 && hi / lo >= 2 ? 1 : 0) < 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
+
 /* A lone pair: the outcome by Cole and Davie (normal play) or the chain
  * (misere), and its one winning move on the chain (two when a == b). */
 static grundy_status
@@ -254,4 +300,6 @@ const family euclid_family = {
     .value = eu_value,
     .options = eu_options,
     .solve_alone = eu_solve_alone,
+    .suspense = eu_compound,
+    .remoteness = eu_compound,
 };

@@ -113,6 +113,25 @@ nim_big_options(grundy_game *game, const big_component *c,
     return GRUNDY_OK;
 }
 
+/*
+ * Every-SG and conjunctive play (Winning Ways ch. 9): a heap n > 0 can be
+ * taken whole, to 0 (number 0, even), and every other option is a heap
+ * m > 0 whose number is odd by induction: so the remoteness is 1 + 0 and
+ * the suspense 1 + max of the even numbers {0}, both 1; heap 0 has none.
+ * The move to the number one less takes the heap whole.
+ */
+static grundy_status
+nim_compound(grundy_game *game, const component *c, move_sink *sink,
+             uint64_t *number, grundy_error *err)
+{
+    (void)game;
+    *number = c->v[0] > 0;
+    if (*number > 0 && sink != NULL && nim_emit(sink, c, 0) < 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    return GRUNDY_OK;
+}
+
 static const family_big nim_big = {
     .value = nim_big_value,
     .options = nim_big_options,
@@ -132,4 +151,6 @@ const family nim_family = {
     .options = nim_options,
     .option_one = nim_option_one,
     .big = &nim_big,
+    .suspense = nim_compound,
+    .remoteness = nim_compound,
 };
