@@ -3,7 +3,7 @@
  * bignum's own operations only. Up to BIGNUM_DEC_LEAF_DIGITS digits go
  * 19 at a time (the schoolbook, quadratic); longer numbers divide and
  * conquer over the powers 10^(c 2^i), so that the work is that of a
- * few Karatsuba products: 10^6 digits take well under a second where the
+ * few Karatsuba products: 10^6 digits take under a second where the
  * schoolbook took 25 s. Keeps nothing between calls.
  */
 #include "bignum.h"
@@ -39,26 +39,37 @@ ladder_free(ladder *l)
  * m = floor(4^k / b) for 2^(k-1) <= b < 2^k, given in m a start x0 that
  * is 4^k / b to a relative error e with |e| <= 2^(3 - k/2). One step of
  * Newton's iteration for 1/b, x1 = x0 + x0 (4^k - b x0) / 4^k =
- * (4^k / b)(1 - e^2), is off by at most 2^(k+1) 2^(6-k) = 128 (plus 1
- * for the truncation), and a few exact steps finish: the floor is the m
- * with b m <= 4^k < b (m + 1).
+ * (4^k / b)(1 - e^2), is off by at most 2^(k+1) 2^(6-k) = 128 (plus a
+ * few for the truncations below), and a few exact steps finish: the
+ * floor is the m with b m <= 4^k < b (m + 1). Only about k/2 bits of x0
+ * are right, so x0 and the residual 4^k - b x0 are cut to h = k/2 + 8
+ * and h + 8 bits (relative errors near 2^-h: nothing beside e^2), which
+ * makes the step's products half-size.
  */
 static int
 newton(bignum *m, const bignum *b, size_t k)
 {
-    bignum *t = bignum_new(), *e = bignum_new(), *p2 = bignum_new(),
-           *one = bignum_new();
+    bignum *t = bignum_new(), *e = bignum_new(), *d = bignum_new(),
+           *p2 = bignum_new(), *one = bignum_new();
+    size_t h = k / 2 + 8, mb = bignum_bits(m), s;
     int st = -1, above;
-    if (t == NULL || e == NULL || p2 == NULL || one == NULL ||
+    if (t == NULL || e == NULL || d == NULL || p2 == NULL || one == NULL ||
         bignum_set_u64(one, 1) != 0 || bignum_shl(p2, one, 2 * k) != 0 ||
+        (mb > h && (bignum_shr(m, m, mb - h) != 0 ||
+                    bignum_shl(m, m, mb - h) != 0)) ||
         bignum_mul(t, b, m) != 0) {
         goto out;
     }
     above = bignum_cmp(t, p2) > 0;
-    if ((above ? bignum_sub(e, t, p2) : bignum_sub(e, p2, t)) != 0 ||
-        bignum_mul(e, e, m) != 0 || bignum_shr(e, e, 2 * k) != 0 ||
-        (above ? bignum_sub(m, m, e) : bignum_add(m, m, e)) != 0 ||
-        bignum_mul(t, b, m) != 0) {
+    if ((above ? bignum_sub(e, t, p2) : bignum_sub(e, p2, t)) != 0) {
+        goto out;
+    }
+    s = bignum_bits(e) > h + 8 ? bignum_bits(e) - (h + 8) : 0;
+    /* d = x0 |4^k - b x0| / 4^k; then m = x1 = x0 -+ d, t = b x1. */
+    if (bignum_shr(e, e, s) != 0 || bignum_mul(d, e, m) != 0 ||
+        bignum_shr(d, d, 2 * k - s) != 0 || bignum_mul(e, b, d) != 0 ||
+        (above ? bignum_sub(m, m, d) : bignum_add(m, m, d)) != 0 ||
+        (above ? bignum_sub(t, t, e) : bignum_add(t, t, e)) != 0) {
         goto out;
     }
     while (bignum_cmp(t, p2) > 0) {
@@ -78,6 +89,7 @@ newton(bignum *m, const bignum *b, size_t k)
 out:
     bignum_free(t);
     bignum_free(e);
+    bignum_free(d);
     bignum_free(p2);
     bignum_free(one);
     return st;
