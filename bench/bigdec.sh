@@ -2,10 +2,10 @@
 # bigdec.sh - numbers of 10^4 to 10^6 decimal digits (issue 25). First
 # the conversion itself (bench/bigdec_bench.c): bignum_parse_dec and
 # bignum_to_dec beside the schoolbook they replaced, in the same run on
-# the same digits (the schoolbook only up to 3 10^5 digits, BIG=1 for
-# 10^6: about a minute). Then the whole command on one `nim N 1` line on
+# the same digits, in CPU seconds (the schoolbook only up to 3 10^5
+# digits, BIG=1 for 10^6: about a minute). Then the whole command on one `nim N 1` line on
 # stdin (read, solved, answered: sg = N xor 1 and the N - 1 taken are
-# printed), next to the commit before this work (BASE, default 3fdbd55)
+# printed), in wall seconds, next to the commit before this work (BASE, default 3fdbd55)
 # up to 3 10^5 digits (BIG=1: 10^6 too, minutes). Target: 10^6 digits
 # read and printed in under a second. (A number that long cannot be an
 # argument: the kernel takes at most 128 KiB per argument,
