@@ -1,11 +1,11 @@
 /*
  * bignum.c - exact non-negative integers of any size (bignum.h): 64-bit
  * limbs, least significant first, never a zero limb on top (0 has none).
- * Schoolbook algorithms throughout: decimal conversion in chunks of 19
- * digits (quadratic in the length, a few milliseconds at 10^4 digits),
- * products with 128-bit partial products, the integer square root bit by
- * bit. Every result is written only after its operands were read, so a
- * result may be one of its operands.
+ * Products by Karatsuba above BIGNUM_KARATSUBA_LIMBS (schoolbook with
+ * 128-bit partial products below), the rest schoolbook: long division,
+ * the integer square root bit by bit. Decimal conversion is in
+ * bignum_dec.c. Every result is written only after its operands were
+ * read, so a result may be one of its operands.
  */
 #include "bignum.h"
 #include "intmath.h"
@@ -17,8 +17,6 @@ struct bignum {
     uint64_t *d;
     size_t n, cap;
 };
-
-#define TEN19 UINT64_C(10000000000000000000)
 
 bignum *
 bignum_new(void)
@@ -277,6 +275,146 @@ bignum_mul_u64(bignum *r, const bignum *x, uint64_t v)
     return 0;
 }
 
+/* t[0..na+nb) = a[0..na) * b[0..nb), schoolbook: quadratic, the fastest
+ * below BIGNUM_KARATSUBA_LIMBS. */
+static void
+mul_school(uint64_t *t, const uint64_t *a, size_t na, const uint64_t *b,
+           size_t nb)
+{
+    memset(t, 0, (na + nb) * sizeof *t);
+    for (size_t i = 0; i < na; i++) {
+        uint64_t carry = 0, ai = a[i];
+        for (size_t j = 0; j < nb; j++) {
+            im_u128 p = (im_u128)ai * b[j] + t[i + j] + carry;
+            t[i + j] = (uint64_t)p;
+            carry = (uint64_t)(p >> 64);
+        }
+        t[i + nb] = carry;
+    }
+}
+
+/* r[0..n) += a[0..m) for m <= n; the carry out of r[n - 1] is returned
+ * (0 where the caller knows the sum fits). */
+static uint64_t
+add_into(uint64_t *r, size_t n, const uint64_t *a, size_t m)
+{
+    uint64_t carry = 0;
+    size_t i;
+    for (i = 0; i < m; i++) {
+        uint64_t s = r[i] + a[i], c1 = s < a[i];
+        r[i] = s + carry;
+        carry = c1 | (r[i] < carry);
+    }
+    for (; carry != 0 && i < n; i++) {
+        carry = ++r[i] == 0;
+    }
+    return carry;
+}
+
+/* r[0..n) -= a[0..m) for m <= n, where the caller knows r >= a. */
+static void
+sub_from(uint64_t *r, size_t n, const uint64_t *a, size_t m)
+{
+    uint64_t borrow = 0;
+    size_t i;
+    for (i = 0; i < m; i++) {
+        uint64_t d = r[i] - a[i], b1 = r[i] < a[i];
+        r[i] = d - borrow;
+        borrow = b1 | (d < borrow);
+    }
+    for (; borrow != 0 && i < n; i++) {
+        borrow = r[i]-- == 0;
+    }
+}
+
+static int mul_limbs(uint64_t *t, const uint64_t *a, size_t na,
+                     const uint64_t *b, size_t nb);
+
+/* t = a * b for na >= nb, with a cut into pieces of nb limbs: each
+ * piece times b is a balanced product (Karatsuba pays only on those). */
+static int
+mul_pieces(uint64_t *t, const uint64_t *a, size_t na, const uint64_t *b,
+           size_t nb)
+{
+    uint64_t *p = malloc(2 * nb * sizeof *p);
+    if (p == NULL) {
+        return -1;
+    }
+    memset(t, 0, (na + nb) * sizeof *t);
+    for (size_t at = 0; at < na; at += nb) {
+        size_t k = na - at < nb ? na - at : nb;
+        if (mul_limbs(p, a + at, k, b, nb) != 0) {
+            free(p);
+            return -1;
+        }
+        (void)add_into(t + at, na + nb - at, p, k + nb);
+    }
+    free(p);
+    return 0;
+}
+
+/*
+ * Karatsuba's product for nb > na / 2 (Knuth, TAOCP 2, 4.3.3.A): with
+ * a = a1 B^h + a0 and b = b1 B^h + b0 (B = 2^64),
+ * a b = z2 B^2h + z1 B^h + z0 where z0 = a0 b0, z2 = a1 b1 and
+ * z1 = (a0 + a1)(b0 + b1) - z0 - z2 = a0 b1 + a1 b0 >= 0: three
+ * half-size products instead of four, so n^1.585 limb products.
+ */
+static int
+karatsuba(uint64_t *t, const uint64_t *a, size_t na, const uint64_t *b,
+          size_t nb)
+{
+    size_t h = (na + 1) / 2, ns = h + 1, top = na + nb - h;
+    uint64_t *sa, *sb, *z1;
+    int st = -1;
+    if (nb <= h) {
+        return mul_pieces(t, a, na, b, nb);
+    }
+    if ((sa = malloc(4 * ns * sizeof *sa)) == NULL) {
+        return -1;
+    }
+    sb = sa + ns;
+    z1 = sb + ns;
+    memcpy(sa, a, h * sizeof *sa);
+    sa[h] = add_into(sa, h, a + h, na - h);
+    memcpy(sb, b, h * sizeof *sb);
+    sb[h] = add_into(sb, h, b + h, nb - h);
+    if (mul_limbs(t, a, h, b, h) != 0 ||
+        mul_limbs(t + 2 * h, a + h, na - h, b + h, nb - h) != 0 ||
+        mul_limbs(z1, sa, ns, sb, ns) != 0) {
+        goto out;
+    }
+    sub_from(z1, 2 * ns, t, 2 * h);
+    sub_from(z1, 2 * ns, t + 2 * h, na + nb - 2 * h);
+    /* z1 B^h <= a b < B^(na+nb): z1's limbs above top are zero. */
+    (void)add_into(t + h, top, z1, 2 * ns < top ? 2 * ns : top);
+    st = 0;
+out:
+    free(sa);
+    return st;
+}
+
+/* t[0..na+nb) = a * b for any lengths (t apart from a and b). */
+static int
+mul_limbs(uint64_t *t, const uint64_t *a, size_t na, const uint64_t *b,
+          size_t nb)
+{
+    if (na < nb) {
+        const uint64_t *c = a;
+        size_t nc = na;
+        a = b;
+        na = nb;
+        b = c;
+        nb = nc;
+    }
+    if (nb < BIGNUM_KARATSUBA_LIMBS) {
+        mul_school(t, a, na, b, nb);
+        return 0;
+    }
+    return 2 * nb <= na ? mul_pieces(t, a, na, b, nb)
+                        : karatsuba(t, a, na, b, nb);
+}
+
 int
 bignum_mul(bignum *r, const bignum *x, const bignum *y)
 {
@@ -287,17 +425,12 @@ bignum_mul(bignum *r, const bignum *x, const bignum *y)
         return 0;
     }
     /* A separate product: r may be x or y. */
-    if ((t = calloc(n, sizeof *t)) == NULL) {
+    if ((t = malloc(n * sizeof *t)) == NULL) {
         return -1;
     }
-    for (size_t i = 0; i < x->n; i++) {
-        uint64_t carry = 0, a = x->d[i];
-        for (size_t j = 0; j < y->n; j++) {
-            im_u128 p = (im_u128)a * y->d[j] + t[i + j] + carry;
-            t[i + j] = (uint64_t)p;
-            carry = (uint64_t)(p >> 64);
-        }
-        t[i + y->n] = carry;
+    if (mul_limbs(t, x->d, x->n, y->d, y->n) != 0) {
+        free(t);
+        return -1;
     }
     free(r->d);
     r->d = t;
@@ -469,98 +602,6 @@ bignum_mod(bignum *r, const bignum *x, const bignum *d)
     free(u);
     free(v);
     return 0;
-}
-
-int
-bignum_parse_dec(bignum *x, const char *s, size_t len)
-{
-    size_t at = 0, first;
-    if (len == 0) {
-        return -2;
-    }
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9') {
-            return -2;
-        }
-    }
-    /* Leading zeros cost nothing. */
-    while (at + 1 < len && s[at] == '0') {
-        at++;
-    }
-    /* About 3.33 bits a digit: room for the whole number at once. */
-    if (reserve(x, (len - at) / 19 + 2) != 0) {
-        return -1;
-    }
-    x->n = 0;
-    first = (len - at) % 19 != 0 ? (len - at) % 19 : 19;
-    while (at < len) {
-        uint64_t chunk = 0, scale = 1;
-        for (size_t i = 0; i < first; i++) {
-            chunk = chunk * 10 + (uint64_t)(s[at + i] - '0');
-            scale *= 10;
-        }
-        at += first;
-        first = 19;
-        if (bignum_mul_u64(x, x, scale) != 0 ||
-            bignum_add_u64(x, x, chunk) != 0) {
-            return -1;
-        }
-    }
-    return 0;
-}
-
-size_t
-bignum_dec_size(const bignum *x)
-{
-    /* log10(2) < 0.30103 < 30103 / 100000: bits * 30103 / 100000 + 1
-     * digits suffice. */
-    size_t bits = bignum_bits(x);
-    return bits == 0 ? 1 : bits / 100000 * 30103 +
-                               (bits % 100000) * 30103 / 100000 + 1;
-}
-
-size_t
-bignum_to_dec(const bignum *x, char *buf)
-{
-    bignum *t;
-    uint64_t *chunks;
-    size_t nchunks = 0, at = 0;
-    if (x->n == 0) {
-        buf[0] = '0';
-        buf[1] = '\0';
-        return 1;
-    }
-    t = bignum_new();
-    chunks = malloc((bignum_dec_size(x) / 19 + 2) * sizeof *chunks);
-    if (t == NULL || chunks == NULL || bignum_copy(t, x) != 0) {
-        bignum_free(t);
-        free(chunks);
-        return 0;
-    }
-    /* Chunks of 19 digits, least significant first. */
-    while (t->n > 0) {
-        bignum_divmod_u64(t, t, TEN19, &chunks[nchunks++]);
-    }
-    for (size_t i = nchunks; i-- > 0;) {
-        char digits[20];
-        int k = 0;
-        uint64_t v = chunks[i];
-        do {
-            digits[k++] = (char)('0' + v % 10);
-            v /= 10;
-        } while (v != 0);
-        /* Inner chunks keep their leading zeros. */
-        while (i + 1 < nchunks && k < 19) {
-            digits[k++] = '0';
-        }
-        while (k > 0) {
-            buf[at++] = digits[--k];
-        }
-    }
-    buf[at] = '\0';
-    bignum_free(t);
-    free(chunks);
-    return at;
 }
 
 /*

@@ -15,6 +15,15 @@
 
 typedef struct bignum bignum;
 
+/* Products of two numbers of at least this many limbs (64 bits, about
+ * 19 digits each) use Karatsuba's method; shorter ones the schoolbook. */
+#define BIGNUM_KARATSUBA_LIMBS 32
+/* Decimal numbers of at most this many digits convert by the schoolbook
+ * (19 digits at a time, quadratic); longer ones divide and conquer over
+ * the powers 10^(19 * 2^i) (bignum_dec.c), in about the time of a few
+ * products. Named here so that tests can aim at the edges. */
+#define BIGNUM_DEC_LEAF_DIGITS 600
+
 /* A new bignum worth 0, or NULL when out of memory; bignum_free(NULL) is
  * a no-op. */
 bignum *bignum_new(void);
@@ -40,13 +49,15 @@ void bignum_fit(bignum *x);
 
 /* Parses s[0..len): decimal digits only (no sign, blank, '+', exponent or
  * separator), at least one. Returns 0, -1 when out of memory, -2 when s
- * is not such a number. Leading zeros are allowed. */
+ * is not such a number. Leading zeros are allowed. Subquadratic: 10^6
+ * digits in a fraction of a second (bench/bigdec.sh). */
 int bignum_parse_dec(bignum *x, const char *s, size_t len);
 /* Digits x takes in decimal (1 for 0); a bound, exact or one more. */
 size_t bignum_dec_size(const bignum *x);
 /* Writes x in decimal, without leading zeros, and a NUL into buf, which
  * has room for bignum_dec_size(x) + 1 bytes. Returns the digits written,
- * or 0 when out of memory (a number has at least one digit). */
+ * or 0 when out of memory (a number has at least one digit).
+ * Subquadratic, as bignum_parse_dec. */
 size_t bignum_to_dec(const bignum *x, char *buf);
 
 /* -1, 0 or 1 as x <, == or > y. */

@@ -520,6 +520,20 @@ sgseq_why_no_period(const sgseq *s, const sgseq_env *env, char *buf,
     }
 }
 
+/* Before a refusal for memory: tells the listener how far the table got
+ * of the `total` heaps the answer needs, so that it can say how long a
+ * raised limit would take at the rate it measured (the CLI does). */
+static void
+sgseq_report_need(const sgseq *s, const sgseq_env *env, uint64_t total)
+{
+    char what[160];
+    if (env->progress != NULL) {
+        snprintf(what, sizeof what, "Grundy values of %s",
+                 env->name ? env->name : "the game");
+        env->progress(env->progress_user, what, s->len, total);
+    }
+}
+
 grundy_status
 sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             grundy_error *err)
@@ -573,6 +587,7 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             }
             sgseq_need_text(need, sizeof need,
                             (n + 1) * sgseq_heap_bytes(s));
+            sgseq_report_need(s, env, n + 1);
             return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
                                  sgseq_need_bytes((n + 1) *
                                                   sgseq_heap_bytes(s)),

@@ -4,7 +4,9 @@
  * strings (add, subtract, multiply, halve, divide by a small number),
  * binary by repeated halving, on random numbers of 1 to 2000 digits; the
  * square root by its defining inequalities; parsing errors and
- * round trips.
+ * round trips. Karatsuba's products and the divide-and-conquer decimal
+ * conversion against literal references (limb by limb; digit by digit)
+ * on both sides of every threshold, and 10^6-digit round trips.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -500,6 +502,234 @@ test_long_numbers(void **state)
     free(a);
 }
 
+/* ---- subquadratic products and decimal conversion ------------------- */
+
+/* x * y the literal way, one 64-bit limb of y at a time from the top:
+ * acc = acc 2^64 + x y_j (the limb read bit by bit). */
+static bignum *
+ref_mul(const bignum *x, const bignum *y)
+{
+    bignum *acc = bignum_new(), *t = bignum_new();
+    size_t n = (bignum_bits(y) + 63) / 64;
+    assert_non_null(acc);
+    assert_non_null(t);
+    assert_int_equal(bignum_set_u64(acc, 0), 0);
+    for (size_t j = n; j-- > 0;) {
+        uint64_t w = 0;
+        for (size_t b = 0; b < 64; b++) {
+            w |= (uint64_t)bignum_bit(y, 64 * j + b) << b;
+        }
+        assert_int_equal(bignum_shl(acc, acc, 64), 0);
+        assert_int_equal(bignum_mul_u64(t, x, w), 0);
+        assert_int_equal(bignum_add(acc, acc, t), 0);
+    }
+    bignum_free(t);
+    return acc;
+}
+
+/* Karatsuba (and its cutting of unbalanced operands into pieces) against
+ * ref_mul for lengths on both sides of BIGNUM_KARATSUBA_LIMBS and of the
+ * balance line (the shorter operand half the longer), with limbs that
+ * stress carries (all ones, zeros, top bits), and results aliasing an
+ * operand. */
+static void
+test_mul_karatsuba(void **state)
+{
+    enum { T = BIGNUM_KARATSUBA_LIMBS };
+    static const size_t big[] = {1, T - 1, T, T + 1, 2 * T - 1, 2 * T,
+                                 2 * T + 1, 3 * T + 2, 4 * T + 3, 9 * T};
+    uint64_t rng = 17;
+    (void)state;
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
+        size_t n = big[i];
+        size_t small[] = {1, 2, T - 1, T, T + 1, n / 2, n / 2 + 1, n - 1, n};
+        for (size_t j = 0; j < sizeof small / sizeof small[0]; j++) {
+            size_t m = small[j] == 0 ? 1 : small[j];
+            bignum *x = limbs(&rng, n), *y = limbs(&rng, m),
+                   *r = bignum_new(), *want;
+            assert_non_null(r);
+            want = ref_mul(x, y);
+            assert_int_equal(bignum_mul(r, x, y), 0);
+            assert_int_equal(bignum_cmp(r, want), 0);
+            assert_int_equal(bignum_mul(r, y, x), 0);
+            assert_int_equal(bignum_cmp(r, want), 0);
+            assert_int_equal(bignum_mul(x, x, y), 0);
+            assert_int_equal(bignum_cmp(x, want), 0);
+            bignum_free(x);
+            bignum_free(y);
+            bignum_free(r);
+            bignum_free(want);
+        }
+    }
+}
+
+/* Decimal to bignum the literal way: x = 10 x + d, digit by digit. */
+static bignum *
+ref_parse(const char *s, size_t len)
+{
+    bignum *x = bignum_new();
+    assert_non_null(x);
+    assert_int_equal(bignum_set_u64(x, 0), 0);
+    for (size_t i = 0; i < len; i++) {
+        assert_int_equal(bignum_mul_u64(x, x, 10), 0);
+        assert_int_equal(bignum_add_u64(x, x, (uint64_t)(s[i] - '0')), 0);
+    }
+    return x;
+}
+
+/* Bignum to decimal the literal way: the last digit is x mod 10. */
+static char *
+ref_print(const bignum *x)
+{
+    size_t cap = bignum_dec_size(x) + 1, n = 0;
+    char *s = malloc(cap);
+    bignum *t = bignum_new();
+    assert_non_null(s);
+    assert_non_null(t);
+    assert_int_equal(bignum_copy(t, x), 0);
+    do {
+        uint64_t d;
+        assert_int_equal(bignum_divmod_u64(t, t, 10, &d), 0);
+        assert_true(n + 1 < cap);
+        s[n++] = (char)('0' + d);
+    } while (!bignum_is_zero(t));
+    for (size_t i = 0; i < n / 2; i++) {
+        char c = s[i];
+        s[i] = s[n - 1 - i];
+        s[n - 1 - i] = c;
+    }
+    s[n] = '\0';
+    bignum_free(t);
+    return s;
+}
+
+/* n digits into s (no leading zero unless n == 1), of one of five
+ * kinds: random, random with long runs of 0 and 9 (blocks that print as
+ * all zeros, carries through nines), all nines, 10^(n-1), and
+ * 10^(n-1) + 1. */
+static void
+digits_of_kind(uint64_t *rng, char *s, size_t n, int kind)
+{
+    for (size_t i = 0; i < n; i++) {
+        int d = (int)brute_below(rng, 10);
+        if (kind == 1) {
+            size_t run = (size_t)brute_below(rng, 80);
+            int c = brute_below(rng, 2) ? '0' : '9';
+            while (run-- > 0 && i < n) {
+                s[i++] = (char)c;
+            }
+            if (i == n) {
+                break;
+            }
+        }
+        s[i] = kind == 2 ? '9' : kind >= 3 ? '0' : (char)('0' + d);
+    }
+    s[0] = n > 1 && s[0] == '0' ? '1' : s[0];
+    s[n - 1] = kind == 4 && n > 1 ? '1' : s[n - 1];
+    s[n] = '\0';
+}
+
+/* s parses to ref_parse's number, which prints as s (fast printing
+ * against ref_print, on the number parsed the slow way). */
+static void
+check_dec(const char *s)
+{
+    size_t n = strlen(s);
+    bignum *x = bignum_new(), *want = ref_parse(s, n);
+    char *buf, *ref;
+    assert_non_null(x);
+    assert_int_equal(bignum_parse_dec(x, s, n), 0);
+    if (bignum_cmp(x, want) != 0) {
+        fail_msg("parse differs at %zu digits", n);
+    }
+    buf = malloc(bignum_dec_size(want) + 1);
+    assert_non_null(buf);
+    assert_int_equal(bignum_to_dec(want, buf), n);
+    ref = ref_print(want);
+    assert_string_equal(ref, s);
+    if (strcmp(buf, s) != 0) {
+        fail_msg("print differs at %zu digits", n);
+    }
+    free(buf);
+    free(ref);
+    bignum_free(x);
+    bignum_free(want);
+}
+
+/* The divide-and-conquer conversion against the literal references on
+ * thousands of numbers: every length up to 2 BIGNUM_DEC_LEAF_DIGITS + 50,
+ * lengths on both sides of each place where the ladder gains a level
+ * (LEAF 2^j, LEAF 2^j + 1) and of the old 19 2^j blocks, and random
+ * lengths up to 8 LEAF digits (four levels); each of five digit
+ * patterns. Deeper levels are met by test_dec_million. */
+static void
+test_dec_fast(void **state)
+{
+    enum { LEAF = BIGNUM_DEC_LEAF_DIGITS, MAXN = 9 * LEAF };
+    uint64_t rng = 18;
+    char *s = malloc(MAXN + 1);
+    (void)state;
+    assert_non_null(s);
+    for (size_t n = 1; n <= 2 * LEAF + 50; n++) {
+        digits_of_kind(&rng, s, n, (int)(n % 5));
+        check_dec(s);
+    }
+    for (size_t j = 0; j <= 3; j++) {
+        for (size_t e = 0; e < 2; e++) {
+            size_t edge = e == 0 ? (size_t)LEAF << j : (size_t)19 << (j + 5);
+            for (size_t n = edge - 2; n <= edge + 2; n++) {
+                for (int kind = 0; kind < 5; kind++) {
+                    digits_of_kind(&rng, s, n, kind);
+                    check_dec(s);
+                }
+            }
+        }
+    }
+    for (int t = 0; t < 60; t++) {
+        size_t n = 2 * LEAF + (size_t)brute_below(&rng, 6 * LEAF);
+        digits_of_kind(&rng, s, n, t % 5);
+        check_dec(s);
+    }
+    free(s);
+}
+
+/* 10^6-digit numbers: the round trip gives back the text, and the number
+ * read is right modulo a few primes (Horner's rule on the digits: an
+ * independent check of every digit's place). Leading zeros are read. */
+static void
+test_dec_million(void **state)
+{
+    static const uint64_t primes[] = {1000000007u, 998244353u,
+                                      UINT64_C(4294967291)};
+    enum { N = 1000000, Z = 5 };
+    uint64_t rng = 19;
+    char *s = malloc(N + Z + 1), *buf;
+    bignum *x = bignum_new();
+    (void)state;
+    assert_non_null(s);
+    assert_non_null(x);
+    memset(s, '0', Z);
+    for (int kind = 0; kind < 2; kind++) {
+        digits_of_kind(&rng, s + Z, N, kind);
+        assert_int_equal(bignum_parse_dec(x, s, N + Z), 0);
+        for (size_t p = 0; p < sizeof primes / sizeof primes[0]; p++) {
+            uint64_t h = 0, rem;
+            for (size_t i = Z; i < N + Z; i++) {
+                h = (h * 10 + (uint64_t)(s[i] - '0')) % primes[p];
+            }
+            assert_int_equal(bignum_divmod_u64(NULL, x, primes[p], &rem), 0);
+            assert_true(rem == h);
+        }
+        buf = malloc(bignum_dec_size(x) + 1);
+        assert_non_null(buf);
+        assert_int_equal(bignum_to_dec(x, buf), N);
+        assert_true(strcmp(buf, s + Z) == 0);
+        free(buf);
+    }
+    bignum_free(x);
+    free(s);
+}
+
 int
 main(void)
 {
@@ -512,6 +742,9 @@ main(void)
         cmocka_unit_test(test_isqrt),
         cmocka_unit_test(test_carry_chains),
         cmocka_unit_test(test_long_numbers),
+        cmocka_unit_test(test_mul_karatsuba),
+        cmocka_unit_test(test_dec_fast),
+        cmocka_unit_test(test_dec_million),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

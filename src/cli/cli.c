@@ -54,6 +54,10 @@ help(void)
 "  --threads N     threads for streaming lines (closed-form games, and\n"
 "                  lines naming their games); default: one per CPU.\n"
 "                  Long Grundy-sequence tables use two, one with 1\n"
+"  --progress      show progress on stderr in pipes too: a line every 5 s\n"
+"                  with the rate and the time left (a terminal always\n"
+"                  shows it, on one line); the limit messages then say\n"
+"                  how long a raised limit takes at the rate measured\n"
 "  --save FILE     with sg: go on from the values saved in FILE (if it\n"
 "                  exists) and save them there as the run goes, at its\n"
 "                  end and on Ctrl-C; a damaged file is refused\n"
@@ -178,11 +182,11 @@ static const struct long_option {
     const char *name;
     int takes_value;
 } long_options[] = {
-    {"--all", 0},    {"--big-strings", 0}, {"--conjunctive", 0},
-    {"--every", 0},  {"--file", 1},        {"--help", 0},
-    {"--json", 0},   {"--memory", 1},      {"--misere", 0},
-    {"--quiet", 0},  {"--save", 1},        {"--threads", 1},
-    {"--version", 0}, {"--work", 1},
+    {"--all", 0},      {"--big-strings", 0}, {"--conjunctive", 0},
+    {"--every", 0},    {"--file", 1},        {"--help", 0},
+    {"--json", 0},     {"--memory", 1},      {"--misere", 0},
+    {"--progress", 0}, {"--quiet", 0},       {"--save", 1},
+    {"--threads", 1},  {"--version", 0},     {"--work", 1},
 };
 #define NLONG (sizeof long_options / sizeof long_options[0])
 
@@ -372,6 +376,8 @@ long_options_one(cli *c, int argc, char **argv, int *i)
         c->flags |= GRUNDY_CONJUNCTIVE;
     } else if (strcmp(name, "--quiet") == 0) {
         c->quiet = 1;
+    } else if (strcmp(name, "--progress") == 0) {
+        c->progress_lines = 1;
     } else if (strcmp(name, "--file") == 0) {
         if (v == NULL) {
             usage_error("option '%s' needs a FILE", a);
@@ -520,6 +526,7 @@ run_args(cli *c)
     while (len > 0 && (at[len - 1] == ' ' || at[len - 1] == '\t')) {
         len--;
     }
+    c->rate_seconds = 0;   /* a rate is measured by this solve or none */
     st = grundy_position_parse(c->ctx, c->pos, NULL, at, len, &err);
     if (st == GRUNDY_OK) {
         st = solve_and_print(c, at, len, &err);
@@ -530,7 +537,7 @@ run_args(cli *c)
     }
     if (st != GRUNDY_OK) {
         error_tag tag = error_tag_of(st, &err);
-        word_advice(st, &err);
+        word_advice(c, st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
         json_error(c, &err, tag);
         return exit_for(st);
@@ -728,7 +735,7 @@ run(cli *c)
     if ((st = grundy_game_parse(c->ctx, first, strlen(first), &game,
                                 &err)) != GRUNDY_OK) {
         error_tag tag = error_tag_of(st, &err);
-        word_advice(st, &err);
+        word_advice(NULL, st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
         if (c->nargs > 1) {
             json_error(c, &err, tag);
@@ -770,11 +777,12 @@ grundy_cli(int argc, char **argv)
                 grundy_ctx_set_threads(c.ctx, 1);
             }
 #ifdef HAVE_ISATTY
-            if (isatty(2)) {
+            c.progress_tty = isatty(2);
+#endif
+            if (c.progress_tty || c.progress_lines) {
                 grundy_ctx_set_progress(c.ctx, progress, &c);
                 c.save_tty = 1;
             }
-#endif
             status = run(&c);
         }
         grundy_result_free(c.res);

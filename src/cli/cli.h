@@ -49,15 +49,27 @@ typedef struct cli {
     grundy_ctx *ctx;
     grundy_position *pos;
     grundy_result *res;
-    double progress_start;    /* when the current computation began */
+    double progress_start;    /* first progress report of the current
+                                 computation, 0: none yet */
     double progress_last;     /* last progress line, 0: none shown */
+    double progress_at;       /* the latest progress report */
+    uint64_t progress_from;   /* units done at the first report */
+    uint64_t progress_units;  /* units done at the latest report */
+    uint64_t progress_total;  /* units the work needs, latest report */
+    double rate_seconds;      /* the last computation's whole work at its
+                                 rate measured over a second or more;
+                                 0: none measured */
+    int progress_lines;       /* --progress: progress lines on stderr,
+                                 in pipes too */
+    int progress_tty;         /* stderr is a terminal: one line redrawn */
     int write_failed;         /* a failed write to stdout was reported */
     const char *save;         /* --save FILE of `sg`; NULL: none */
     grundy_game *save_game;   /* the game whose sequence is saved */
     uint64_t saved_len;       /* values in FILE after the last write */
     uint64_t save_tried;      /* values at the last attempt to write */
     double saved_at;          /* when FILE was last written (or tried) */
-    int save_tty;             /* also show progress (stderr is a tty) */
+    int save_tty;             /* also show progress (a terminal or
+                                 --progress) */
     int save_failed;          /* a write failed: exit 4; 2: FILE is
                                  another run's now, no more writes */
     int save_last_ok;         /* the last write (or the read) succeeded */
@@ -80,14 +92,22 @@ int parse_leading(const char *s, char **end, unsigned long long *v);
 
 /* "grundy: " fmt (with arg) and the hint to try --help, on stderr. */
 void usage_error(const char *fmt, const char *arg);
-/* A grundy_progress_fn: progress lines on stderr (user is the cli). */
+/* A grundy_progress_fn (user is the cli): on a terminal one line redrawn
+ * at most five times a second, with --progress in a pipe one line every
+ * PROGRESS_EVERY seconds; both from a second into the work on, with the
+ * rate and the time left once a rate is measured. */
 void progress(void *user, const char *what, uint64_t done, uint64_t total);
 
 /* Appends to err->message, after a library call failed with st, the
  * command's advice for the limit the error names (err->limit): the
  * option to raise, with the value err->needed asks for ("; raise it
- * with --memory 573M"); nothing for other errors. Once per error. */
-void word_advice(grundy_status st, grundy_error *err);
+ * with --memory 573M"); nothing for other errors. Once per error. When
+ * c (may be NULL) measured the rate of the computation that stopped
+ * (progress shown, over a second: c->rate_seconds), the memory advice
+ * adds how long the whole work takes at that rate ("(about 40 s at the
+ * rate measured)"); never otherwise, so that messages stay the same
+ * from run to run. */
+void word_advice(const cli *c, grundy_status st, grundy_error *err);
 
 /* What the JSON error record of a failure says besides the message:
  * "kind" (input: invalid spec, position or line, exit 2; limit: a limit

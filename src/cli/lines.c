@@ -381,6 +381,7 @@ answer_line(cli *c, const char *name, unsigned long long lineno,
 {
     grundy_error err;
     grundy_status st;
+    c->rate_seconds = 0;   /* a rate is measured by this solve or none */
     st = grundy_position_parse(c->ctx, c->pos, fixed, line, len, &err);
     if (st == GRUNDY_OK) {
         st = solve_and_print(c, line, len, &err);
@@ -390,7 +391,7 @@ answer_line(cli *c, const char *name, unsigned long long lineno,
     }
     if (st != GRUNDY_OK) {
         error_tag tag = error_tag_of(st, &err);
-        word_advice(st, &err);
+        word_advice(c, st, &err);
         if (line_error(c, name, lineno, line, len, err.message, tag) !=
             0) {
             return EXIT_IO;
@@ -603,7 +604,7 @@ share_run(const worker *w, share *sh)
         }
         if (st != GRUNDY_OK) {
             error_tag tag = error_tag_of(st, &err);
-            word_advice(st, &err);
+            word_advice(NULL, st, &err);
             if (share_error(w, sh, line, len, err.message, tag) != 0) {
                 goto leave;
             }

@@ -85,7 +85,7 @@ put_value(cli *c, grundy_game *game, const char *tok, grundy_status st,
 {
     progress_done(c);
     if (st != GRUNDY_OK) {
-        word_advice(st, err);
+        word_advice(c, st, err);
         fprintf(stderr, "grundy: sg %s %s: %s\n", grundy_game_spec(game), tok,
                 err->message);
         return exit_for(st);
@@ -393,7 +393,7 @@ parse_game_arg(cli *c, grundy_game **game)
     grundy_status st = grundy_game_parse(c->ctx, c->args[1],
                                          strlen(c->args[1]), game, &err);
     if (st != GRUNDY_OK) {
-        word_advice(st, &err);
+        word_advice(NULL, st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
         return exit_for(st);
     }
@@ -506,7 +506,7 @@ run_period(cli *c)
     progress_done(c);
     grundy_game_free(game);
     if (st != GRUNDY_OK) {
-        word_advice(st, &err);
+        word_advice(c, st, &err);
         fprintf(stderr, "grundy: period %s: %s\n", c->args[1], err.message);
         return exit_for(st);
     }
@@ -735,7 +735,7 @@ run_quotient(cli *c)
     progress_done(c);
     grundy_game_free(game);
     if (st != GRUNDY_OK) {
-        word_advice(st, &err);
+        word_advice(c, st, &err);
         fprintf(stderr, "grundy: quotient %s: %s\n", c->args[1],
                 err.message);
         return exit_for(st);

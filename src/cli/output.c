@@ -26,32 +26,79 @@ now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Seconds between progress lines in a pipe (--progress): a log gets a
+ * line now and then, not a flood. */
+#define PROGRESS_EVERY 5.0
+
+/* A duration for people: "40 s", "12 min", "3.5 h" (at least 1 s). */
+static void
+duration_text(char *dst, size_t cap, double secs)
+{
+    if (secs < 99.5) {
+        snprintf(dst, cap, "%.0f s", secs < 1.0 ? 1.0 : secs);
+    } else if (secs < 99.5 * 60) {
+        snprintf(dst, cap, "%.0f min", secs / 60);
+    } else {
+        snprintf(dst, cap, "%.1f h", secs / 3600);
+    }
+}
+
 /* Progress on stderr for work over about a second; installed only when
- * stderr is a terminal, so pipes and logs see nothing extra. */
+ * stderr is a terminal or --progress asks, so pipes and logs see
+ * nothing extra unless asked. Every report is kept (the rate for
+ * word_advice); the lines are thinned out. */
 void
 progress(void *user, const char *what, uint64_t done, uint64_t total)
 {
     cli *c = user;
-    double t = now();
+    double t = now(), span;
+    char left[96] = "";
     if (c->progress_start == 0) {
         c->progress_start = t;
+        c->progress_from = done;
     }
-    if (t - c->progress_start < 1.0 || t - c->progress_last < 0.2) {
+    c->progress_at = t;
+    c->progress_units = done;
+    c->progress_total = total;
+    span = t - c->progress_start;
+    if (span < 1.0 ||
+        t - c->progress_last < (c->progress_tty ? 0.2 : PROGRESS_EVERY)) {
         return;
     }
     c->progress_last = t;
-    fprintf(stderr, "\rgrundy: %s: %llu of %llu (%.0f%%)  ", what,
-            (unsigned long long)done, (unsigned long long)total,
-            total != 0 ? 100.0 * (double)done / (double)total : 0.0);
+    if (done > c->progress_from && done < total) {
+        double rate = (double)(done - c->progress_from) / span;
+        char d[32];
+        duration_text(d, sizeof d, (double)(total - done) / rate);
+        snprintf(left, sizeof left, ", %.0f a second, about %s left", rate,
+                 d);
+    }
+    fprintf(stderr, "%sgrundy: %s: %llu of %llu (%.0f%%)%s%s",
+            c->progress_tty ? "\r" : "", what, (unsigned long long)done,
+            (unsigned long long)total,
+            total != 0 ? 100.0 * (double)done / (double)total : 0.0, left,
+            c->progress_tty ? "\033[K" : "\n");
 }
 
+/* Ends a computation's progress: clears the terminal's line, and keeps
+ * what the whole work would take at the rate measured, when it was
+ * measured over a second or more (the rate from the first report to the
+ * last; the last report's total is the work asked for). */
 void
 progress_done(cli *c)
 {
-    if (c->progress_last != 0) {
+    double span = c->progress_at - c->progress_start;
+    c->rate_seconds = 0;
+    if (c->progress_start != 0 && span >= 1.0 &&
+        c->progress_units > c->progress_from &&
+        c->progress_total > c->progress_units) {
+        c->rate_seconds = (double)c->progress_total * span /
+                          (double)(c->progress_units - c->progress_from);
+    }
+    if (c->progress_last != 0 && c->progress_tty) {
         fputs("\r\033[K", stderr);
     }
-    c->progress_start = c->progress_last = 0;
+    c->progress_start = c->progress_last = c->progress_at = 0;
 }
 
 /* A byte count as a --memory SIZE that holds it: rounded up to whole
@@ -94,7 +141,7 @@ steps_arg(char *dst, size_t cap, uint64_t steps)
 }
 
 void
-word_advice(grundy_status st, grundy_error *err)
+word_advice(const cli *c, grundy_status st, grundy_error *err)
 {
     size_t len = strlen(err->message);
     char *at = err->message + len, arg[32] = "";
@@ -109,7 +156,14 @@ word_advice(grundy_status st, grundy_error *err)
             arg[0] = ' ';
             memory_arg(arg + 1, sizeof arg - 1, err->needed);
         }
-        snprintf(at, room, "; raise it with --memory%s", arg);
+        if (c != NULL && c->rate_seconds > 0) {
+            char d[32];
+            duration_text(d, sizeof d, c->rate_seconds);
+            snprintf(at, room, "; raise it with --memory%s (about %s at the "
+                     "rate measured)", arg, d);
+        } else {
+            snprintf(at, room, "; raise it with --memory%s", arg);
+        }
     } else if (err->limit == GRUNDY_LIMIT_WORK && st == GRUNDY_ELIMIT) {
         if (err->needed != 0) {
             steps_arg(arg, sizeof arg, err->needed);

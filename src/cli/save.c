@@ -343,7 +343,7 @@ save_start(cli *c, grundy_game *game)
         st = seqfile_decode(game, bytes, len, &err);
         free(bytes);
         if (st != GRUNDY_OK) {
-            word_advice(st, &err);
+            word_advice(NULL, st, &err);
             fprintf(stderr, "grundy: %s: %s; it is left as it is\n",
                     c->save, err.message);
             return st == GRUNDY_EPOSITION ? EXIT_INVALID : exit_for(st);
