@@ -102,7 +102,7 @@ value_of(plot *p, uint64_t x, uint64_t *v)
         return EXIT_LIMIT;
     }
     if (st != GRUNDY_OK) {
-        word_advice(st, &err);
+        word_advice(NULL, st, &err);
         fprintf(stderr, "grundy: plot %s: %s\n", p->spec, err.message);
         return exit_for(st);
     }
@@ -497,7 +497,7 @@ plot_args(cli *c, plot *p)
     p->spec = c->args[1];
     st = grundy_game_parse(c->ctx, p->spec, strlen(p->spec), &p->game, &err);
     if (st != GRUNDY_OK) {
-        word_advice(st, &err);
+        word_advice(c, st, &err);
         fprintf(stderr, "grundy: %s\n", err.message);
         return exit_for(st);
     }
