@@ -594,10 +594,13 @@ share_run(const worker *w, share *sh)
                                    w->res);
         }
         /* A worker the system refuses memory (its context, or the room
-         * for a record) leaves the line and the rest of the share to the
-         * main thread: it writes each record straight to stdout, through
-         * a buffer it has already, so that no line goes without its
-         * record or its error record (main.c). */
+         * for a record), or whose line does not fit beside what the
+         * other threads hold of --memory, leaves the line and the rest
+         * of the share to the main thread: it answers with the whole of
+         * --memory, as one thread would, so that no answer depends on
+         * the other threads, and writes each record straight to stdout,
+         * through a buffer it has already, so that no line goes without
+         * its record or its error record (main.c). */
         if (st == GRUNDY_ENOMEM) {
             goto leave;
         }
@@ -610,10 +613,13 @@ share_run(const worker *w, share *sh)
             sh->status = merge_status(sh->status, st);
         }
     }
+    /* Waiting for work, the worker holds only the tables it keeps. */
+    ctx_line_settle(w->ctx);
     return;
 leave:
     sh->nlines--;
     sh->rest = start;
+    ctx_line_settle(w->ctx);
 }
 
 /* The next share to solve, under the lock: from the oldest published
@@ -699,13 +705,12 @@ workers_new(cli *c, worker *w, int n, const grundy_game *fixed, pool *pl)
         w[i].ctx = grundy_ctx_new();
         w[i].pos = grundy_position_new();
         w[i].res = grundy_result_new();
-        if (w[i].ctx != NULL) {
-            /* Each worker works within the limit given on the command
-             * line, as the main context does. */
-            grundy_ctx_set_memory_limit(w[i].ctx,
-                                        grundy_ctx_memory_limit(c->ctx));
-        }
+        /* One --memory for the whole run: the workers charge what they
+         * hold to the main context's account, and a line that does not
+         * fit beside what the others hold comes back to the main thread
+         * as out of memory does (share_run). */
         if (w[i].ctx == NULL || w[i].pos == NULL || w[i].res == NULL ||
+            ctx_memory_share(w[i].ctx, c->ctx) != 0 ||
             (spec != NULL &&
              grundy_game_parse(w[i].ctx, spec, strlen(spec), &w[i].game,
                                &err) != GRUNDY_OK)) {
@@ -840,13 +845,34 @@ answer_rest(cli *c, const share *sh, const char *name, grundy_game *fixed,
     return status;
 }
 
+/* Before the main thread answers lines the workers left: waits until
+ * the round in flight (busy, or NULL) is solved, so that no worker is
+ * busy, and gives back what the n workers keep. The main thread then has
+ * the whole of --memory, as one thread would: --memory bounds the run,
+ * and the left lines' answers are those of one thread. */
+static void pool_wait(pool *pl, round *rd, worker *help);
+
+static void
+workers_quiet(worker *w, int n, round *busy)
+{
+    if (busy != NULL) {
+        pool_wait(w[0].pool, busy, NULL);
+    }
+    for (int i = 0; i < n; i++) {
+        ctx_memory_release(w[i].ctx);
+    }
+}
+
 /* Writes the shares' records in order and reports their failed lines
  * with line numbers counted from *lineno; lines a worker left to the main
- * context are answered there, in their place. */
+ * context are answered there, in their place, once the n workers are
+ * quiet (workers_quiet: busy is the round they may be solving). */
 static int
 emit_round(cli *c, round *rd, const char *name, grundy_game *fixed,
-           unsigned long long *lineno, int status)
+           unsigned long long *lineno, int status, worker *w, int n,
+           round *busy)
 {
+    int quiet = 0;
     for (int i = 0; i < rd->n; i++) {
         share *sh = &rd->s[i];
         size_t at = 0;
@@ -871,12 +897,19 @@ emit_round(cli *c, round *rd, const char *name, grundy_game *fixed,
             (status == EXIT_WIN || sh->status == EXIT_INVALID)) {
             status = sh->status;
         }
+        if (sh->rest != NULL && !quiet) {
+            workers_quiet(w, n, busy);
+            quiet = 1;
+        }
         if (sh->rest != NULL &&
             (status = answer_rest(c, sh, name, fixed, lineno, status)) ==
                 EXIT_IO) {
+            ctx_line_settle(c->ctx);
             return EXIT_IO;
         }
     }
+    /* The workers may go on: the main context holds only its tables. */
+    ctx_line_settle(c->ctx);
     return output_failed(c) ? EXIT_IO : status;
 }
 
@@ -981,7 +1014,7 @@ pool_free(pool *pl)
  * them, as one thread would. */
 static int
 pool_rounds(cli *c, reader *r, const char *name, grundy_game *fixed,
-            worker *w, int ahead)
+            worker *w, int n, int ahead)
 {
     pool *pl = w[0].pool;
     unsigned long long lineno = 0;
@@ -997,7 +1030,8 @@ pool_rounds(cli *c, reader *r, const char *name, grundy_game *fixed,
         round *cur;
         if (rc != LINE_OK && prev != NULL) {
             pool_wait(pl, prev, NULL);
-            status = emit_round(c, prev, name, fixed, &lineno, status);
+            status = emit_round(c, prev, name, fixed, &lineno, status,
+                                w, n, NULL);
             prev = NULL;
             continue;
         }
@@ -1020,18 +1054,21 @@ pool_rounds(cli *c, reader *r, const char *name, grundy_game *fixed,
         cur = pool_publish(pl, block, len);
         if (!ahead) {
             pool_wait(pl, cur, &w[0]);
-            status = emit_round(c, cur, name, fixed, &lineno, status);
+            status = emit_round(c, cur, name, fixed, &lineno, status,
+                                w, n, NULL);
         } else {
             if (prev != NULL) {
                 pool_wait(pl, prev, NULL);
-                status = emit_round(c, prev, name, fixed, &lineno, status);
+                status = emit_round(c, prev, name, fixed, &lineno, status,
+                                    w, n, cur);
             }
             prev = cur;
             /* Without a spare buffer, the round is written before the
              * reader moves its lines. */
             if (status != EXIT_IO && reader_swap(r, &spare, &spare_cap) != 0) {
                 pool_wait(pl, cur, NULL);
-                status = emit_round(c, cur, name, fixed, &lineno, status);
+                status = emit_round(c, cur, name, fixed, &lineno, status,
+                                    w, n, NULL);
                 prev = NULL;
             }
         }
@@ -1043,7 +1080,8 @@ pool_rounds(cli *c, reader *r, const char *name, grundy_game *fixed,
     if (prev != NULL) {
         pool_wait(pl, prev, NULL);
         if (status != EXIT_IO) {
-            status = emit_round(c, prev, name, fixed, &lineno, status);
+            status = emit_round(c, prev, name, fixed, &lineno, status,
+                                w, n, NULL);
         }
     }
     free(spare);
@@ -1081,7 +1119,7 @@ run_lines_parallel(cli *c, reader *r, const char *name,
          * w[0] is free for it. */
         ahead = 0;
     }
-    status = pool_rounds(c, r, name, fixed, w, ahead);
+    status = pool_rounds(c, r, name, fixed, w, n, ahead);
     pool_stop(pl, tid, started);
     workers_free(w, n, pl);
     pool_free(pl);
