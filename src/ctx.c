@@ -427,11 +427,12 @@ ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with)
     return 0;
 }
 
-void
+size_t
 ctx_line_settle(grundy_ctx *ctx)
 {
+    size_t before = ctx->limits.charged, kept;
     if (ctx->limits.account == NULL) {
-        return;
+        return 0;
     }
     /* A worker keeps only the tables that fit beside what the others
      * hold: room it keeps is room another thread's line cannot have. */
@@ -439,12 +440,15 @@ ctx_line_settle(grundy_ctx *ctx)
         size_t room = limits_room(&ctx->limits);
         cache_trim_to(ctx, room, ctx->ncache, CTX_QUOTIENTS);
     }
-    limits_settle(&ctx->limits, cache_bytes(ctx));
+    kept = cache_bytes(ctx);
+    limits_settle(&ctx->limits, kept);
+    return before > kept ? before - kept : 0;
 }
 
-void
+size_t
 ctx_memory_release(grundy_ctx *ctx)
 {
+    size_t before = ctx->limits.charged, kept;
     for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
         quot_drop(&ctx->quot[i]);
     }
@@ -455,7 +459,9 @@ ctx_memory_release(grundy_ctx *ctx)
             cache_evict(ctx, i);
         }
     }
-    limits_settle(&ctx->limits, cache_bytes(ctx));
+    kept = cache_bytes(ctx);
+    limits_settle(&ctx->limits, kept);
+    return before > kept ? before - kept : 0;
 }
 
 /* Keeps game (one more reference) as the most recent table game: the

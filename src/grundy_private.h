@@ -117,12 +117,13 @@ int ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with);
 /* Ends a line of a sharing context (grundy_position_parse also calls it
  * first): gives back the line's charges but for the tables kept; a
  * worker's context first drops least recently used tables down to the
- * room the others leave. No account: nothing. */
-void ctx_line_settle(grundy_ctx *ctx);
+ * room the others leave. Returns the bytes given back (0: no account). */
+size_t ctx_line_settle(grundy_ctx *ctx);
 /* Drops the tables and quotients that only ctx holds and gives their
  * bytes back to its account; the caller makes sure that no other
- * thread uses ctx meanwhile (the command: a worker waiting for work). */
-void ctx_memory_release(grundy_ctx *ctx);
+ * thread uses ctx meanwhile (the command: a worker waiting for work).
+ * Returns the bytes given back. */
+size_t ctx_memory_release(grundy_ctx *ctx);
 /* The misere quotient kept under key (the games' specs, misere_q.c), or
  * NULL. The context keeps quotients with the tables, counted by the
  * memory limit and evicted least recently used first. */
