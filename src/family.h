@@ -118,6 +118,9 @@ void limits_account_free(limits_account *a);
  * strict context whose charge would pass the account's limit. No
  * account: 0. */
 int limits_charge(game_limits *lim, size_t bytes);
+/* Gives back `bytes` charged before (a block freed, or replaced by a
+ * larger one already charged). */
+void limits_release(game_limits *lim, size_t bytes);
 /* Sets what lim's context holds in its account to `kept` bytes (the
  * tables it keeps), giving back the rest of the line's charges. */
 void limits_settle(game_limits *lim, size_t kept);

@@ -77,6 +77,17 @@ limits_charge(game_limits *lim, size_t bytes)
 }
 
 void
+limits_release(game_limits *lim, size_t bytes)
+{
+    if (lim->account == NULL) {
+        return;
+    }
+    bytes = bytes < lim->charged ? bytes : lim->charged;
+    atomic_fetch_sub(&lim->account->held, bytes);
+    lim->charged -= bytes;
+}
+
+void
 limits_settle(game_limits *lim, size_t kept)
 {
     if (lim->account == NULL) {
@@ -118,6 +129,13 @@ limits_charge(game_limits *lim, size_t bytes)
     (void)lim;
     (void)bytes;
     return 0;
+}
+
+void
+limits_release(game_limits *lim, size_t bytes)
+{
+    (void)lim;
+    (void)bytes;
 }
 
 void

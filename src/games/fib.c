@@ -154,10 +154,14 @@ fib_create(grundy_game *game, const char *param, size_t len,
                                      "more than the memory limit of %s",
                                      (unsigned long long)r, lim);
             }
-            /* Both blocks are held while realloc copies. */
+            /* Both blocks are held while realloc copies: the old one is
+             * given back after. */
             nh = limits_charge(game->limits, cap * 2 * sizeof *st->h) == 0
                      ? realloc(st->h, cap * 2 * sizeof *st->h)
                      : NULL;
+            if (nh != NULL) {
+                limits_release(game->limits, cap * sizeof *st->h);
+            }
             if (nh == NULL) {
                 free(st->h);
                 free(st);
@@ -364,6 +368,10 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
                 ns = limits_charge(game->limits, ncap * sizeof *ns) == 0
                          ? realloc(st->steps, ncap * sizeof *ns)
                          : NULL;
+                if (ns != NULL) {
+                    limits_release(game->limits,
+                                   st->capsteps * sizeof *ns);
+                }
                 if (ns == NULL) {
                     rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
                     goto out;
@@ -383,6 +391,7 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
     }
 out:
     free(stamp);
+    limits_release(game->limits, ((size_t)want + 2) * sizeof *stamp);
     return rc;
 }
 
