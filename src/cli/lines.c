@@ -748,7 +748,9 @@ workers_new(cli *c, worker *w, int n, const grundy_game *fixed, pool *pl)
         /* One --memory for the whole run: the workers charge what they
          * hold to the main context's account, and a line that does not
          * fit beside what the others hold comes back to the main thread
-         * as out of memory does (share_run). */
+         * as out of memory does (share_run). A copy of the game that
+         * does not fit beside the others' (each worker makes its own
+         * tables): the main thread answers every line. */
         if (w[i].ctx == NULL || w[i].pos == NULL || w[i].res == NULL ||
             ctx_memory_share(w[i].ctx, c->ctx) != 0 ||
             (spec != NULL &&
@@ -756,6 +758,7 @@ workers_new(cli *c, worker *w, int n, const grundy_game *fixed, pool *pl)
                                &err) != GRUNDY_OK)) {
             return -1;
         }
+        ctx_line_settle(w[i].ctx);
     }
     return 0;
 }
