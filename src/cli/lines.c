@@ -2,10 +2,10 @@
  * lines.c - line mode of the grundy command: a buffered reader that takes
  * lines of any length (NUL bytes included), one output record per line in
  * input order, bad lines reported as FILE:LINE and skipped. Closed-form
- * games are streamed by several threads, each with its own context.
- * One file of about 1,000 lines: the reader, the quick path's blocks and
- * the threaded rounds share the loop's state (buffers, record order,
- * error counts); the reader (reader_*) could stand alone, and stays while
+ * games are streamed by several threads, each with its own context, all
+ * within one --memory. One file of about 1,300 lines: the reader, the
+ * quick path's blocks and the threaded rounds share the loop's state
+ * (buffers, record order, error counts, the workers' memory); the reader (reader_*) could stand alone, and stays while
  * the streaming work on this file is under way.
  */
 #if defined(__unix__) || defined(__APPLE__)
@@ -540,36 +540,35 @@ next_line(const char **p, const char *end, size_t *len)
     return (char *)start;
 }
 
-/* Memory is handed back once a worker has freed this much, and an
- * eighth of --memory. */
+/* Memory is handed back once a thread has freed at least this much. */
 #define GIVE_BACK_BYTES ((size_t)1 << 22)
 
-/* Hands freed memory back to the system once a worker's lines have
- * freed much: *freed counts what its context gave back to the --memory
- * account (`bytes` more now). glibc keeps freed blocks in the allocation
+/* Hands freed memory back to the system once a thread's lines have
+ * freed `at_least` (and GIVE_BACK_BYTES): *freed counts what its context
+ * gave back to the --memory account (`bytes` more now). glibc keeps freed blocks in the allocation
  * arena of the thread that freed them, for that thread, so each worker's
  * largest line would stay resident while the others use the budget (8
  * workers of 10 to 22 MB lines, fib piles of 2,500 to 4,300 digits, at
  * --memory 64M peaked at 120 MB; 69 to 83 MB with this); malloc_trim
  * returns the free pages of every arena. Each call walks the arenas and
  * the pages are faulted in again when reused: after every line of 1,000
- * fib:R lines of 1 to 2 MB tables it doubled the stream's CPU time, at
- * an eighth of --memory it adds about a third. The main thread, which
- * answers one line after another, hands back at half of --memory (the
- * caller passes 4 x --memory): that stream peaked at 99 MB on one thread
- * and --memory 64M, 84 MB with it, for a third more CPU time. Other
+ * fib:R lines of 1 to 2 MB tables it doubled the stream's CPU time;
+ * workers hand back at an eighth of --memory, which adds about a third.
+ * The main thread, which answers one line after another, hands back at
+ * half of --memory: that stream peaked at 99 MB on one thread and
+ * --memory 64M, 84 MB with it, for a third more CPU time. Other
  * allocators: nothing to do. */
 static void
-give_back(size_t *freed, size_t bytes, size_t memory)
+give_back(size_t *freed, size_t bytes, size_t at_least)
 {
     *freed += bytes;
 #if defined(__GLIBC__)
-    if (*freed >= GIVE_BACK_BYTES && *freed >= memory / 8) {
+    if (*freed >= GIVE_BACK_BYTES && *freed >= at_least) {
         malloc_trim(0);
         *freed = 0;
     }
 #else
-    (void)memory;
+    (void)at_least;
     *freed = 0;
 #endif
 }
@@ -652,14 +651,14 @@ share_run(worker *w, share *sh)
         }
         /* The line's memory goes back to the other threads. */
         give_back(&w->freed, ctx_line_settle(w->ctx),
-                  grundy_ctx_memory_limit(w->ctx));
+                  grundy_ctx_memory_limit(w->ctx) / 8);
     }
     return;
 leave:
     sh->nlines--;
     sh->rest = start;
     give_back(&w->freed, ctx_line_settle(w->ctx),
-                  grundy_ctx_memory_limit(w->ctx));
+              grundy_ctx_memory_limit(w->ctx) / 8);
 }
 
 /* The next share to solve, under the lock: from the oldest published
@@ -887,7 +886,7 @@ answer_rest(cli *c, const share *sh, const char *name, grundy_game *fixed,
         /* Tables it dropped go back to the system too, now and then
          * (give_back: its arena would keep them among the kept ones). */
         give_back(&c->freed, ctx_line_settle(c->ctx),
-                  4 * grundy_ctx_memory_limit(c->ctx));
+                  grundy_ctx_memory_limit(c->ctx) / 2);
     }
     return status;
 }
@@ -909,7 +908,8 @@ workers_quiet(worker *w, int n, round *busy)
     for (int i = 0; i < n; i++) {
         freed += ctx_memory_release(w[i].ctx);
     }
-    give_back(&w[0].c->freed, freed, grundy_ctx_memory_limit(w[0].c->ctx));
+    give_back(&w[0].c->freed, freed,
+              grundy_ctx_memory_limit(w[0].c->ctx) / 2);
 }
 
 /* Writes the shares' records in order and reports their failed lines
