@@ -52,6 +52,8 @@ struct grundy_ctx {
                                         reference each, or NULL */
     size_t next_recent;           /* the slot the next one replaces */
     ctx_quotient quot[CTX_QUOTIENTS]; /* misere quotients, by alphabet */
+    int own_account;              /* limits.account is this context's to
+                                     free (ctx_memory_share) */
 };
 
 grundy_ctx *
@@ -101,6 +103,10 @@ grundy_ctx_free(grundy_ctx *ctx)
         return;
     }
     ctx_cache_clear(ctx);
+    limits_settle(&ctx->limits, 0);
+    if (ctx->own_account) {
+        limits_account_free(ctx->limits.account);
+    }
     free(ctx);
 }
 
@@ -120,6 +126,12 @@ size_t
 ctx_memory_limit(const grundy_ctx *ctx)
 {
     return ctx->limits.memory;
+}
+
+game_limits *
+ctx_limits(grundy_ctx *ctx)
+{
+    return &ctx->limits;
 }
 
 void
@@ -364,14 +376,14 @@ quot_oldest(const grundy_ctx *ctx, size_t keep_q)
     return best;
 }
 
-/* While everything kept passes the memory limit, drops the least
- * recently used table or quotient, never cache[keep] nor quot[keep_q]
- * (the ones the caller is using): one budget for all of them. Returns
- * keep's slot after the moves eviction makes. */
+/* While everything kept passes `bytes`, drops the least recently used
+ * table or quotient, never cache[keep] nor quot[keep_q] (the ones the
+ * caller is using): one budget for all of them. Returns keep's slot
+ * after the moves eviction makes. */
 static size_t
-cache_trim(grundy_ctx *ctx, size_t keep, size_t keep_q)
+cache_trim_to(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q)
 {
-    while (cache_bytes(ctx) > ctx->limits.memory) {
+    while (cache_bytes(ctx) > bytes) {
         size_t old = cache_oldest(ctx, keep), oq = quot_oldest(ctx, keep_q);
         if (oq != CTX_QUOTIENTS &&
             (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
@@ -386,6 +398,70 @@ cache_trim(grundy_ctx *ctx, size_t keep, size_t keep_q)
         }
     }
     return keep;
+}
+
+/* cache_trim_to the memory limit. */
+static size_t
+cache_trim(grundy_ctx *ctx, size_t keep, size_t keep_q)
+{
+    return cache_trim_to(ctx, ctx->limits.memory, keep, keep_q);
+}
+
+int
+ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with)
+{
+    if (with->limits.account == NULL) {
+        with->limits.account = limits_account_new(with->limits.memory);
+        if (with->limits.account == NULL) {
+            return -1;
+        }
+        with->own_account = 1;
+        with->limits.strict = 0;
+        limits_settle(&with->limits, cache_bytes(with));
+    }
+    limits_settle(&ctx->limits, 0);
+    ctx->limits.account = with->limits.account;
+    ctx->limits.memory = with->limits.memory;
+    ctx->limits.strict = 1;
+    ctx_line_settle(ctx);
+    return 0;
+}
+
+size_t
+ctx_line_settle(grundy_ctx *ctx)
+{
+    size_t before = ctx->limits.charged, kept;
+    if (ctx->limits.account == NULL) {
+        return 0;
+    }
+    /* A worker keeps only the tables that fit beside what the others
+     * hold: room it keeps is room another thread's line cannot have. */
+    if (ctx->limits.strict) {
+        size_t room = limits_room(&ctx->limits);
+        cache_trim_to(ctx, room, ctx->ncache, CTX_QUOTIENTS);
+    }
+    kept = cache_bytes(ctx);
+    limits_settle(&ctx->limits, kept);
+    return before > kept ? before - kept : 0;
+}
+
+size_t
+ctx_memory_release(grundy_ctx *ctx)
+{
+    size_t before = ctx->limits.charged, kept;
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        quot_drop(&ctx->quot[i]);
+    }
+    /* A game held elsewhere too (a worker's copy of the command line's
+     * game) keeps its tables: it stays, and counts. */
+    for (size_t i = ctx->ncache; i-- > 0;) {
+        if (ctx->cache[i]->refs == 1) {
+            cache_evict(ctx, i);
+        }
+    }
+    kept = cache_bytes(ctx);
+    limits_settle(&ctx->limits, kept);
+    return before > kept ? before - kept : 0;
 }
 
 /* Keeps game (one more reference) as the most recent table game: the

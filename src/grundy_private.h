@@ -17,6 +17,8 @@
  *   util_size_text        --memory sizes worded as the library words them
  *   ctx_game_closed_form, position_closed_form   which lines may be solved
  *       in parallel with one context per thread
+ *   ctx_memory_share, ctx_line_settle, ctx_memory_release   one --memory
+ *       for the threads' contexts together
  *   position_parse_one    grundy sg checks all arguments before any output
  *   solve_component_value, solve_component_value_u64   grundy sg's long
  *       ranges without a position per value
@@ -113,6 +115,27 @@ int ctx_game_heap_game(const grundy_game *game);
 /* Starts a line (one grundy_solve): its misere quotient may take the
  * context's misere work bound anew (game_limits.misere_left). */
 void ctx_line_start(grundy_ctx *ctx);
+/* One --memory for several contexts (the command's worker threads):
+ * ctx charges the bytes it allocates, and keeps its tables, within what
+ * `with` and the other contexts sharing its account leave; a charge that
+ * does not fit fails as out of memory (GRUNDY_ENOMEM), after the checks
+ * against the memory limit, which alone decide refusals, so that a
+ * worker leaves such a line to `with`'s thread and no answer depends on
+ * the other threads. `with` charges too but is never refused (the
+ * reference: it answers as one thread would). Free every sharing
+ * context before `with`. -1: no account (out of memory, or no atomics),
+ * nothing shared. */
+int ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with);
+/* Ends a line of a sharing context (grundy_position_parse also calls it
+ * first): gives back the line's charges but for the tables kept; a
+ * worker's context first drops least recently used tables down to the
+ * room the others leave. Returns the bytes given back (0: no account). */
+size_t ctx_line_settle(grundy_ctx *ctx);
+/* Drops the tables and quotients that only ctx holds and gives their
+ * bytes back to its account; the caller makes sure that no other
+ * thread uses ctx meanwhile (the command: a worker waiting for work).
+ * Returns the bytes given back. */
+size_t ctx_memory_release(grundy_ctx *ctx);
 /* The misere quotient kept under key (the games' specs, misere_q.c), or
  * NULL. The context keeps quotients with the tables, counted by the
  * memory limit and evicted least recently used first. */

@@ -56,6 +56,8 @@ typedef struct search {
     grundy_status status; /* first error, GRUNDY_OK while none */
     grundy_error *err;
     size_t pending;       /* options listed along the current path */
+    size_t charged;       /* bytes of the memo charged to the context's
+                           * account (limits_charge) */
 } search;
 
 static int
@@ -516,6 +518,13 @@ search_win(search *s, const uint64_t *key, size_t len, int depth)
                                       "passes the memory limit");
         }
         return -1;
+    }
+    if (search_bytes(s, len) > s->charged) {
+        if (limits_charge(s->games[0]->limits,
+                          search_bytes(s, len) - s->charged) != 0) {
+            return fail(s, GRUNDY_ENOMEM, "out of memory");
+        }
+        s->charged = search_bytes(s, len);
     }
     if (memo_store(s, key, len, h, win) != 0) {
         return fail(s, GRUNDY_ENOMEM, "out of memory");

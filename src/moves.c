@@ -544,7 +544,8 @@ emit_rendered(move_sink *sink, size_t ci, const move_parts *parts,
         sink->oom = SINK_LIMIT;
         return -1;
     }
-    if (text_reserve(res, need) != 0) {
+    if ((sink->lim != NULL && limits_charge(sink->lim, need) != 0) ||
+        text_reserve(res, need) != 0) {
         sink->oom = SINK_NOMEM;
         return -1;
     }

@@ -67,6 +67,8 @@ struct move_sink {
      * quotient's certified period, misere_q.c), so a family may judge a
      * huge heap's splits by one period of them (octal_splits). */
     uint64_t want_period, want_from;
+    struct game_limits *lim;    /* charged for the rendered text (NULL:
+                                 * nobody's account) */
 };
 
 enum { SINK_NOMEM = 1, SINK_LIMIT = 2 };

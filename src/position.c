@@ -130,6 +130,10 @@ grow(grundy_position *pos, void **p, size_t *cap, size_t need, size_t size)
                           : used + (ncap * size - *cap * size);
         return GROW_LIMIT;
     }
+    if (pos->lim != NULL &&
+        limits_charge(pos->lim, ncap * size - *cap * size) != 0) {
+        return GROW_NOMEM;
+    }
     return util_grow_array(p, cap, need, size) == 0 ? 0 : GROW_NOMEM;
 }
 
@@ -749,7 +753,10 @@ grundy_position_parse(grundy_ctx *ctx, grundy_position *pos,
     size_t i = 0;
 
     position_reset(pos);
+    /* A line starts: the last one's charges go back to the account. */
+    ctx_line_settle(ctx);
     pos->budget = ctx_memory_limit(ctx);
+    pos->lim = ctx_limits(ctx);
     /* 8 bytes of slack past the NUL: scan_numbers reads 8 at a time. */
     if (len > SIZE_MAX - 9) {
         return oom(pos, GROW_LIMIT, len, err);

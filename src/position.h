@@ -43,6 +43,8 @@ struct grundy_position {
     pos_term *terms;
     size_t nterms, termcap;
     size_t budget;           /* bytes the arrays may hold: the memory limit */
+    struct game_limits *lim; /* the parsing context's, charged for what the
+                              * arrays grow by (NULL: nobody's) */
     size_t wanted;           /* what the grow that passed it asked for */
     int big;                 /* some component is big (pos_comp) */
     int big_pending;         /* parse_numbers met a big number in the

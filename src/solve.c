@@ -638,7 +638,8 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     move_sink sink = {.res = res, .pos = pos,
                       .all = (flags & GRUNDY_ALL_MOVES) != 0,
                       .budget = ctx != NULL ? ctx_memory_limit(ctx)
-                                            : SIZE_MAX};
+                                            : SIZE_MAX,
+                      .lim = ctx != NULL ? ctx_limits(ctx) : NULL};
     int misere = (flags & GRUNDY_MISERE) != 0;
     grundy_status st;
 

@@ -2,7 +2,9 @@
  * test_ctx.c - the context's game cache: tables survive a stream of
  * other specs (closed forms never push them out), the least recently used
  * table game is the one that leaves, the tables kept stay within the
- * memory limit, and a Wythoff table is kept across lines.
+ * memory limit, and a Wythoff table is kept across lines; contexts
+ * sharing one --memory (the command's threads) stay within it together,
+ * and refuse only what their own limit refuses.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -147,6 +149,121 @@ test_wythoff_table_kept_across_lines(void **state)
     grundy_ctx_free(ctx);
 }
 
+/* One line on ctx, parsed and solved as the command does; the status. */
+static grundy_status
+line(grundy_ctx *ctx, const char *text, grundy_error *err)
+{
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res = grundy_result_new();
+    grundy_status st;
+    assert_non_null(pos);
+    assert_non_null(res);
+    st = grundy_position_parse(ctx, pos, NULL, text, strlen(text), err);
+    if (st == GRUNDY_OK) {
+        st = grundy_solve(ctx, pos, 0, res, err);
+    }
+    grundy_result_free(res);
+    grundy_position_free(pos);
+    ctx_line_settle(ctx);
+    return st;
+}
+
+#define SHARED_LIMIT ((size_t)8 << 20)
+
+/* Bytes ctx's account holds for the other context sharing it. */
+static size_t
+others_hold(grundy_ctx *ctx, size_t limit)
+{
+    return limit - limits_room(ctx_limits(ctx));
+}
+
+/* A worker context (ctx_memory_share) charges the main context's
+ * account: a line that would fit alone but not beside the tables the
+ * main context keeps fails as out of memory (the command then answers
+ * it on the main thread), the main context is never refused by the
+ * account, a refusal by the limit itself is never other words, and
+ * once the main context gives its tables back the line fits. Before the
+ * account, each worker had the whole --memory of its own. fib:9000's
+ * losing sequence has 322,506 terms: 2.6 MB kept, 6 MB while its array
+ * doubles from 2 MB to 4 MB. */
+static void
+test_shared_memory_is_one_budget(void **state)
+{
+    grundy_ctx *main_ctx = grundy_ctx_new(), *worker = grundy_ctx_new();
+    grundy_error err, alone;
+    grundy_status st;
+    size_t main_holds;
+    (void)state;
+    grundy_ctx_set_memory_limit(main_ctx, SHARED_LIMIT);
+    assert_int_equal(ctx_memory_share(worker, main_ctx), 0);
+    assert_int_equal(grundy_ctx_memory_limit(worker), SHARED_LIMIT);
+    assert_int_equal(others_hold(worker, SHARED_LIMIT), 0);
+    /* The main context keeps fib:9000's and fib:9001's sequences. */
+    assert_int_equal(line(main_ctx, "fib:9000 1000 + fib:9001 1000", &err),
+                     GRUNDY_OK);
+    main_holds = others_hold(worker, SHARED_LIMIT);
+    assert_true(main_holds >= 5000000);
+    assert_int_equal(others_hold(main_ctx, SHARED_LIMIT), 0);
+    /* The worker's own fib:9000 would need 6 MB beside their 5 MB. */
+    assert_int_equal(line(worker, "fib:9000 1000", &err), GRUNDY_ENOMEM);
+    assert_int_equal(others_hold(main_ctx, SHARED_LIMIT), 0);
+    /* Refused by the limit itself: the main context says so; the worker
+     * says the same or leaves the line (its charges may pass the room
+     * first: both blocks of a doubling count), never other words. */
+    assert_int_equal(line(main_ctx, "fib:100000 5", &alone), GRUNDY_ELIMIT);
+    st = line(worker, "fib:100000 5", &err);
+    assert_true(st == GRUNDY_ENOMEM || st == GRUNDY_ELIMIT);
+    if (st == GRUNDY_ELIMIT) {
+        assert_string_equal(err.message, alone.message);
+        assert_int_equal(err.needed, alone.needed);
+    }
+    /* The main context's tables given back: the worker's line fits, and
+     * the worker keeps its sequence, counted. */
+    assert_true(ctx_memory_release(main_ctx) >= main_holds);
+    assert_int_equal(others_hold(worker, SHARED_LIMIT), 0);
+    assert_int_equal(line(worker, "fib:9000 1000", &err), GRUNDY_OK);
+    assert_true(others_hold(main_ctx, SHARED_LIMIT) >= (size_t)2 << 20);
+    /* Freeing the worker gives it back. */
+    grundy_ctx_free(worker);
+    assert_int_equal(others_hold(main_ctx, SHARED_LIMIT), 0);
+    grundy_ctx_free(main_ctx);
+}
+
+/* A worker keeps its tables only while they fit beside what the others
+ * hold: its next line's end drops them, least recently used first. */
+static void
+test_worker_tables_give_way(void **state)
+{
+    const size_t limit = (size_t)12 << 20;
+    grundy_ctx *main_ctx = grundy_ctx_new(), *worker = grundy_ctx_new();
+    grundy_error err;
+    size_t worker_holds, main_holds;
+    (void)state;
+    grundy_ctx_set_memory_limit(main_ctx, limit);
+    assert_int_equal(ctx_memory_share(worker, main_ctx), 0);
+    /* Two sequences of 2.6 MB, kept by the worker. */
+    assert_int_equal(line(worker, "fib:9000 1000", &err), GRUNDY_OK);
+    assert_int_equal(line(worker, "fib:9001 1000", &err), GRUNDY_OK);
+    worker_holds = others_hold(main_ctx, limit);
+    assert_true(worker_holds >= 5000000);
+    /* The main context keeps fib:20000's and fib:20001's, 5.6 MB each:
+     * past the limit with the worker's (the main context is never
+     * refused). */
+    assert_int_equal(line(main_ctx, "fib:20000 1000 + fib:20001 1000",
+                          &err), GRUNDY_OK);
+    main_holds = others_hold(worker, limit);
+    assert_true(main_holds >= 11000000);
+    assert_true(main_holds + worker_holds > limit);
+    /* The worker's next line ends with both of its own dropped: the two
+     * contexts together within the limit again. */
+    assert_int_equal(line(worker, "nim 1", &err), GRUNDY_OK);
+    worker_holds = others_hold(main_ctx, limit);
+    assert_true(main_holds + worker_holds <= limit);
+    assert_true(worker_holds < (size_t)1 << 20);
+    grundy_ctx_free(worker);
+    grundy_ctx_free(main_ctx);
+}
+
 int
 main(void)
 {
@@ -155,6 +272,8 @@ main(void)
         cmocka_unit_test(test_least_recently_used_leaves_first),
         cmocka_unit_test(test_tables_kept_within_the_memory_limit),
         cmocka_unit_test(test_wythoff_table_kept_across_lines),
+        cmocka_unit_test(test_shared_memory_is_one_budget),
+        cmocka_unit_test(test_worker_tables_give_way),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

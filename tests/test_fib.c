@@ -1,7 +1,8 @@
 /*
  * test_fib.c - Fibonacci take (fib, fib:R) against a literal search of the
  * rules (every take 1..k, mex and win/lose recursion): outcomes, values,
- * every winning move, misere, sums, 64-bit boundaries and the seed tables.
+ * every winning move, misere, sums, 64-bit boundaries and the seed tables;
+ * the --memory a fib:R refusal names against the recurrence.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -349,6 +350,66 @@ test_errors(void **state)
                      GRUNDY_OK);
 }
 
+/* Bytes the array of H below 2^64 takes for multiplier r, by the
+ * recurrence literally (H1 = 1, H(j+1) = H(j) + H(m), m least with
+ * r H(m) >= H(j)): 8 bytes a term, the array doubling from 256 terms. */
+static uint64_t
+sequence_bytes(uint64_t r)
+{
+    uint64_t *h = malloc(4000000 * sizeof *h), cap = 256;
+    size_t nh = 1, m = 0;
+    assert_non_null(h);
+    h[0] = 1;
+    for (;;) {
+        uint64_t last = h[nh - 1];
+        /* r H(m) < last, without overflow */
+        while (h[m] < last / r + (last % r != 0)) {
+            m++;
+        }
+        if (h[m] > UINT64_MAX - last) {
+            break;
+        }
+        assert_true(nh < 4000000);
+        h[nh++] = last + h[m];
+    }
+    free(h);
+    while (cap < nh) {
+        cap *= 2;
+    }
+    return cap * 8;
+}
+
+/* fib:R over the memory limit names the --memory that holds its losing
+ * sequence (it said "raise it with --memory" with no value): that value
+ * lets the game be made, and is at most twice what the sequence needs
+ * (an upper bound on its terms, rounded as the array doubles). */
+static void
+test_sequence_memory_named(void **state)
+{
+    static const uint64_t rs[] = {12, 50, 421, 1000, 20000, 77777, 100000};
+    (void)state;
+    for (size_t i = 0; i < sizeof rs / sizeof rs[0]; i++) {
+        grundy_ctx *ctx = grundy_ctx_new();
+        uint64_t need = sequence_bytes(rs[i]);
+        grundy_game *game = NULL;
+        grundy_error err;
+        char spec[32];
+        int len = snprintf(spec, sizeof spec, "fib:%llu",
+                           (unsigned long long)rs[i]);
+        grundy_ctx_set_memory_limit(ctx, 2048);
+        assert_int_equal(grundy_game_parse(ctx, spec, (size_t)len, &game,
+                                           &err), GRUNDY_ELIMIT);
+        assert_int_equal(err.limit, GRUNDY_LIMIT_MEMORY);
+        assert_non_null(strstr(err.message, "memory limit of 2 KiB"));
+        assert_true(err.needed >= need && err.needed <= 2 * need);
+        grundy_ctx_set_memory_limit(ctx, (size_t)err.needed);
+        assert_int_equal(grundy_game_parse(ctx, spec, (size_t)len, &game,
+                                           &err), GRUNDY_OK);
+        grundy_game_free(game);
+        grundy_ctx_free(ctx);
+    }
+}
+
 /* Beyond the brute range: every value the solver gives (closed forms for
  * R = 2, table otherwise) is the mex of the values it gives the options,
  * on a sample of piles up to the table limit, for R = 2 and R = 3. */
@@ -396,6 +457,7 @@ main(void)
         cmocka_unit_test_setup_teardown(test_seed_examples, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_big_piles, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_errors, fixture_setup, fixture_teardown),
+        cmocka_unit_test(test_sequence_memory_named),
         cmocka_unit_test_setup_teardown(test_values_are_mex_of_options,
                                         fixture_setup, fixture_teardown),
     };

@@ -46,7 +46,8 @@ static grundy_status
 search(const grundy_position *pos, const unsigned char *repeats,
        grundy_result *res, int all, int *win, grundy_error *err)
 {
-    move_sink sink = {res, pos, all, 0, NULL, NULL, SIZE_MAX, NULL, 0, 0};
+    move_sink sink = {res, pos, all, 0, NULL, NULL, SIZE_MAX, NULL, 0, 0,
+                      NULL};
     grundy_ctx *ctx = grundy_ctx_new();
     grundy_position *none = grundy_position_new();
     /* Reset res through a trivial solve, then search. */
@@ -465,7 +466,7 @@ test_search_known_matches_rules(void **state)
                 assert_ptr_equal(misere_q_peek(pos), mc);
                 for (int all = 0; all <= 1; all++) {
                     move_sink sink = {res, pos, all, 0, NULL, NULL,
-                                      SIZE_MAX, NULL, 0, 0};
+                                      SIZE_MAX, NULL, 0, 0, NULL};
                     reset_result(res);
                     assert_int_equal(misere_search_known(pos, NULL, mc,
                                                          &sink, &win, &err),

@@ -59,7 +59,8 @@ static grundy_status
 solve_by(misere_fn *how, const grundy_position *pos, grundy_result *res,
          int *win, grundy_error *err)
 {
-    move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX, NULL, 0, 0};
+    move_sink sink = {res, pos, 1, 0, NULL, NULL, SIZE_MAX, NULL, 0, 0,
+                      NULL};
     reset(res);
     return how(pos, NULL, &sink, win, err);
 }

@@ -74,6 +74,9 @@ typedef struct cli {
                                  another run's now, no more writes */
     int save_last_ok;         /* the last write (or the read) succeeded */
     save_ident save_id;       /* FILE as this run last read or wrote it */
+    size_t freed;             /* bytes the main context gave back to the
+                                 --memory account since the allocator
+                                 last returned memory (give_back) */
 } cli;
 
 /* The grundy command: parses and checks the whole command line, runs

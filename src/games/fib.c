@@ -70,6 +70,28 @@ fib_limit(const fib_state *st, uint64_t x, uint64_t m)
     return rx < m ? (uint64_t)rx : m;
 }
 
+/* Bytes of memory limit that let fib_create hold every term of H below
+ * 2^64 for multiplier r: its array doubles from 256 terms, asking for the
+ * doubled size each time. The count is bounded from above without
+ * storing a term: H(j+1) = H(j) + H(m) with R*H(m) >= H(j), so
+ * H(j+1) >= H(j) + ceil(H(j)/R), and the sequence L(1) = 1,
+ * L(j+1) = L(j) + ceil(L(j)/R), which grows no faster, has at least as
+ * many terms below 2^64 (by induction H(j) >= L(j), x + ceil(x/R) being
+ * increasing). About 33*R steps: a few milliseconds for R = 10^5. */
+static uint64_t
+fib_sequence_bytes(uint64_t r)
+{
+    uint64_t x = 1, terms = 1, cap = 256;
+    while (x <= UINT64_MAX - (x / r + (x % r != 0))) {
+        x += x / r + (x % r != 0);
+        terms++;
+    }
+    while (cap < terms) {
+        cap *= 2;
+    }
+    return cap * sizeof(uint64_t);
+}
+
 static grundy_status
 fib_create(grundy_game *game, const char *param, size_t len,
            grundy_error *err)
@@ -121,17 +143,25 @@ fib_create(grundy_game *game, const char *param, size_t len,
         if (st->nh == cap) {
             uint64_t *nh;
             if ((cap * 2) * sizeof *st->h > game->limits->memory) {
+                uint64_t need = fib_sequence_bytes(r);
+                char lim[32];
                 free(st->h);
                 free(st);
-                /* How much the whole sequence needs is not known yet:
-                 * needed 0. */
+                util_size_text(lim, sizeof lim, game->limits->memory);
                 return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
-                                     0,
+                                     need,
                                      "fib:%llu: the losing sequence needs "
-                                     "more than the memory limit",
-                                     (unsigned long long)r);
+                                     "more than the memory limit of %s",
+                                     (unsigned long long)r, lim);
             }
-            nh = realloc(st->h, cap * 2 * sizeof *st->h);
+            /* Both blocks are held while realloc copies: the old one is
+             * given back after. */
+            nh = limits_charge(game->limits, cap * 2 * sizeof *st->h) == 0
+                     ? realloc(st->h, cap * 2 * sizeof *st->h)
+                     : NULL;
+            if (nh != NULL) {
+                limits_release(game->limits, cap * sizeof *st->h);
+            }
             if (nh == NULL) {
                 free(st->h);
                 free(st);
@@ -141,6 +171,12 @@ fib_create(grundy_game *game, const char *param, size_t len,
             cap *= 2;
         }
         st->h[st->nh++] = last + st->h[m];
+    }
+    /* Only the terms stay (the footprint counts them): up to half the
+     * doubled block would be held and not counted. */
+    {
+        uint64_t *fit = realloc(st->h, st->nh * sizeof *st->h);
+        st->h = fit != NULL ? fit : st->h;
     }
     game->state = st;
     return GRUNDY_OK;
@@ -279,6 +315,11 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
     if (want <= st->tab_n) {
         return GRUNDY_OK;
     }
+    if (limits_charge(game->limits,
+                      ((size_t)want + 1) * sizeof *off +
+                          ((size_t)want + 2) * sizeof *stamp) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
     off = realloc(st->off, ((size_t)want + 1) * sizeof *off);
     stamp = calloc((size_t)want + 2, sizeof *stamp);
     if (off == NULL || stamp == NULL) {
@@ -324,7 +365,13 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
                                        "limit (%zu bytes)", want, limit);
                     goto out;
                 }
-                ns = realloc(st->steps, ncap * sizeof *ns);
+                ns = limits_charge(game->limits, ncap * sizeof *ns) == 0
+                         ? realloc(st->steps, ncap * sizeof *ns)
+                         : NULL;
+                if (ns != NULL) {
+                    limits_release(game->limits,
+                                   st->capsteps * sizeof *ns);
+                }
                 if (ns == NULL) {
                     rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
                     goto out;
@@ -344,6 +391,7 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
     }
 out:
     free(stamp);
+    limits_release(game->limits, ((size_t)want + 2) * sizeof *stamp);
     return rc;
 }
 
@@ -607,7 +655,7 @@ fib_big_sequence(grundy_game *game, const bignum *n, fib_big *b,
                  grundy_error *err)
 {
     const fib_state *st = game->state;
-    size_t m = 0, terms = 0, limit = game->limits->memory;
+    size_t m = 0, terms = 0, limit = game->limits->memory, charged = 0;
     size_t nbits = bignum_bits(n);
     size_t scratch = 4 * (nbits / 8 + 2 * sizeof(uint64_t) + 64);
     bignum *rh = bignum_new();
@@ -682,6 +730,14 @@ fib_big_sequence(grundy_game *game, const bignum *n, fib_big *b,
                                "memory limit of %s", game->label,
                                bignum_dec_size(n), need, lim);
             break;
+        }
+        /* What is held, counted for the other threads' room. */
+        if (held > charged) {
+            if (limits_charge(game->limits, held - charged) != 0) {
+                rc = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+                break;
+            }
+            charged = held;
         }
         if (bignum_cmp(next, n) > 0) {
             break;

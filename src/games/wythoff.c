@@ -364,6 +364,9 @@ wy_compute(grundy_game *game, wy_block *blk, uint32_t rows, uint32_t cols,
                              "columns needs %zu bytes, more than the "
                              "memory limit %zu", rows, cols, need, limit);
     }
+    if (limits_charge(game->limits, need) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
     w.g = malloc(cells * sizeof *w.g);
     w.pres = calloc((size_t)rows * w.words, sizeof *w.pres);
     w.low = calloc(rows, sizeof *w.low);
