@@ -848,6 +848,198 @@ test_large_cycles(void **state)
     free(val);
 }
 
+
+/* ---- medium pictures: every cut against the library's own values -------- */
+
+#define MEDE 72
+
+typedef struct mpic {
+    unsigned a[MEDE], b[MEDE];
+    size_t n;
+} mpic;
+
+/* The picture left by cutting edge e (HB: none) of p, what no longer
+ * reaches the ground dropped: the same plain search as grounded(). */
+static mpic
+m_cut(const mpic *p, size_t e)
+{
+    int reach[64] = {1}, grew = 1;
+    mpic q = {.n = 0};
+    while (grew) {
+        grew = 0;
+        for (size_t i = 0; i < p->n; i++) {
+            if (i != e && reach[p->a[i]] != reach[p->b[i]]) {
+                reach[p->a[i]] = reach[p->b[i]] = 1;
+                grew = 1;
+            }
+        }
+    }
+    for (size_t i = 0; i < p->n; i++) {
+        if (i != e && reach[p->a[i]]) {
+            q.a[q.n] = p->a[i];
+            q.b[q.n] = p->b[i];
+            q.n++;
+        }
+    }
+    return q;
+}
+
+static size_t
+m_text(char *text, size_t cap, const mpic *p)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        at += (size_t)snprintf(text + at, cap - at, "%s%u-%u", i ? "," : "",
+                               p->a[i], p->b[i]);
+    }
+    text[at] = '\0';
+    return at;
+}
+
+/* Dense random pictures of 12 to 72 edges (large blocks: the cuts go by
+ * the classes of 2-edge cuts) with a nim heap beside: every cut leaving
+ * the value the heap needs, against the literal cut valued by the
+ * library (whose values the small and large tests check). */
+static void
+test_medium_graphs(void **state)
+{
+    fixture *f = *state;
+    uint64_t seed = 31;
+    static char text[4096], want_text[MEDE][1024];
+    for (int t = 0; t < 400; t++) {
+        mpic p = {.n = 0};
+        unsigned nv = 4 + (unsigned)brute_below(&seed, 30);
+        size_t ne = 12 + (size_t)brute_below(&seed, MEDE - 12), nwant = 0;
+        uint64_t h = brute_below(&seed, 4), g;
+        for (unsigned v = 1; v < nv && p.n < ne; v++) {
+            p.a[p.n] = (unsigned)brute_below(&seed, v);
+            p.b[p.n++] = v;
+        }
+        while (p.n < ne) {
+            /* short chords make many small cycles; some long ones */
+            unsigned a = (unsigned)brute_below(&seed, nv);
+            unsigned b = brute_below(&seed, 3) == 0
+                             ? (unsigned)brute_below(&seed, nv)
+                             : (a + 1 + (unsigned)brute_below(&seed, 3)) % nv;
+            p.a[p.n] = a;
+            p.b[p.n++] = b;
+        }
+        strcpy(text, "hackenbush ");
+        m_text(text + 11, sizeof text - 11, &p);
+        g = sg_of(f, text);
+        if (g == h) {
+            continue;
+        }
+        for (size_t e = 0; e < p.n; e++) {
+            mpic q = m_cut(&p, e);
+            char *w = want_text[nwant];
+            int dup = 0;
+            if (m_cut(&p, MEDE).n == q.n) {
+                continue;   /* the edge was away from the ground */
+            }
+            strcpy(w, "hackenbush ");
+            m_text(w + 11, 1024 - 11, &q);
+            if (q.n == 0 ? h != 0 : sg_of(f, w) != h) {
+                continue;
+            }
+            for (size_t i = 0; i < nwant; i++) {
+                dup |= strcmp(want_text[i], w) == 0;
+            }
+            if (!dup) {
+                if (q.n == 0) {
+                    w[0] = '\0';
+                }
+                nwant++;
+            }
+        }
+        snprintf(text + strlen(text), sizeof text - strlen(text),
+                 " + nim %llu", (unsigned long long)h);
+        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
+        /* the heap's own move, when it has one, comes besides */
+        {
+            size_t cuts = 0;
+            for (size_t m = 0; m < grundy_result_move_count(f->res); m++) {
+                const char *pos = grundy_result_move_position(f->res, m);
+                char picture[1024];
+                const char *plus = strstr(pos, " + nim ");
+                int found = 0;
+                if (strncmp(grundy_result_move_explain(f->res, m), "take ",
+                            5) == 0) {
+                    continue;
+                }
+                cuts++;
+                assert_non_null(plus);
+                assert_true(strtoull(plus + 7, NULL, 10) == h);
+                snprintf(picture, sizeof picture, "%.*s", (int)(plus - pos),
+                         pos);
+                if (strcmp(picture, "hackenbush") == 0 || pos == plus) {
+                    picture[0] = '\0';
+                }
+                for (size_t i = 0; i < nwant; i++) {
+                    found |= strcmp(want_text[i], picture) == 0;
+                }
+                if (!found) {
+                    fail_msg("%s: move to '%s' is not a literal cut of "
+                             "value %llu", text, pos, (unsigned long long)h);
+                }
+            }
+            if (cuts != nwant) {
+                fail_msg("%s: %zu cuts, literal %zu", text, cuts, nwant);
+            }
+        }
+    }
+}
+
+/* One block of 3 * 10^4 edges (cycles of 3 to 5 edges sharing vertices):
+ * the class method answers in about 10^5 steps where solving the block
+ * again per edge would take 10^9: within a work limit of 10^7. A cycle of
+ * 10^4 edges is one class of 10^4 cuts (10^8 steps): beyond it, refused
+ * with the work limit named. */
+static void
+test_work_limit(void **state)
+{
+    fixture *f = *state;
+    bigtext b = bt_new();
+    uint64_t seed = 41, sg;
+    size_t nv = 1;
+    grundy_error err;
+    grundy_ctx_set_work_limit(f->ctx, 10000000);
+    while (nv < 10000) {
+        size_t at = (size_t)brute_below(&seed, nv), prev = at;
+        size_t len = 3 + (size_t)brute_below(&seed, 3);
+        for (size_t j = 1; j < len; j++) {
+            bt_edge(&b, prev, nv);
+            prev = nv++;
+        }
+        bt_edge(&b, prev, at);
+    }
+    /* a heap making the sum worth 1: the picture must move to value
+     * sg ^ 1, so every cut of the block is asked */
+    sg = sg_of(f, b.s);
+    snprintf(b.s + b.len, b.cap - b.len, " + nim %llu",
+             (unsigned long long)(sg ^ 1));
+    fixture_solve_ok(f, b.s, GRUNDY_ALL_MOVES);
+    assert_true(grundy_result_sg(f->res, &sg) && sg == 1);
+    assert_true(grundy_result_move_count(f->res) >= 1);
+    for (size_t m = 0; m < grundy_result_move_count(f->res); m++) {
+        char *after = copy_text(grundy_result_move_position(f->res, m));
+        assert_true(sg_of(f, after) == 0);
+        free(after);
+    }
+    b.len = 11;
+    for (size_t i = 0; i < 10000; i++) {
+        bt_edge(&b, i, (i + 1) % 10000);
+    }
+    snprintf(b.s + b.len, b.cap - b.len, " + nim 1");
+    assert_int_equal(fixture_solve(f, b.s, GRUNDY_ALL_MOVES, &err),
+                     GRUNDY_ELIMIT);
+    assert_int_equal(err.limit, GRUNDY_LIMIT_WORK);
+    assert_non_null(strstr(err.message, "the work limit"));
+    grundy_ctx_set_work_limit(f->ctx, 0);
+    fixture_solve_ok(f, b.s, GRUNDY_ALL_MOVES);
+    free(b.s);
+}
+
 /* ---- syntax ----------------------------------------------------------- */
 
 static void
@@ -896,6 +1088,10 @@ main(void)
         cmocka_unit_test_setup_teardown(test_large_trees, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_large_cycles, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_medium_graphs, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_work_limit, fixture_setup,
                                         fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
