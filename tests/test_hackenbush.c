@@ -803,7 +803,8 @@ test_large_cycles(void **state)
     fixture *f = *state;
     enum { B = 3000 };
     bigtext b = bt_new();
-    size_t *first = malloc((B + 1) * sizeof *first), *up = malloc(B * sizeof *up);
+    size_t *first = malloc((B + 1) * sizeof *first);
+    size_t *up = malloc(B * sizeof *up);
     size_t nv = 1;
     uint64_t *val = calloc(B, sizeof *val), seed = 17;
     assert_non_null(first);

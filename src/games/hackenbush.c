@@ -16,10 +16,10 @@ hb_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
          grundy_error *err)
 {
     hb_pic p;
-    grundy_status st = hb_pic_build(game, v, n, &p, err);
+    grundy_status st = hackenbush_pic_build(game, v, n, &p, err);
     if (st == GRUNDY_OK) {
         *sg = p.value;
-        hb_pic_free(&p);
+        hackenbush_pic_free(&p);
     }
     return st;
 }
@@ -37,7 +37,7 @@ hb_cut(const hb_core *g, const uint64_t *v, size_t e, uint64_t *out,
     size_t k = 0, lo = 0, hi = 0;
     *fell = 0;
     if (g->bridge[e]) {
-        size_t x = hb_child(g, e);
+        size_t x = hackenbush_child(g, e);
         lo = g->tin[x];
         hi = lo + g->it[x];
     }
@@ -201,25 +201,26 @@ hb_options(grundy_game *game, const component *c, uint64_t want,
 {
     hb_pic p;
     hb_moves m;
-    grundy_status st = hb_pic_build(game, c->v, c->n, &p, err);
+    grundy_status st = hackenbush_pic_build(game, c->v, c->n, &p, err);
     if (st != GRUNDY_OK) {
         return st;
     }
     if (!p.grounded || p.value == want) {
-        hb_pic_free(&p);   /* no edge, or no cut keeps the value (mex) */
+        /* no edge, or no cut keeps the value (mex) */
+        hackenbush_pic_free(&p);
         return GRUNDY_OK;
     }
-    if (hb_moves_alloc(&m, &p) != 0) {
-        hb_pic_free(&p);
+    if (hackenbush_moves_alloc(&m, &p) != 0) {
+        hackenbush_pic_free(&p);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    st = hb_winners(game, &m, c, want, err);
+    st = hackenbush_winners(game, &m, c, want, err);
     if (st == GRUNDY_OK) {
-        hb_sizes(&p.g);
+        hackenbush_sizes(&p.g);
         st = hb_emit_all(&m, c, sink, err);
     }
-    hb_moves_free(&m);
-    hb_pic_free(&p);
+    hackenbush_moves_free(&m);
+    hackenbush_pic_free(&p);
     return st;
 }
 

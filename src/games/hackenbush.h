@@ -57,21 +57,21 @@ hb_reached(const hb_core *g, size_t e)
     return e != g->skip && g->tin[g->eu[e]] != HB_NONE;
 }
 /* The child end of tree edge e (its end found later by the search). */
-size_t hb_child(const hb_core *g, size_t e);
+size_t hackenbush_child(const hb_core *g, size_t e);
 /* Scratch arrays for nv vertices and ne edges, one allocation: -1 when
  * out of memory. Free with free(g->off). */
-int hb_core_alloc(hb_core *g, size_t nv, size_t ne);
+int hackenbush_core_alloc(hb_core *g, size_t nv, size_t ne);
 /* The value of the graph in g seen from root, g->skip left out. */
-uint64_t hb_core_value(hb_core *g, size_t root);
+uint64_t hackenbush_core_value(hb_core *g, size_t root);
 /* Subtree sizes of the search tree into g->it (free after the search):
  * the edges beyond a cut bridge are those with an end in its child's
  * subtree, the tin range [tin(x), tin(x) + size(x)). */
-void hb_sizes(hb_core *g);
+void hackenbush_sizes(hb_core *g);
 /* Builds the graph of picture v[0..n) (2 words an edge) and its value,
- * within game's memory limit; release with hb_pic_free. */
-grundy_status hb_pic_build(grundy_game *game, const uint64_t *v, size_t n,
-                           hb_pic *p, grundy_error *err);
-void hb_pic_free(hb_pic *p);
+ * within game's memory limit; release with hackenbush_pic_free. */
+grundy_status hackenbush_pic_build(grundy_game *game, const uint64_t *v,
+                                   size_t n, hb_pic *p, grundy_error *err);
+void hackenbush_pic_free(hb_pic *p);
 
 /* ---- winning cuts (hackenbush_cuts.c) ---------------------------------- */
 
@@ -87,13 +87,14 @@ typedef struct hb_moves {
 } hb_moves;
 
 /* Room for the cuts of picture p (built, grounded); -1: out of memory. */
-int hb_moves_alloc(hb_moves *m, hb_pic *p);
-void hb_moves_free(hb_moves *m);
+int hackenbush_moves_alloc(hb_moves *m, hb_pic *p);
+void hackenbush_moves_free(hb_moves *m);
 /* Marks in m->win the cuts of component c (picture m->p) that leave
  * value want, every cut for GRUNDY_ANY_VALUE (refused beyond
  * HB_LIST_MAX edges); GRUNDY_ELIMIT beyond the game's work limit. */
-grundy_status hb_winners(grundy_game *game, hb_moves *m, const component *c,
-                         uint64_t want, grundy_error *err);
+grundy_status hackenbush_winners(grundy_game *game, hb_moves *m,
+                                 const component *c, uint64_t want,
+                                 grundy_error *err);
 
 /* Listing every move (the misere search) builds one picture per edge:
  * beyond this many edges at the ground it is refused. */

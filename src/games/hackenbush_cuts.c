@@ -25,7 +25,7 @@
  */
 
 void
-hb_moves_free(hb_moves *m)
+hackenbush_moves_free(hb_moves *m)
 {
     free(m->win);
     free(m->need);
@@ -38,7 +38,7 @@ hb_moves_free(hb_moves *m)
 }
 
 int
-hb_moves_alloc(hb_moves *m, hb_pic *p)
+hackenbush_moves_alloc(hb_moves *m, hb_pic *p)
 {
     size_t nv = p->g.nv + 1, ne = p->g.ne + 1, nb = p->g.nblocks + 1;
     memset(m, 0, sizeof *m);
@@ -54,7 +54,7 @@ hb_moves_alloc(hb_moves *m, hb_pic *p)
     if (m->win == NULL || m->need == NULL || m->bstart == NULL ||
         m->vby == NULL || m->estart == NULL || m->eby == NULL ||
         m->loc == NULL || m->weight == NULL) {
-        hb_moves_free(m);
+        hackenbush_moves_free(m);
         return -1;
     }
     for (size_t b = 0; b < nb; b++) {
@@ -159,7 +159,7 @@ hb_local_block(hb_moves *m, hb_core *lc, size_t *lends, uint64_t *lw,
             continue;   /* hb_loops */
         }
         lc->skip = i;
-        m->win[e] = hb_core_value(lc, 0) == need;
+        m->win[e] = hackenbush_core_value(lc, 0) == need;
     }
 }
 
@@ -231,7 +231,7 @@ hb_label(size_t e)
 static int
 hb_tree_edge(const hb_core *g, size_t e)
 {
-    return g->pe[hb_child(g, e)] == e;
+    return g->pe[hackenbush_child(g, e)] == e;
 }
 
 /* The upper (ancestor) end of edge e. */
@@ -411,7 +411,8 @@ hb_lone_back(const hb_moves *m, const hb_agg *a, size_t nb, uint64_t key,
     }
     e = a->backs[lo].at;
     up = hb_upper(g, e);
-    if (!hb_above(g, last, hb_other(g, e, up)) || g->tin[up] >= g->tin[first]) {
+    if (!hb_above(g, last, hb_other(g, e, up)) ||
+        g->tin[up] >= g->tin[first]) {
         return HB_NONE;
     }
     return e;
@@ -582,7 +583,7 @@ static int
 hb_lit_alloc(hb_lit *l, size_t lv, size_t le)
 {
     memset(l, 0, sizeof *l);
-    if (hb_core_alloc(&l->lc, lv, le) != 0) {
+    if (hackenbush_core_alloc(&l->lc, lv, le) != 0) {
         return -1;
     }
     l->lends = malloc((2 * le + 1) * sizeof *l->lends);
@@ -688,8 +689,8 @@ hb_loops(hb_moves *m)
 
 /* Marks the cuts leaving value want (every cut for GRUNDY_ANY_VALUE). */
 grundy_status
-hb_winners(grundy_game *game, hb_moves *m, const component *c, uint64_t want,
-           grundy_error *err)
+hackenbush_winners(grundy_game *game, hb_moves *m, const component *c,
+                   uint64_t want, grundy_error *err)
 {
     hb_core *g = &m->p->g;
     if (want == GRUNDY_ANY_VALUE) {
@@ -706,7 +707,7 @@ hb_winners(grundy_game *game, hb_moves *m, const component *c, uint64_t want,
         }
         return GRUNDY_OK;
     }
-    hb_sizes(&m->p->g);
+    hackenbush_sizes(&m->p->g);
     hb_top_down(m, want);
     hb_group(m);
     hb_loops(m);

@@ -126,7 +126,7 @@ hb_blocks(hb_core *g)
 
 /* The value of the graph in g seen from root, skip left out. */
 uint64_t
-hb_core_value(hb_core *g, size_t root)
+hackenbush_core_value(hb_core *g, size_t root)
 {
     hb_adjacency(g);
     hb_dfs(g, root);
@@ -136,7 +136,7 @@ hb_core_value(hb_core *g, size_t root)
 /* Scratch arrays for nv vertices and ne edges, one allocation; NULL when
  * out of memory. Free with free(g->off). */
 int
-hb_core_alloc(hb_core *g, size_t nv, size_t ne)
+hackenbush_core_alloc(hb_core *g, size_t nv, size_t ne)
 {
     size_t per_v = 8 * (nv + 1), per_e = 2 * ne;
     size_t words = per_v + per_e + (nv + 1);
@@ -191,13 +191,14 @@ hb_find(const uint64_t *sorted, size_t n, uint64_t key)
 }
 
 void
-hb_pic_free(hb_pic *p)
+hackenbush_pic_free(hb_pic *p)
 {
     free(p->g.off);
     free(p->ends);
 }
 
-/* Bytes hb_pic_build needs for ne edges (the memory limit's measure). */
+/* Bytes hackenbush_pic_build needs for ne edges (what the memory limit
+ * measures). */
 static size_t
 hb_bytes(size_t ne)
 {
@@ -208,8 +209,8 @@ hb_bytes(size_t ne)
 
 /* Builds the graph of picture v[0..2 ne) and its value. */
 grundy_status
-hb_pic_build(grundy_game *game, const uint64_t *v, size_t n, hb_pic *p,
-             grundy_error *err)
+hackenbush_pic_build(grundy_game *game, const uint64_t *v, size_t n,
+                     hb_pic *p, grundy_error *err)
 {
     size_t ne = n / 2, nv = 0;
     uint64_t *sorted;
@@ -246,7 +247,7 @@ hb_pic_build(grundy_game *game, const uint64_t *v, size_t n, hb_pic *p,
     p->grounded = nv > 0 && sorted[0] == 0;
     free(sorted);
     sorted = NULL;
-    if (hb_core_alloc(&p->g, nv, ne) != 0) {
+    if (hackenbush_core_alloc(&p->g, nv, ne) != 0) {
         goto oom;
     }
     p->g.eu = p->ends;
@@ -260,13 +261,13 @@ hb_pic_build(grundy_game *game, const uint64_t *v, size_t n, hb_pic *p,
     return GRUNDY_OK;
 oom:
     free(sorted);
-    hb_pic_free(p);
+    hackenbush_pic_free(p);
     return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
 }
 
 /* The child end of tree edge e (its end found later by the search). */
 size_t
-hb_child(const hb_core *g, size_t e)
+hackenbush_child(const hb_core *g, size_t e)
 {
     return g->tin[g->eu[e]] > g->tin[g->ev[e]] ? g->eu[e] : g->ev[e];
 }
@@ -275,7 +276,7 @@ hb_child(const hb_core *g, size_t e)
  * edges beyond a cut bridge are those with an end in its child's
  * subtree, the tin range [tin(x), tin(x) + size(x)). */
 void
-hb_sizes(hb_core *g)
+hackenbush_sizes(hb_core *g)
 {
     for (size_t i = 0; i < g->norder; i++) {
         g->it[g->order[i]] = 1;
