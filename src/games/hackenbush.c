@@ -320,13 +320,14 @@ hb_print(const grundy_game *game, const uint64_t *v, size_t n, char *buf,
     (void)game;
     for (size_t i = 0; i < n; i++) {
         size_t d = util_u64_to_dec(v[i], num);
-        const char *sep = i == 0 ? "" : i % 2 == 1 ? "-" : ",";
-        size_t sl = strlen(sep);
-        if (len + sl <= cap) {
-            memcpy(buf + len, sep, sl);
+        if (i > 0) {
+            /* buf is NULL when print only measures (cap 0) */
+            if (len < cap) {
+                buf[len] = i % 2 == 1 ? '-' : ',';
+            }
+            len++;
         }
-        len += sl;
-        if (len + d <= cap) {
+        if (d <= cap && len <= cap - d) {
             memcpy(buf + len, num, d);
         }
         len += d;
