@@ -20,8 +20,10 @@
  *    0: t != need(B)). One value per block, so this is linear.
  *  - Cutting a loop flips its block's parity: val(B) ^ 1.
  *  - Cutting any other edge of a block may split it into smaller blocks
- *    joined by new bridges: the block is solved again without that edge
- *    (hb_local), its child branches hanging on their vertices as weights.
+ *    joined by new bridges, those that form a 2-edge cut with it: the
+ *    pieces form a path valued by the colon principle (hb_class_block);
+ *    small blocks are solved again without the edge (hb_local_block),
+ *    their child branches hanging on their vertices as weights.
  */
 
 void
