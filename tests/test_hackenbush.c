@@ -1041,6 +1041,30 @@ test_work_limit(void **state)
     free(b.s);
 }
 
+/* Listing every move of a picture (the misere search) stops at 4096
+ * edges at the ground, and a picture's graph is built within --memory:
+ * both refused with what was exceeded. */
+static void
+test_listing_and_memory(void **state)
+{
+    fixture *f = *state;
+    bigtext b = bt_new();
+    grundy_error err;
+    for (size_t v = 1; v <= 5000; v++) {
+        bt_edge(&b, 0, v);
+    }
+    assert_int_equal(fixture_solve(f, b.s, GRUNDY_MISERE, &err),
+                     GRUNDY_ELIMIT);
+    assert_non_null(strstr(err.message, "too many to list every move"));
+    /* normal play of the same picture: 5000 leaves are worth 0 */
+    assert_true(sg_of(f, b.s) == 0);
+    grundy_ctx_set_memory_limit(f->ctx, 400000);
+    assert_int_equal(fixture_solve(f, b.s, 0, &err), GRUNDY_ELIMIT);
+    assert_int_equal(err.limit, GRUNDY_LIMIT_MEMORY);
+    assert_non_null(strstr(err.message, "a picture of 5000 edges needs"));
+    free(b.s);
+}
+
 /* ---- syntax ----------------------------------------------------------- */
 
 static void
@@ -1094,6 +1118,8 @@ main(void)
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_work_limit, fixture_setup,
                                         fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_listing_and_memory,
+                                        fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
