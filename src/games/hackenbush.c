@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-
+/* The value of a picture (hackenbush_graph.c: fusion, then colon). */
 static grundy_status
 hb_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
          grundy_error *err)
@@ -25,7 +25,6 @@ hb_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
 }
 
 /* ---- the picture a cut leaves ------------------------------------------- */
-
 
 /* The words of the picture left by cutting edge e: the edges still at
  * the ground, in the order written (what fell away, at the start or now,
@@ -193,7 +192,6 @@ hb_emit_all(const hb_moves *m, const component *c, move_sink *sink,
     return r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                  : GRUNDY_OK;
 }
-
 
 static grundy_status
 hb_options(grundy_game *game, const component *c, uint64_t want,

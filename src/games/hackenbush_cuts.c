@@ -65,7 +65,6 @@ hackenbush_moves_alloc(hb_moves *m, hb_pic *p)
     return 0;
 }
 
-
 /* The bridges: winners and the values the child blocks need. */
 static void
 hb_top_down(hb_moves *m, uint64_t want)

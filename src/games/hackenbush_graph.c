@@ -8,8 +8,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-/* ---- the picture as a graph ------------------------------------------- */
 
+/* ---- the picture as a graph ------------------------------------------- */
 
 /* The adjacency lists of every edge but skip and the loops (a loop is
  * never a bridge and joins nothing: it only counts in its block). */
@@ -166,7 +166,6 @@ hackenbush_core_alloc(hb_core *g, size_t nv, size_t ne)
 }
 
 /* ---- a picture: words to graph ------------------------------------------ */
-
 
 static int
 hb_cmp_u64(const void *a, const void *b)
