@@ -634,8 +634,11 @@ parse_structured(grundy_position *pos, size_t tok, size_t len,
     int r;
     for (;;) {
         size_t room = pos->valcap - pos->nvals;
-        st = game->family->parse(game, pos->text + tok, len,
-                                 pos->vals + pos->nvals, room, &n, err);
+        /* no array yet before the first component: room 0, no pointer
+         * arithmetic on NULL */
+        uint64_t *out = pos->vals != NULL ? pos->vals + pos->nvals : NULL;
+        st = game->family->parse(game, pos->text + tok, len, out, room, &n,
+                                 err);
         if (st != GRUNDY_OK) {
             return name_token(pos, st, tok, len, err);
         }
