@@ -121,6 +121,7 @@ sgseq_new_rules(const sgseq_rules *r, sgseq_cert cert)
     s->search_limit = SGSEQ_DEFAULT_SEARCH;
     s->max_value = SGSEQ_MAX_VALUE;
     s->certify = 1;
+    s->fp_base = SGSEQ_FP_BASE;
     s->threads = 2;
     s->unequal = r->unequal;
     s->parts = 1;
@@ -247,6 +248,12 @@ void
 sgseq_set_certify(sgseq *s, int on)
 {
     s->certify = on;
+}
+
+void
+sgseq_set_fingerprint_base(sgseq *s, uint64_t base)
+{
+    s->fp_base = base;
 }
 
 void

@@ -41,6 +41,9 @@
  * values (shorter ones in the second half): see sgseq_try_certify. */
 #define SGSEQ_WINDOW 16u
 #define SGSEQ_WINDOW_FROM ((size_t)1 << 16)
+/* The base of the block fingerprints of the period search: any fixed
+ * number below 2^61 - 1 far from 0 and 1 (see sgseq_last_copy). */
+#define SGSEQ_FP_BASE UINT64_C(0x1b873593cc9e2d51)
 /* Table lengths stay below 2^32 so rare heap positions fit in 32 bits. */
 #define SGSEQ_MAX_LEN ((uint64_t)UINT32_MAX)
 #define SGSEQ_MAX_VALUE 65535u
@@ -124,6 +127,9 @@ struct sgseq {
     uint64_t seg_len, seg_scanned; /* len and scanned at the last choice */
 
     int certify;             /* try period certificates (default 1) */
+    uint64_t fp_base;        /* base of the block fingerprints of the
+                                period search (sgseq_cert.c); tests pick
+                                bad ones to see the values decide */
     unsigned threads;        /* 1 or 2 (default) */
     int certified;
     uint64_t p, n0, cert_len;
