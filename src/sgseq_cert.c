@@ -319,7 +319,12 @@ sgseq_try_certify(sgseq *s)
     size_t n = s->len,
            h = n < SGSEQ_WINDOW_FROM ? n / 2 : n - n / SGSEQ_WINDOW;
 
-    if (s->certified || !s->certify || n < 4) {
+    if (s->certified || !s->certify || n == s->tried) {
+        return;
+    }
+    /* The same table gives the same answer: once at each length. */
+    s->tried = n;
+    if ((s->arith || s->arith3) && n < 4) {
         return;
     }
     if (s->arith) {

@@ -32,6 +32,6 @@ run "octal:0.376 within 4536506 values: one value short, not certified" 1 \
     "octal:0.376: no period found up to n=4536506" \
     period octal:0.376 4536506
 run "octal:0.376 with --memory 8M: the memory limit ends the search" 1 \
-    "octal:0.376: no period found up to n=2097152 (the memory limit ends the search there: raise --memory to look further)" \
+    "octal:0.376: no period found up to n=4067203 (the memory limit ends the search there: raise --memory to look further)" \
     --memory 8M period octal:0.376
 finish "period_search: all passed"
