@@ -398,10 +398,6 @@ sgseq_work_error(const sgseq *s, const sgseq_env *env, uint64_t to,
                          (unsigned long long)env->work_limit);
 }
 
-/*
- * Computes values up to (not including) target, trying a certificate at
- * each power of two and stopping early when one holds.
- */
 static grundy_status
 sgseq_overflow_error(const sgseq *s, const sgseq_env *env, grundy_error *err)
 {
@@ -435,8 +431,13 @@ sgseq_tables_error(const sgseq *s, const sgseq_env *env, size_t n,
                          need, have);
 }
 
+/*
+ * Computes values up to (not including) target, trying a certificate at
+ * the end and, with at_pow2, at each power of two on the way, stopping
+ * early when one holds.
+ */
 static grundy_status
-sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
+sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
               grundy_error *err)
 {
     char what[160];
@@ -507,7 +508,7 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
             env->progress(env->progress_user, what, s->len, target);
         }
         /* Blocks are aligned: a power of two can only be the new end. */
-        if (sgseq_is_pow2(s->len) && s->len >= 16) {
+        if (at_pow2 && sgseq_is_pow2(s->len) && s->len >= 16) {
             sgseq_try_certify(s);
         }
     }
@@ -577,9 +578,10 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             if (s->len < search && sgseq_can_certify(s) &&
                 !sgseq_search_costly(s)) {
                 target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
-                st = sgseq_compute(s, (size_t)(target < search ? target
+                st = sgseq_compute(s,
+                                   (size_t)(target < search ? target
                                                                : search),
-                                   env, err);
+                                   1, env, err);
                 if (st != GRUNDY_OK) {
                     return st;
                 }
@@ -620,7 +622,7 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             sgseq_work_estimate(s, s->len, target) > env->work_limit) {
             target = n + 1;
         }
-        st = sgseq_compute(s, (size_t)target, env, err);
+        st = sgseq_compute(s, (size_t)target, 1, env, err);
         if (st != GRUNDY_OK) {
             return st;
         }
@@ -702,7 +704,9 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
             stop = GRUNDY_LIMIT_WORK;
             break;
         }
-        st = sgseq_compute(s, (size_t)target, env, by_limits ? &why : err);
+        /* Each step ends with an attempt: none between. */
+        st = sgseq_compute(s, (size_t)target, 0, env,
+                           by_limits ? &why : err);
         if (by_limits && sgseq_search_stop(st, &why)) {
             stop = why.limit;
             break;

@@ -205,29 +205,38 @@ sgseq_try_arith3(sgseq *s, size_t h)
  * match is compared value by value before it counts. */
 #define SGSEQ_FP_MOD (((uint64_t)1 << 61) - 1)
 
+/* x mod 2^61 - 1 up to one subtraction: 2^61 = 1 folds the high bits
+ * onto the low (below 2^61 + 2^(b - 61) for x < 2^b). */
+static uint64_t
+sgseq_fp_fold(uint64_t x)
+{
+    return (x & SGSEQ_FP_MOD) + (x >> 61);
+}
+
+static uint64_t
+sgseq_fp_canon(uint64_t x)
+{
+    x = sgseq_fp_fold(x);
+    return x >= SGSEQ_FP_MOD ? x - SGSEQ_FP_MOD : x;
+}
+
+/* a b mod 2^61 - 1, for a < 2^62 and b < 2^61: below 2^62 + 2^61. */
 static uint64_t
 sgseq_fp_mul(uint64_t a, uint64_t b)
 {
     im_u128 r = (im_u128)a * b;
-    /* 2^61 = 1 (mod 2^61 - 1): fold the high bits onto the low. */
-    uint64_t x = (uint64_t)(r & SGSEQ_FP_MOD) + (uint64_t)(r >> 61);
-    return x >= SGSEQ_FP_MOD ? x - SGSEQ_FP_MOD : x;
-}
-
-static uint64_t
-sgseq_fp_add(uint64_t a, uint64_t b)
-{
-    uint64_t x = a + b;
-    return x >= SGSEQ_FP_MOD ? x - SGSEQ_FP_MOD : x;
+    return (uint64_t)(r & SGSEQ_FP_MOD) + (uint64_t)(r >> 61);
 }
 
 /*
  * The largest j in [lo, m) with G[j, j + len) = G[m, m + len), the block
  * at m (m + len <= s->len); SIZE_MAX when there is none. One pass down
  * the table with a rolling fingerprint F(j) = sum G(j + k) b^k, k < len:
- * F(j) = G(j) + b F(j + 1) - G(j + len) b^len. A fingerprint equal to the
- * block's only proposes j; the values decide. No scratch memory: time
- * linear in m + len, plus len per fingerprint that agrees falsely.
+ * F(j) = G(j) + b F(j + 1) - G(j + len) b^len, kept below 2^62 (folded,
+ * not reduced: the loop's chain is one product and a few additions). A
+ * fingerprint equal to the block's only proposes j; the values decide.
+ * No scratch memory: time linear in m + len, plus the values compared
+ * where a fingerprint agrees falsely.
  */
 static size_t
 sgseq_last_copy(const sgseq *s, size_t lo, size_t m, size_t len)
@@ -236,14 +245,18 @@ sgseq_last_copy(const sgseq *s, size_t lo, size_t m, size_t len)
     uint64_t b = s->fp_base % SGSEQ_FP_MOD, want = 0, bl = 1, f;
 
     for (size_t k = len; k-- > 0;) {
-        want = sgseq_fp_add(sgseq_fp_mul(want, b), g[m + k]);
-        bl = sgseq_fp_mul(bl, b);
+        want = sgseq_fp_canon(sgseq_fp_mul(want, b) + g[m + k]);
+        bl = sgseq_fp_canon(sgseq_fp_mul(bl, b));
     }
     f = want;
     for (size_t j = m; j-- > lo;) {
-        f = sgseq_fp_add(sgseq_fp_mul(f, b), g[j]);
-        f = sgseq_fp_add(f, SGSEQ_FP_MOD - sgseq_fp_mul(g[j + len], bl));
-        if (f == want &&
+        /* f < 2^62 on entry: the product folds below 2^62 + 2^61, the
+         * value and 2 (2^61 - 1) - (a value below 2^61) keep the sum
+         * below 2^64 (2^62 + 2^61 + 2^16 + 2^62), and the fold brings
+         * it back below 2^61 + 8. */
+        f = sgseq_fp_fold(sgseq_fp_mul(f, b) + g[j] + 2 * SGSEQ_FP_MOD -
+                          sgseq_fp_canon(sgseq_fp_mul(bl, g[j + len])));
+        if (sgseq_fp_canon(f) == want &&
             memcmp(g + j, g + m, len * sizeof *g) == 0) {
             return j;
         }
