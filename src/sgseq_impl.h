@@ -27,8 +27,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Long tables look for their period in the last 1/SGSEQ_WINDOW of the
- * values (shorter ones in the second half): see sgseq_try_certify. */
+/* The arithmetic-periodicity tests take their candidate from the last
+ * 1/SGSEQ_WINDOW of a long table (of a shorter one, its second half):
+ * see sgseq_try_certify. Ordinary periods search the whole table. */
 #define SGSEQ_WINDOW 16u
 #define SGSEQ_WINDOW_FROM ((size_t)1 << 16)
 /* The base of the block fingerprints of the period search: any fixed
