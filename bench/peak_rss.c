@@ -1,6 +1,7 @@
 /*
  * peak_rss.c - runs a command and prints its peak resident memory in
- * bytes and its wall time ("BYTES SECONDS" on stderr), with the command's
+ * bytes, its wall time and its CPU time, user and system ("BYTES
+ * SECONDS CPU-SECONDS" on stderr), with the command's
  * own output left alone. Used by bench/period.sh (GNU time is not on
  * every machine). Usage: peak_rss CMD [ARG...]
  */
@@ -36,8 +37,10 @@ main(int argc, char **argv)
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     /* ru_maxrss is in KiB on Linux. */
-    fprintf(stderr, "%ld %.2f\n", ru.ru_maxrss * 1024L,
+    fprintf(stderr, "%ld %.2f %.2f\n", ru.ru_maxrss * 1024L,
             (double)(t1.tv_sec - t0.tv_sec) +
-                (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+                (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
+            (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }

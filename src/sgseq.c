@@ -121,6 +121,7 @@ sgseq_new_rules(const sgseq_rules *r, sgseq_cert cert)
     s->search_limit = SGSEQ_DEFAULT_SEARCH;
     s->max_value = SGSEQ_MAX_VALUE;
     s->certify = 1;
+    s->fp_base = SGSEQ_FP_BASE;
     s->threads = 2;
     s->unequal = r->unequal;
     s->parts = 1;
@@ -247,6 +248,12 @@ void
 sgseq_set_certify(sgseq *s, int on)
 {
     s->certify = on;
+}
+
+void
+sgseq_set_fingerprint_base(sgseq *s, uint64_t base)
+{
+    s->fp_base = base;
 }
 
 void
@@ -391,10 +398,6 @@ sgseq_work_error(const sgseq *s, const sgseq_env *env, uint64_t to,
                          (unsigned long long)env->work_limit);
 }
 
-/*
- * Computes values up to (not including) target, trying a certificate at
- * each power of two and stopping early when one holds.
- */
 static grundy_status
 sgseq_overflow_error(const sgseq *s, const sgseq_env *env, grundy_error *err)
 {
@@ -405,14 +408,43 @@ sgseq_overflow_error(const sgseq *s, const sgseq_env *env, grundy_error *err)
                    (unsigned long)s->max_value);
 }
 
+/* The memory limit stops the table at heap n on its way to target: what
+ * the table to target needs (the charge per heap, or what the lists
+ * already take when that is more). */
 static grundy_status
-sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
+sgseq_tables_error(const sgseq *s, const sgseq_env *env, size_t n,
+                   size_t target, grundy_error *err)
+{
+    char need[32], have[32];
+    uint64_t bytes = sgseq_table_bytes(s, (uint64_t)target + 1);
+    if (sgseq_footprint(s) > bytes) {
+        bytes = sgseq_footprint(s);
+    }
+    sgseq_need_text(need, sizeof need, bytes);
+    util_size_text(have, sizeof have, env->memory_limit);
+    return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
+                         sgseq_need_bytes(bytes),
+                         "%s: no period is proven up to heap %zu, and "
+                         "computing values up to heap %zu needs about %s "
+                         "of tables, more than the memory limit of %s",
+                         env->name ? env->name : "the game", n, target - 1,
+                         need, have);
+}
+
+/*
+ * Computes values up to (not including) target, trying a certificate at
+ * the end and, with at_pow2, at each power of two on the way, stopping
+ * early when one holds.
+ */
+static grundy_status
+sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
               grundy_error *err)
 {
     char what[160];
     sgseq_pool *pool = NULL;
     grundy_status st = GRUNDY_OK;
     unsigned vbits = s->vbits;
+    size_t rcap = s->rcap;
 
     snprintf(what, sizeof what, "Grundy values of %s",
              env->name ? env->name : "the game");
@@ -435,25 +467,16 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
             st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
             break;
         }
-        if (s->cls != NULL && (sgseq_is_pow2(n) || s->vbits != vbits) &&
-            (n + 1) * sgseq_heap_bytes(s) > env->memory_limit) {
-            /* Removal classes keep rows that widen with the values: the
-             * limit is checked as they widen, not only per query. */
-            char need[32], have[32];
-            sgseq_need_text(need, sizeof need,
-                            (target + 1) * sgseq_heap_bytes(s));
-            util_size_text(have, sizeof have, env->memory_limit);
-            st = err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
-                               sgseq_need_bytes((target + 1) *
-                                                sgseq_heap_bytes(s)),
-                               "%s: no period is proven up to heap %zu, "
-                               "and computing values up to heap %zu needs "
-                               "about %s of tables, more than the memory "
-                               "limit of %s",
-                               env->name ? env->name : "the game", n,
-                               target - 1, need, have);
+        if ((s->cls != NULL && (sgseq_is_pow2(n) || s->vbits != vbits) &&
+             sgseq_table_bytes(s, n + 1) > env->memory_limit) ||
+            (s->rcap != rcap && sgseq_footprint(s) > env->memory_limit)) {
+            /* Removal classes keep rows that widen with the values, and
+             * the rare heap lists grow with the rare heaps: the limit is
+             * checked as they grow, not only per query. */
+            st = sgseq_tables_error(s, env, n, target, err);
             break;
         }
+        rcap = s->rcap;
         vbits = s->vbits;
         /* Removal classes have no method to settle: their estimate holds
          * from short tables on. */
@@ -485,7 +508,7 @@ sgseq_compute(sgseq *s, size_t target, const sgseq_env *env,
             env->progress(env->progress_user, what, s->len, target);
         }
         /* Blocks are aligned: a power of two can only be the new end. */
-        if (sgseq_is_pow2(s->len) && s->len >= 16) {
+        if (at_pow2 && sgseq_is_pow2(s->len) && s->len >= 16) {
             sgseq_try_certify(s);
         }
     }
@@ -538,12 +561,14 @@ grundy_status
 sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             grundy_error *err)
 {
-    uint64_t max = sgseq_max_len(s, env);
-    uint64_t v;
+    uint64_t max, v;
 
     while (!sgseq_known(s, n, &v)) {
         uint64_t target;
         grundy_status st;
+
+        /* The charge per heap follows the rare heaps: asked anew. */
+        max = sgseq_max_len(s, env);
 
         if (!sgseq_fits(s, n)) {
             return err_set(err, GRUNDY_ELIMIT, -1,
@@ -567,9 +592,10 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             if (s->len < search && sgseq_can_certify(s) &&
                 !sgseq_search_costly(s)) {
                 target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
-                st = sgseq_compute(s, (size_t)(target < search ? target
+                st = sgseq_compute(s,
+                                   (size_t)(target < search ? target
                                                                : search),
-                                   env, err);
+                                   1, env, err);
                 if (st != GRUNDY_OK) {
                     return st;
                 }
@@ -585,12 +611,11 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
                                env->name ? env->name : "the game", why,
                                (unsigned long long)SGSEQ_MAX_LEN);
             }
-            sgseq_need_text(need, sizeof need,
-                            (n + 1) * sgseq_heap_bytes(s));
+            sgseq_need_text(need, sizeof need, sgseq_table_bytes(s, n + 1));
             sgseq_report_need(s, env, n + 1);
             return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
-                                 sgseq_need_bytes((n + 1) *
-                                                  sgseq_heap_bytes(s)),
+                                 sgseq_need_bytes(sgseq_table_bytes(s,
+                                                                    n + 1)),
                                  "heap %llu of %s: %s, and computing its "
                                  "value needs %s of tables, more than the "
                                  "memory limit of %s",
@@ -612,7 +637,7 @@ sgseq_value(sgseq *s, uint64_t n, const sgseq_env *env, uint64_t *out,
             sgseq_work_estimate(s, s->len, target) > env->work_limit) {
             target = n + 1;
         }
-        st = sgseq_compute(s, (size_t)target, env, err);
+        st = sgseq_compute(s, (size_t)target, 1, env, err);
         if (st != GRUNDY_OK) {
             return st;
         }
@@ -631,8 +656,22 @@ sgseq_search_stop(grundy_status st, const grundy_error *err)
             err->limit == GRUNDY_LIMIT_MEMORY);
 }
 
+/* The next length of the period search's table: doubling while short,
+ * then steps of half the table, each ending with a certificate attempt
+ * (sgseq_compute), so that a period is found before the table passes
+ * 1.5 times the length its certificate needs (or at the length the
+ * search stops at, where every certificate that fits is found). */
+static uint64_t
+sgseq_search_step(uint64_t len)
+{
+    if (len < 512) {
+        return 1024;
+    }
+    return len < SGSEQ_SEARCH_FINE ? 2 * len : len + len / 2;
+}
+
 /*
- * The period search: doubles the table until a certificate holds or the
+ * The period search: grows the table until a certificate holds or the
  * search length is reached. With env->period_search = UINT64_MAX the
  * length is what the limits allow: the table the memory limit holds, and
  * no doubling whose estimated steps pass the work limit (the search stops
@@ -643,12 +682,10 @@ grundy_status
 sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
              grundy_error *err)
 {
-    uint64_t max = sgseq_max_len(s, env);
     int by_limits = env->period_search == UINT64_MAX;
     uint64_t bound = env->period_search == 0 ? s->search_limit
                                               : env->period_search;
-    uint64_t search = bound < max ? bound : max;
-    grundy_limit stop = bound > max ? GRUNDY_LIMIT_MEMORY : GRUNDY_LIMIT_NONE;
+    grundy_limit stop = GRUNDY_LIMIT_NONE;
     uint64_t uq, usal, un0;   /* a saltus no test proves */
 
     memset(out, 0, sizeof *out);
@@ -663,10 +700,17 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
                              "start at removal 64 or below"
                            : "Grundy's game has none known");
     }
-    while (!s->certified && s->len < search) {
-        uint64_t target = s->len < 512 ? 1024 : 2 * (uint64_t)s->len;
+    while (!s->certified) {
+        /* The charge per heap follows the rare heaps: asked anew. */
+        uint64_t max = sgseq_max_len(s, env);
+        uint64_t search = bound < max ? bound : max;
+        uint64_t target = sgseq_search_step(s->len);
         grundy_error why;
         grundy_status st;
+        stop = bound > max ? GRUNDY_LIMIT_MEMORY : GRUNDY_LIMIT_NONE;
+        if (s->len >= search) {
+            break;
+        }
         if (target > search) {
             target = search;
         }
@@ -675,7 +719,9 @@ sgseq_period(sgseq *s, const sgseq_env *env, grundy_period *out,
             stop = GRUNDY_LIMIT_WORK;
             break;
         }
-        st = sgseq_compute(s, (size_t)target, env, by_limits ? &why : err);
+        /* Each step ends with an attempt: none between. */
+        st = sgseq_compute(s, (size_t)target, 0, env,
+                           by_limits ? &why : err);
         if (by_limits && sgseq_search_stop(st, &why)) {
             stop = why.limit;
             break;

@@ -105,6 +105,11 @@ void sgseq_set_threads(sgseq *s, unsigned threads);
  * the heap asked (benchmarks time the computation itself). */
 void sgseq_set_certify(sgseq *s, int on);
 
+/* The base of the fingerprints that propose a period (default a fixed
+ * large one). Any base gives the same answers, only slower when many
+ * blocks agree falsely: tests pass 0 or 1 to see the values decide. */
+void sgseq_set_fingerprint_base(sgseq *s, uint64_t base);
+
 /* Values above max (at most 65535, the default) are reported as
  * GRUNDY_ELIMIT: the 16-bit overflow check, testable on small games. */
 void sgseq_set_max_value(sgseq *s, uint32_t max);

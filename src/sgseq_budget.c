@@ -48,19 +48,51 @@ sgseq_work_estimate(const sgseq *s, uint64_t from, uint64_t to)
     return sgseq_mul_sat(per_heap, to - from);
 }
 
-/* Bytes charged per heap: the table and lists, and sgclass's rows. */
-uint64_t
-sgseq_heap_bytes(const sgseq *s)
+/*
+ * Sixteenths of a byte charged per heap:
+ *   the table, 2 bytes;
+ *   the rare heap lists (6 bytes a rare heap, in arrays that double):
+ *     under a mask, twice the share of rare heaps so far; before one is
+ *     chosen, 1.5 bytes (the definition gives way to sparse space only
+ *     while at most about a quarter of the heaps are rare);
+ *   the arithmetic-periodicity tests' window (a 4-byte border array
+ *     over up to half the table): 4 bytes in all for those games, as
+ *     before;
+ *   and the rows of removal classes.
+ * An ordinary period needs no scratch (sgseq_cert.c). sgseq_compute
+ * checks what the lists really take as they grow.
+ */
+static uint64_t
+sgseq_heap_sixteenths(const sgseq *s)
 {
-    return SGSEQ_BYTES_PER_VALUE +
-           (s->cls != NULL ? sgclass_bytes_per_heap(s->cls, s->vbits) : 0);
+    uint64_t b = 32;
+    if (s->arith || s->arith3) {
+        b = 64;
+    } else if (s->cls == NULL && s->n4 > 0) {
+        b += s->mask == 0 || s->len == 0
+                 ? 24
+                 : (192 * (uint64_t)s->nrare + s->len - 1) / s->len;
+    }
+    if (s->cls != NULL) {
+        b += 16 * sgclass_bytes_per_heap(s->cls, s->vbits);
+    }
+    return b;
+}
+
+/* Bytes charged for a table of len values (rounded up). */
+uint64_t
+sgseq_table_bytes(const sgseq *s, uint64_t len)
+{
+    uint64_t b = sgseq_heap_sixteenths(s);
+    return len > (UINT64_MAX - 15) / b ? UINT64_MAX : (len * b + 15) / 16;
 }
 
 /* Table length the memory limit allows. */
 uint64_t
 sgseq_max_len(const sgseq *s, const sgseq_env *env)
 {
-    uint64_t m = env->memory_limit / sgseq_heap_bytes(s);
+    /* The limit is at most 128 TiB (2^47): times 16 fits. */
+    uint64_t m = (uint64_t)env->memory_limit * 16 / sgseq_heap_sixteenths(s);
     return m < SGSEQ_MAX_LEN ? m : SGSEQ_MAX_LEN;
 }
 

@@ -197,21 +197,133 @@ sgseq_try_arith3(sgseq *s, size_t h)
     return s->certified;
 }
 
+/* ---- ordinary periods: the last copy of the top block --------------- */
+
+/* Fingerprints are polynomial hashes modulo the Mersenne prime 2^61 - 1:
+ * two different blocks of length L agree for at most L of the 2^61 - 1
+ * bases (a nonzero polynomial of degree < L has fewer roots), and a
+ * match is compared value by value before it counts. */
+#define SGSEQ_FP_MOD (((uint64_t)1 << 61) - 1)
+
+/* x mod 2^61 - 1 up to one subtraction: 2^61 = 1 folds the high bits
+ * onto the low (below 2^61 + 2^(b - 61) for x < 2^b). */
+static uint64_t
+sgseq_fp_fold(uint64_t x)
+{
+    return (x & SGSEQ_FP_MOD) + (x >> 61);
+}
+
+static uint64_t
+sgseq_fp_canon(uint64_t x)
+{
+    x = sgseq_fp_fold(x);
+    return x >= SGSEQ_FP_MOD ? x - SGSEQ_FP_MOD : x;
+}
+
+/* a b mod 2^61 - 1, for a < 2^62 and b < 2^61: below 2^62 + 2^61. */
+static uint64_t
+sgseq_fp_mul(uint64_t a, uint64_t b)
+{
+    im_u128 r = (im_u128)a * b;
+    return (uint64_t)(r & SGSEQ_FP_MOD) + (uint64_t)(r >> 61);
+}
+
 /*
- * Tries to certify a period from the table. The candidate is the least
- * period q of a window W = G[h, N) at the top of the table, its second
- * half or, past SGSEQ_WINDOW_FROM values, its last 1/SGSEQ_WINDOW (KMP
- * border array, 4 bytes a value of W: a quarter of a byte a value of
- * the table).
- * A certified period p of the sequence makes W p-periodic, and once W is
- * longer than p + q (Fine-Wilf) q divides p, so q is the minimal period;
- * if not yet, the next, longer attempt finds it. The window only proposes:
- * the certificate rests on the run G(n) = G(n + q) checked value by value
- * back from the window to its exact start n0, whatever the window.
- *   Guy-Smith: G(n + p) = G(n) for n0 <= n < 2 n0 + p + t (n0 >= 1) implies
- *     it for all n >= n0: 2 n0 + 2 p + t values certify.
- *   Window (subtraction sets): max(S) consecutive equal values determine all
- *     later ones: n0 + p + max(S) values certify.
+ * The largest j in [lo, m) with G[j, j + len) = G[m, m + len), the block
+ * at m (m + len <= s->len); SIZE_MAX when there is none. One pass down
+ * the table with a rolling fingerprint F(j) = sum G(j + k) b^k, k < len:
+ * F(j) = G(j) + b F(j + 1) - G(j + len) b^len, kept below 2^62 (folded,
+ * not reduced: the loop's chain is one product and a few additions). A
+ * fingerprint equal to the block's only proposes j; the values decide.
+ * No scratch memory: time linear in m + len, plus the values compared
+ * where a fingerprint agrees falsely.
+ */
+static size_t
+sgseq_last_copy(const sgseq *s, size_t lo, size_t m, size_t len)
+{
+    const uint16_t *g = s->g;
+    uint64_t b = s->fp_base % SGSEQ_FP_MOD, want = 0, bl = 1, f;
+
+    for (size_t k = len; k-- > 0;) {
+        want = sgseq_fp_canon(sgseq_fp_mul(want, b) + g[m + k]);
+        bl = sgseq_fp_canon(sgseq_fp_mul(bl, b));
+    }
+    f = want;
+    for (size_t j = m; j-- > lo;) {
+        /* f < 2^62 on entry: the product folds below 2^62 + 2^61, the
+         * value and 2 (2^61 - 1) - (a value below 2^61) keep the sum
+         * below 2^64 (2^62 + 2^61 + 2^16 + 2^62), and the fold brings
+         * it back below 2^61 + 8. */
+        f = sgseq_fp_fold(sgseq_fp_mul(f, b) + g[j] + 2 * SGSEQ_FP_MOD -
+                          sgseq_fp_canon(sgseq_fp_mul(bl, g[j + len])));
+        if (sgseq_fp_canon(f) == want &&
+            memcmp(g + j, g + m, len * sizeof *g) == 0) {
+            return j;
+        }
+    }
+    return SIZE_MAX;
+}
+
+/*
+ * Tries to certify an ordinary period G(n + p) = G(n), n >= n0, from the
+ * table G[0, N). Every theorem here asks for a run: G(i) = G(i + p) for
+ * n0 <= i < N - p, with
+ *   Guy-Smith (heaps split in up to c >= 2 parts):
+ *     c (max(n0, 1) + p) + t <= N: the induction maps a split of n + p
+ *     to one of n through its largest part, at least (n + p - k) / c, so
+ *     it needs that part >= n0 + p (2 n0 + 2 p + t values for octal
+ *     codes);
+ *   Window (subtraction sets, and codes that never split):
+ *     n0 + p + t <= N: t consecutive equal values determine all later
+ *     ones.
+ * Either way, with m = floor((N - t) / c) (c = 1 for the window), the
+ * certificate of some p fits in N exactly when the block G[m, N) occurs
+ * again at j = m - p >= 1 (>= 0 for the window): the run then covers [j,
+ * N - p). So the search is complete: the last earlier copy of that block
+ * gives the least such p, found whenever any certificate fits in N, and
+ * it is the least period of the sequence (a certified p' is a multiple
+ * of it, and the least period's run is as long). n0 is then the exact
+ * start of p's run, found value by value back from j.
+ */
+static void
+sgseq_try_certify_plain(sgseq *s)
+{
+    size_t n = s->len, c = 1, lo = 0, m, j, i, p;
+    uint64_t n0, need;
+
+    if (s->cert == SGSEQ_NONE || s->t >= n) {
+        return;
+    }
+    if (s->cert == SGSEQ_GUY_SMITH && s->parts >= 2) {
+        c = s->parts;
+        lo = 1;
+    }
+    m = (n - (size_t)s->t) / c;
+    if (m <= lo || n - m == 0 ||
+        (j = sgseq_last_copy(s, lo, m, n - m)) == SIZE_MAX) {
+        return;
+    }
+    p = m - j;
+    for (i = j; i > 0 && s->g[i - 1] == s->g[i - 1 + p]; i--) {
+    }
+    n0 = i;
+    need = c >= 2 ? c * ((n0 > 0 ? n0 : 1) + (uint64_t)p) + s->t
+                  : n0 + p + s->t;
+    if (need <= n) {
+        s->certified = 1;
+        s->p = p;
+        s->n0 = n0;
+        s->cert_len = need;
+    }
+}
+
+/*
+ * Tries to certify a period from the table: the arithmetic-periodicity
+ * tests first where they apply (their candidate is the least period q of
+ * a window W = G[h, N) at the top of the table, its second half or, past
+ * SGSEQ_WINDOW_FROM values, its last 1/SGSEQ_WINDOW: KMP border array,
+ * 4 bytes a value of W, a quarter of a byte a value of the table), then
+ * an ordinary period by the complete search above.
  * Scratch that cannot be allocated just postpones the attempt.
  */
 void
@@ -219,10 +331,13 @@ sgseq_try_certify(sgseq *s)
 {
     size_t n = s->len,
            h = n < SGSEQ_WINDOW_FROM ? n / 2 : n - n / SGSEQ_WINDOW;
-    size_t q, i;
-    uint64_t n0, need;
 
-    if (s->certified || !s->certify || n < 4) {
+    if (s->certified || !s->certify || n == s->tried) {
+        return;
+    }
+    /* The same table gives the same answer: once at each length. */
+    s->tried = n;
+    if ((s->arith || s->arith3) && n < 4) {
         return;
     }
     if (s->arith) {
@@ -232,32 +347,7 @@ sgseq_try_certify(sgseq *s)
     if (s->arith3 && sgseq_try_arith3(s, h)) {
         return;
     }
-    if (s->t >= n || (q = sgseq_window_period(s, h, 0)) == 0) {
-        return;
-    }
-    i = h;
-    while (i > 0 && s->g[i - 1] == s->g[i - 1 + q]) {
-        i--;
-    }
-    n0 = i;
-    if (s->cert == SGSEQ_NONE) {
-        return;
-    }
-    if (s->cert == SGSEQ_GUY_SMITH && s->parts >= 2) {
-        /* Guy-Smith's induction maps a split of n + p to one of n through
-         * its largest part, at least (n + p - k) / parts: it needs that
-         * part >= n0 + p, hence parts (n0 + p) + t values (3 for the
-         * splits in three of hexadecimal codes). */
-        need = s->parts * ((n0 > 0 ? n0 : 1) + (uint64_t)q) + s->t;
-    } else {
-        need = n0 + q + s->t;
-    }
-    if (need <= n) {
-        s->certified = 1;
-        s->p = q;
-        s->n0 = n0;
-        s->cert_len = need;
-    }
+    sgseq_try_certify_plain(s);
 }
 
 /*

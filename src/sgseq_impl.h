@@ -27,20 +27,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/*
- * Memory charged per heap size: 2 bytes of table, up to 1.5 bytes of rare
- * heap lists (at most a quarter of the heaps, 6 bytes each) and a quarter
- * of a byte of scratch while a period certificate is tried (a 4-byte
- * border array over the last sixteenth of the table), rounded up. The
- * lists are that long only for games with many rare heaps; a game whose
- * rare heaps die out, the kind whose period can be certified, peaks below
- * 2.5 bytes (bench/period.sh measures it).
- */
-#define SGSEQ_BYTES_PER_VALUE 4u
-/* Long tables look for their period in the last 1/SGSEQ_WINDOW of the
- * values (shorter ones in the second half): see sgseq_try_certify. */
+/* The arithmetic-periodicity tests take their candidate from the last
+ * 1/SGSEQ_WINDOW of a long table (of a shorter one, its second half):
+ * see sgseq_try_certify. Ordinary periods search the whole table. */
 #define SGSEQ_WINDOW 16u
 #define SGSEQ_WINDOW_FROM ((size_t)1 << 16)
+/* The base of the block fingerprints of the period search: any fixed
+ * number below 2^61 - 1 far from 0 and 1 (see sgseq_last_copy). */
+#define SGSEQ_FP_BASE UINT64_C(0x1b873593cc9e2d51)
+/* From this length on the period search grows its table by half rather
+ * than doubling it (sgseq_search_step). */
+#define SGSEQ_SEARCH_FINE ((uint64_t)1 << 20)
 /* Table lengths stay below 2^32 so rare heap positions fit in 32 bits. */
 #define SGSEQ_MAX_LEN ((uint64_t)UINT32_MAX)
 #define SGSEQ_MAX_VALUE 65535u
@@ -124,8 +121,12 @@ struct sgseq {
     uint64_t seg_len, seg_scanned; /* len and scanned at the last choice */
 
     int certify;             /* try period certificates (default 1) */
+    uint64_t fp_base;        /* base of the block fingerprints of the
+                                period search (sgseq_cert.c); tests pick
+                                bad ones to see the values decide */
     unsigned threads;        /* 1 or 2 (default) */
     int certified;
+    size_t tried;            /* table length of the last attempt */
     uint64_t p, n0, cert_len;
     uint64_t saltus;         /* G(n + p) = G(n) + saltus for n >= n0 */
 
@@ -324,8 +325,9 @@ uint64_t sgseq_mul_sat(uint64_t a, uint64_t b);
 uint64_t sgseq_split_weight(const sgseq *s);
 /* Estimated steps to extend the table from `from` to `to` values. */
 uint64_t sgseq_work_estimate(const sgseq *s, uint64_t from, uint64_t to);
-/* Bytes charged per heap: the table and lists, and sgclass's rows. */
-uint64_t sgseq_heap_bytes(const sgseq *s);
+/* Bytes charged for a table of len values: the table and lists, and
+ * sgclass's rows (rounded up; UINT64_MAX when past 64 bits). */
+uint64_t sgseq_table_bytes(const sgseq *s, uint64_t len);
 /* Table length the memory limit allows. */
 uint64_t sgseq_max_len(const sgseq *s, const sgseq_env *env);
 /* 1 when doubling the table would take a value query's period search
