@@ -71,6 +71,13 @@ typedef struct family_big {
      * limits; when that fails it says 1, and the 64-bit path reports the
      * failure. NULL: every value fits. */
     int (*fits)(grundy_game *game, const uint64_t *v, size_t n);
+    /* 1 when the family's numbers stay within 64 bits: these operations
+     * serve its 64-bit components in positions answered exactly (a sum
+     * with a bigger number elsewhere) and refuse a number beyond 64 bits
+     * with a message of their own (corners: nim products of 64-bit
+     * coordinates). Lists of the games that take numbers of any size
+     * leave it out (registry_list). */
+    int words_only;
 } family_big;
 struct sgseq;
 struct sgseq_env;
