@@ -23,7 +23,7 @@
     X(dawson) X(lasker) X(grundy)                                          \
     X(fib) X(wythoff) X(ferguson) X(division)                             \
     X(staircase) X(moore) X(euclid)                                   \
-    X(mock) X(ruler) X(corners) GRUNDY_EXTRA(X)
+    X(mock) X(ruler) X(corners) X(half) GRUNDY_EXTRA(X)
 
 #define GRUNDY_DECLARE(name) extern const family name##_family;
 GRUNDY_FAMILIES(GRUNDY_DECLARE)
