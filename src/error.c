@@ -5,8 +5,9 @@
  * needs, as data. Messages name no command-line flag: the caller words
  * the advice. No I/O: the caller decides where a message goes.
  */
-#include "family.h"
+#include "error.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 grundy_status

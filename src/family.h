@@ -1,12 +1,21 @@
 /*
- * family.h - the operations every game family provides, and the few
- * helpers families share (move sink, string builder, context access).
- * solve.c works only through these operations: it never names a game.
+ * family.h - the operations every game family provides: the family table
+ * and the parsed game. solve.c works only through these operations: it
+ * never names a game. A family file includes this header alone: it
+ * brings what families use besides, each from its own header (component.h,
+ * move_sink.h, context.h, error.h, util.h; registry.h for the code that
+ * looks families up).
  */
 #ifndef GRUNDY_FAMILY_H
 #define GRUNDY_FAMILY_H
 
 #include "grundy_private.h"
+#include "component.h"
+#include "context.h"
+#include "error.h"
+#include "move_sink.h"
+#include "registry.h"
+#include "util.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -14,31 +23,8 @@
 /* `want` value asking options() for every option, whatever its value. */
 #define GRUNDY_ANY_VALUE UINT64_MAX
 
-/* One component of a position: its numbers and its 1-based place among all
- * components of the position (for words like "heap 3"). */
-typedef struct component {
-    const uint64_t *v;
-    size_t n;
-    size_t index;
-    const char *text;   /* a single number as the input wrote it, when
-                           that is its decimal form (no leading zero):
-                           words may copy it; else NULL */
-    size_t textlen;
-    int ring;           /* a circle of v[0] stones ("@n"): only in
-                           families with ring_value */
-} component;
-
-typedef struct move_sink move_sink;
 struct family;
 struct bignum;
-
-/* A component with a number beyond 2^64 - 1: all its numbers, exact
- * (bignum.h), and its 1-based place among the position's components. */
-typedef struct big_component {
-    struct bignum *const *v;
-    size_t n;
-    size_t index;
-} big_component;
 
 /*
  * The operations of a family on numbers of any size (issue: heaps beyond
@@ -71,72 +57,16 @@ typedef struct family_big {
      * limits; when that fails it says 1, and the 64-bit path reports the
      * failure. NULL: every value fits. */
     int (*fits)(grundy_game *game, const uint64_t *v, size_t n);
+    /* 1 when the family's numbers stay within 64 bits: these operations
+     * serve its 64-bit components in positions answered exactly (a sum
+     * with a bigger number elsewhere) and refuse a number beyond 64 bits
+     * with a message of their own (corners: nim products of 64-bit
+     * coordinates). Lists of the games that take numbers of any size
+     * leave it out (registry_list). */
+    int words_only;
 } family_big;
 struct sgseq;
 struct sgseq_env;
-
-/*
- * What the context hands its games (ctx.c owns and updates it; a game
- * holds a pointer to it): families read their limits here and report
- * progress through it, and never call up into the context.
- */
-typedef struct game_limits {
-    size_t memory;                /* bytes the tables may use */
-    uint64_t work;                /* steps a sequence computation may take */
-    uint64_t period_search;       /* values a period search may compute */
-    unsigned threads;             /* for a sequence computation; 0: its own */
-    grundy_progress_fn progress;  /* NULL: nobody listens */
-    void *progress_user;          /* passed back to progress */
-    uint64_t misere_work;         /* steps one line's misere quotient may
-                                   * take (UINT64_MAX: no bound) */
-    uint64_t misere_left;         /* steps the current line's misere
-                                   * quotient may still take (solve.c sets
-                                   * it per line, misere_q.c spends it) */
-    struct limits_account *account; /* NULL, or the byte account this
-                                   * context shares with others (the
-                                   * command's threads: one --memory) */
-    size_t charged;               /* bytes this context has charged to it */
-    int strict;                   /* 1: a charge past the account's room
-                                   * fails (GRUNDY_ENOMEM: a worker thread
-                                   * leaves the line); 0: it always passes
-                                   * (the context answering what they leave) */
-} game_limits;
-
-/*
- * One --memory for several contexts in several threads (limits.c): each
- * charges the bytes it is about to allocate (after the family's own check
- * against lim->memory, which alone decides refusals, so that an answer
- * never depends on what other threads hold) and settles at the end of a
- * line to the bytes it keeps. Thread-safe (C11 atomics).
- */
-typedef struct limits_account limits_account;
-/* A new account of `limit` bytes; NULL when out of memory or when the
- * compiler has no atomics (the caller then shares nothing). */
-limits_account *limits_account_new(size_t limit);
-void limits_account_free(limits_account *a);
-/* Charges `bytes` to lim's account: 0, or -1 (nothing charged) for a
- * strict context whose charge would pass the account's limit. No
- * account: 0. */
-int limits_charge(game_limits *lim, size_t bytes);
-/* Gives back `bytes` charged before (a block freed, or replaced by a
- * larger one already charged). */
-void limits_release(game_limits *lim, size_t bytes);
-/* Sets what lim's context holds in its account to `kept` bytes (the
- * tables it keeps), giving back the rest of the line's charges. */
-void limits_settle(game_limits *lim, size_t kept);
-/* Bytes lim's context may hold without passing the account's limit:
- * the limit less what the other contexts hold (SIZE_MAX: no account). */
-size_t limits_room(const game_limits *lim);
-
-/* Reports progress to whoever listens to lim (no-op for nobody). */
-static inline void
-limits_progress(const game_limits *lim, const char *what, uint64_t done,
-                uint64_t total)
-{
-    if (lim != NULL && lim->progress != NULL) {
-        lim->progress(lim->progress_user, what, done, total);
-    }
-}
 
 /* A parsed game. `state` belongs to the family (create/destroy). */
 struct grundy_game {
@@ -371,178 +301,5 @@ family_one_number(const struct family *fam)
  * every winning move, is refused where such a component would have to be
  * asked for that value (solve.c), instead of listing the others alone. */
 #define FAMILY_OPTIONS_TO_TOP 64u
-
-/* ---- registry (registry.c) -------------------------------------------- */
-
-/* The family whose name is name[0..len), or NULL. */
-const family *registry_lookup(const char *name, size_t len);
-/* The family name closest to name[0..len) (case ignored) within a typing
- * slip or two, for "did you mean"; NULL when none is that close. */
-const char *registry_suggest(const char *name, size_t len);
-/* The family's parameter rule (fam->param) for a spec whose parameter is
- * param[0..len) (NULL: no ':'); GRUNDY_ESPEC when it is broken. */
-grundy_status registry_param(const family *fam, const char *param,
-                             size_t len, grundy_error *err);
-/* The rules of game for a component v[0..n): the family's arity, then
- * its check(). GRUNDY_EPOSITION with a message when broken. */
-grundy_status registry_check(const grundy_game *game, const uint64_t *v,
-                             size_t n, grundy_error *err);
-
-/* ---- move sink (moves.c) ---------------------------------------------- */
-
-/*
- * Reports one option of component c: c is replaced in place by `parts`
- * components (0: it vanishes; 2: a row split in two); part i has arity[i]
- * numbers, all numbers given one after another in vals. `explain` is the
- * move in words ("take 2 from heap 1 (3 -> 1)"), copied.
- * Returns 0 to go on, 1 when the sink wants no more moves, -1 when out of
- * memory (the family then returns GRUNDY_ENOMEM).
- */
-int move_emit(move_sink *sink, const component *c, size_t parts,
-              const size_t *arity, const uint64_t *vals, const char *explain);
-/* move_emit for a component with numbers beyond 64 bits: the parts'
- * numbers are bignums (bignum.h). */
-int move_emit_big(move_sink *sink, const big_component *c, size_t parts,
-                  const size_t *arity, struct bignum *const *vals,
-                  const char *explain);
-/* Emits the move heap c -> m (m below c's one number) in Nim's words,
- * "take K from heap I (N -> M)", numbers of any size (nim.c); used by
- * every family whose moves take from a heap. 0, 1 as move_emit, -1 when
- * out of memory. */
-int move_emit_take_big(move_sink *sink, const big_component *c,
-                  const struct bignum *m);
-/* Same for the common case of one single-number component becoming one
- * single-number component (a heap n -> m). */
-int move_emit1(move_sink *sink, const component *c, uint64_t m,
-               const char *explain);
-/* 0 when the sink will not take the option whose parts (one number
- * each) are vals[0 .. parts): a family may then skip it without writing
- * its words (misere_q.c's search for a winning option). */
-int move_wanted(const move_sink *sink, size_t parts, const uint64_t *vals);
-/* 1 when the sink collects every winning move (--all), 0 when one is enough. */
-int move_sink_wants_all(const move_sink *sink);
-/* 1 when the sink's move_wanted verdict keeps a period: it does not
- * change when a part larger than *from is lowered by *p (misere_q.c). */
-int move_wanted_period(const move_sink *sink, uint64_t *p, uint64_t *from);
-
-/* ---- errors (error.c) -------------------------------------------------- */
-
-/* Formats err->message (printf-style) and sets err->column; returns status
- * so that families can write `return err_set(err, GRUNDY_ESPEC, ...)`. */
-grundy_status err_set(grundy_error *err, grundy_status status, long column,
-                      const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-/* The same for an error caused by one of the context's limits (column
- * -1): which limit, and how much of it is needed (0: not known). The
- * message says what needs more than which limit, never how to raise it. */
-grundy_status err_set_limit(grundy_error *err, grundy_status status,
-                            grundy_limit limit, uint64_t needed,
-                            const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-
-/* ---- small helpers (util.c) ------------------------------------------- */
-
-/* Decimal digits of v into buf (at least 21 bytes), NUL-terminated;
- * returns the number of digits. Fast: used on every output line. */
-size_t util_u64_to_dec(uint64_t v, char *buf);
-
-/* Makes room for `need` elements of `size` bytes in the array *p of
- * capacity *cap (doubling, so appends are amortised O(1)). 0 on success;
- * -1 on overflow or out of memory, the array left as it was. */
-int util_grow_array(void **p, size_t *cap, size_t need, size_t size);
-
-/* Append helpers for building move texts without printf: each copies its
- * argument to p and returns the end; the caller provides the room (a
- * number takes at most 20 bytes and util_u64_to_dec writes 21) and writes the
- * final NUL. Inline, so that a literal's length is known when compiled. */
-static inline char *
-put_str(char *p, const char *s)
-{
-    size_t n = strlen(s);
-    memcpy(p, s, n);
-    return p + n;
-}
-
-static inline char *
-put_u64(char *p, uint64_t v)
-{
-    return p + util_u64_to_dec(v, p);
-}
-
-/* The single number of c: copied from the input where c->text has it,
- * else formatted. */
-static inline char *
-put_heap(char *p, const component *c)
-{
-    if (c->text != NULL) {
-        memcpy(p, c->text, c->textlen);
-        return p + c->textlen;
-    }
-    return put_u64(p, c->v[0]);
-}
-
-/* A growable string for move words holding numbers of any length: start
- * it zeroed; appends never fail (a failed growth sets oom and later
- * appends do nothing); release s with free(). */
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-    int oom;
-} strbuf;
-void util_sb_put(strbuf *b, const char *s);
-void util_sb_put_u64(strbuf *b, uint64_t v);
-/* Appends " (a,b,c -> x,y,z)": the numbers of a component before and after
- * a move, for the words of families whose components are vectors. */
-void util_sb_put_change(strbuf *b, const uint64_t *from, const uint64_t *to,
-                        size_t n);
-void util_sb_put_big(strbuf *b, const struct bignum *x);
-
-/* Parses the whole of s[0..len) as a decimal uint64 (digits only, no sign,
- * no blanks). Returns 0 on success, -1 if not a number, -2 if too large. */
-int util_parse_u64(const char *s, size_t len, uint64_t *out);
-
-/* Parses a comma list of uint64 ("1,3,4") into a new malloc'd array.
- * Returns GRUNDY_ESPEC with a message naming the bad item (what names the
- * list, e.g. "subtraction set"). */
-grundy_status util_parse_u64_list(const char *s, size_t len, const char *what,
-                                  uint64_t **out, size_t *count,
-                                  grundy_error *err);
-
-/* Writes a printable, length-capped quotation of token into dst (for error
- * messages: binary garbage and megabyte tokens stay readable). */
-void util_quote_token(char *dst, size_t cap, const char *tok, size_t len);
-/* The length (2 to 4) of the valid UTF-8 character at s[0..len), its
- * code point in *cp; 0 when s does not start with one (ASCII included). */
-size_t util_utf8_char(const char *s, size_t len, uint32_t *cp);
-/* A note naming the first non-ASCII character of tok[0..len) by code
- * point and, for the usual look-alikes (fullwidth digits and signs,
- * no-break and thin spaces, dashes, the byte-order mark), by its Unicode
- * name with what to write instead: "U+FF13 FULLWIDTH DIGIT THREE is not
- * ASCII: write 3". Empty when tok holds no valid UTF-8 character. */
-void util_unicode_note(char *dst, size_t cap, const char *tok, size_t len);
-/* Appends "; " and util_unicode_note's note on the token of text[0..len)
- * that err->column points at (up to a blank) to err's message, when that
- * token holds a non-ASCII character: the quote shows it only as <U+FF13>. */
-void util_note_unicode(grundy_error *err, const char *text, size_t len);
-
-
-/* The context's memory limit (for the solver and the parser; families
- * read game->limits). */
-size_t ctx_memory_limit(const grundy_ctx *ctx);
-/* The context's limits, for the position and the solver to charge what
- * they allocate to its account (limits_charge). */
-game_limits *ctx_limits(grundy_ctx *ctx);
-/* The one setup of the sequence engine (sgseq) for a game whose values
- * come from a Grundy sequence (the take-and-break families, grundy):
- * game->limits and the game's label into *env, the thread count onto seq
- * (limits.c). */
-void limits_sgseq_env(grundy_game *game, struct sgseq *seq,
-                      struct sgseq_env *env);
 
 #endif

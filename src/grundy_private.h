@@ -27,6 +27,7 @@
  *   misere_q_table, misere_q_table_free   grundy quotient's table
  *   ctx_game_sparse_split   grundy plot tells rare values from common ones
  *       as the sequence engine splits them
+ *   registry_list         --help's lists of games, from the registry
  * tests/symbols.sh checks that nothing else leaks from the installed
  * libraries; docs/architecture.md keeps the same list.
  */
@@ -236,5 +237,40 @@ typedef struct quotient_table {
 grundy_status misere_q_table(grundy_game *game, uint64_t n,
                                     quotient_table *out, grundy_error *err);
 void misere_q_table_free(quotient_table *t);
+
+/* ---- lists of games (registry.c) ------------------------------------ */
+
+/* Classes of families for registry_list, read from each family's flags
+ * and operations (family.h), so that every list of games in a message or
+ * in --help follows the registry: a new family joins the lists it
+ * belongs to by what it provides. A family is listed when it is of every
+ * class asked for. */
+#define REGISTRY_BIG 1u          /* numbers beyond 64 bits (family_big) */
+#define REGISTRY_BIG_ALONE 2u    /* a lone component beyond 64 bits has a
+                                  * closed form, normal and misere play */
+#define REGISTRY_SEQUENCE 4u     /* values from a computed Grundy sequence
+                                  * (beyond it: a certified period) */
+#define REGISTRY_NO_SEQUENCE 8u  /* values by a closed form */
+#define REGISTRY_NIMLIKE 16u     /* misere sums by the misere Nim rule */
+#define REGISTRY_NOT_NIMLIKE 32u
+#define REGISTRY_ALONE 64u       /* a lone component by a closed form,
+                                  * normal and misere play */
+#define REGISTRY_HEAP_GAME 128u  /* sums of heaps: misere quotients */
+#define REGISTRY_RINGS 256u      /* components "@n", circles of stones */
+#define REGISTRY_NO_MISERE 512u  /* misere play refused */
+
+/* How registry_list writes: names joined by ", ", with "and" or "or"
+ * before the last; with UNITS, families of one unit in a row as one item
+ * with the unit after it ("wythoff, ferguson or euclid pair"). */
+#define REGISTRY_AND 1u
+#define REGISTRY_OR 2u
+#define REGISTRY_UNITS 4u
+
+/* The registered families of every class in `want`, in registry order,
+ * written as `style` says into buf[0..cap), NUL-terminated; returns the
+ * length. When the list does not fit, as many whole names as fit and
+ * "and N more": a message that gives the list a fixed room stays within
+ * its 511 bytes. */
+size_t registry_list(unsigned want, unsigned style, char *buf, size_t cap);
 
 #endif

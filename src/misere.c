@@ -9,6 +9,7 @@
 #include "misere.h"
 #include "mquot.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,16 +112,43 @@ optlist_free(optlist *ol)
     free(ol->text);
 }
 
-/* Beyond MISERE_MAX_POSITIONS positions, or options of one component. */
-static const char too_big[] =
-    "misere play of this position needs an exhaustive search of more than "
-    "200000 positions, a fixed bound no setting raises (the search grows "
-    "exponentially); grundy has misere rules for nim, bounded and division "
-    "in any mix, a lone fib pile, wythoff, ferguson or euclid pair, or moore "
-    "game, and sums of heaps of nim, bounded, sub, stripes, octal, hex, "
-    "kayles, dawson, lasker and grundy whose misere quotient can be built "
-    "(heaps up to 1000, any heap once it proves a period: 'grundy quotient "
-    "GAME N')";
+/* Beyond MISERE_MAX_POSITIONS positions, or options of one component:
+ * the refusal, with the misere rules grundy has, listed from the
+ * registry (a new family joins the list it belongs to). Each list gets
+ * the room left within the 511 bytes of a message. */
+static grundy_status
+too_big(grundy_error *err)
+{
+    char nimlike[128], alone[256], heaps[256], msg[1024];
+    size_t cap[3] = {sizeof nimlike, sizeof alone, sizeof heaps};
+    for (int pass = 0; pass < 2; pass++) {
+        int n;
+        registry_list(REGISTRY_NIMLIKE, REGISTRY_AND, nimlike, cap[0]);
+        registry_list(REGISTRY_ALONE | REGISTRY_NOT_NIMLIKE,
+                      REGISTRY_OR | REGISTRY_UNITS, alone, cap[1]);
+        registry_list(REGISTRY_HEAP_GAME, REGISTRY_AND, heaps, cap[2]);
+        n = snprintf(msg, sizeof msg, "misere play of this position needs "
+                     "an exhaustive search of more than 200000 positions, "
+                     "a fixed bound no setting raises (the search grows "
+                     "exponentially); grundy has misere rules for %s in "
+                     "any mix, a lone %s, and sums of heaps of %s whose "
+                     "misere quotient can be built (heaps up to 1000, any "
+                     "heap once it proves a period: 'grundy quotient GAME "
+                     "N')", nimlike, alone, heaps);
+        if (n >= 0 && (size_t)n < sizeof err->message) {
+            break;
+        }
+        /* Too long (n - 511 bytes too many): the lists share what the
+         * fixed words leave, each cut to whole names (registry_list). */
+        {
+            size_t lists = strlen(nimlike) + strlen(alone) + strlen(heaps);
+            size_t room = lists + sizeof err->message - 1 - (size_t)n;
+            cap[0] = room / 5;
+            cap[1] = cap[2] = room * 2 / 5;
+        }
+    }
+    return err_set(err, GRUNDY_ELIMIT, -1, "%s", msg);
+}
 
 /* Lists every option of component c of game into ol (emptied first). */
 static grundy_status
@@ -131,7 +159,7 @@ list_options(search *s, grundy_game *game, const component *c, optlist *ol)
     ol->n = ol->na = ol->nv = ol->nt = 0;
     st = game->family->options(game, c, GRUNDY_ANY_VALUE, &sink, s->err);
     if (sink.oom == SINK_LIMIT) {
-        st = err_set(s->err, GRUNDY_ELIMIT, -1, "%s", too_big);
+        st = too_big(s->err);
     } else if (sink.oom) {
         st = move_sink_error(&sink, s->err);
     }
@@ -270,6 +298,16 @@ fail(search *s, grundy_status st, const char *why)
 {
     if (s->status == GRUNDY_OK) {
         s->status = why != NULL ? err_set(s->err, st, -1, "%s", why) : st;
+    }
+    return -1;
+}
+
+/* fail() with the refusal of a search past its bound (too_big). */
+static int
+fail_too_big(search *s)
+{
+    if (s->status == GRUNDY_OK) {
+        s->status = too_big(s->err);
     }
     return -1;
 }
@@ -414,7 +452,7 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
      * search could not finish anyway. */
     if (ol.n > MISERE_MAX_POSITIONS - s->pending) {
         optlist_free(&ol);
-        return fail(s, GRUNDY_ELIMIT, too_big);
+        return fail_too_big(s);
     }
     s->pending += ol.n;
     *moved |= ol.n > 0;
@@ -488,7 +526,7 @@ search_win(search *s, const uint64_t *key, size_t len, int depth)
         return e->win;
     }
     if (s->used >= MISERE_MAX_POSITIONS || depth > MISERE_MAX_DEPTH) {
-        return fail(s, GRUNDY_ELIMIT, too_big);
+        return fail_too_big(s);
     }
     for (size_t at = 0, prev = len; at < len && !win;
          prev = at, at += comp_len(key + at)) {

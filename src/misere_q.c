@@ -510,10 +510,12 @@ build(grundy_game *const *games, size_t ngames, const uint64_t *max,
     grundy_status st = GRUNDY_OK;
     for (size_t i = 0; i < ngames; i++) {
         if (!(games[i]->family->flags & FAMILY_HEAP_GAME)) {
+            char heaps[256];
+            registry_list(REGISTRY_HEAP_GAME, REGISTRY_AND, heaps,
+                          sizeof heaps);
             return err_set(err, GRUNDY_EUNSUPPORTED, -1, "%s is not a heap "
-                           "game: misere quotients are built for nim, "
-                           "bounded, sub, stripes, octal, hex, kayles, "
-                           "dawson, lasker and grundy", games[i]->label);
+                           "game: misere quotients are built for %s",
+                           games[i]->label, heaps);
         }
     }
     if ((mc = cache_for(games, ngames)) == NULL) {

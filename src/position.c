@@ -426,6 +426,41 @@ big_number(grundy_position *pos, const char *s, size_t len, size_t tok,
     return 0;
 }
 
+/* "number too large" in a game that takes no number beyond 2^64 - 1,
+ * naming the games that do (from the registry: a new family that takes
+ * them is named too); the lists share the room the rest leaves within
+ * the 511 bytes of a message. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static grundy_status
+too_large(grundy_error *err, size_t tok, const char *q, const char *label)
+{
+    char closed[256], period[256], msg[1024];
+    size_t cap[2] = {sizeof closed, sizeof period};
+    for (int pass = 0; pass < 2; pass++) {
+        int n;
+        registry_list(REGISTRY_BIG | REGISTRY_NO_SEQUENCE, 0, closed,
+                      cap[0]);
+        registry_list(REGISTRY_BIG | REGISTRY_SEQUENCE, 0, period, cap[1]);
+        n = snprintf(msg, sizeof msg, "number too large in %s: %s takes "
+                     "numbers up to 18446744073709551615 (any size: %s, "
+                     "and %s with a certified period or a closed form such "
+                     "as hex:0.8)", q, label, closed, period);
+        if (n >= 0 && (size_t)n < sizeof err->message) {
+            break;
+        }
+        {
+            size_t lists = strlen(closed) + strlen(period);
+            size_t over = (size_t)n - (sizeof err->message - 1);
+            size_t room = lists > over ? lists - over : 0;
+            cap[0] = room * 3 / 5;
+            cap[1] = room * 2 / 5;
+        }
+    }
+    return err_set(err, GRUNDY_EPOSITION, (long)tok, "%s", msg);
+}
+
 /* The careful path for a token scan_numbers declined: appends its numbers
  * or says exactly what is wrong with it. */
 static grundy_status
@@ -452,16 +487,7 @@ parse_numbers(grundy_position *pos, const pos_term *term, size_t tok,
         } else if (r != 0) {
             util_quote_token(q, sizeof q, s, len);
             if (r == -2) {
-                return err_set(err, GRUNDY_EPOSITION, (long)tok,
-                               "number too large in %s: %s takes numbers "
-                               "up to 18446744073709551615 (any size: "
-                               "nim, bounded, fib, wythoff, ferguson, "
-                               "lasker, staircase, a lone moore game, mock, "
-                               "ruler, and "
-                               "sub, stripes, octal, hex, "
-                               "kayles, dawson with a certified period or "
-                               "a closed form such as hex:0.8)", q,
-                               term->game->label);
+                return too_large(err, tok, q, term->game->label);
             }
             if (i == start && i == len && start > 0 &&
                 term->game->family->max_numbers == 1) {
@@ -589,10 +615,12 @@ parse_ring(grundy_position *pos, size_t tok, size_t len, grundy_error *err)
 
     util_quote_token(q, sizeof q, s, len);
     if (term->game->family->ring_value == NULL) {
+        char rings[160];
+        registry_list(REGISTRY_RINGS, 0, rings, sizeof rings);
         return err_set(err, GRUNDY_EPOSITION, (long)tok,
                        "%s: %s has no rings (@n is a circle of n stones in "
-                       "take-and-break games: sub, stripes, octal, hex, "
-                       "kayles, dawson)", q, term->game->label);
+                       "take-and-break games: %s)", q, term->game->label,
+                       rings);
     }
     r = util_parse_u64(s + 1, len - 1, &v);
     if (r != 0) {

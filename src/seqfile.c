@@ -55,12 +55,13 @@ seqfile_get(const unsigned char *p, unsigned bytes)
 static grundy_status
 seqfile_no_sequence(const grundy_game *game, grundy_error *err)
 {
+    char seq[256];
+    registry_list(REGISTRY_SEQUENCE, REGISTRY_AND, seq, sizeof seq);
     return err_set(err, GRUNDY_EUNSUPPORTED, -1,
                    "%s has no computed Grundy sequence to save (a closed "
-                   "form, or not a heap game): saving works for kayles, "
-                   "dawson, grundy and octal, sub and stripes games with "
+                   "form, or not a heap game): saving works for %s, with "
                    "finitely many digits or moves",
-                   game->label);
+                   game->label, seq);
 }
 
 grundy_status

@@ -21,7 +21,8 @@
 #define GRUNDY_SGSEQ_IMPL_H
 
 #include "sgseq.h"
-#include "family.h"
+#include "error.h"
+#include "util.h"
 #include "sgclass.h"
 
 #include <stddef.h>

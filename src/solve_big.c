@@ -591,12 +591,23 @@ out:
     return r;
 }
 
-/* What misere play beyond 64 bits answers, for refusals. */
-#define BIG_MISERE_ANSWERS                                                 \
-    "No setting helps: beyond 64 bits, misere play answers heaps of "     \
-    "games with such a "                                                  \
-    "period ('grundy quotient GAME 1000' shows it), nim and bounded "     \
-    "sums, and a lone fib pile or Wythoff pair"
+/* What misere play beyond 64 bits answers besides heaps of games with a
+ * certified period, for refusals, from the registry: "nim and bounded
+ * sums, and a lone fib pile, ..." into buf[0..cap), the lone games' list
+ * cut to alone_cap bytes (registry_list); returns that list's length. */
+static size_t
+big_misere_answers(char *buf, size_t cap, size_t alone_cap)
+{
+    char nimlike[64], alone[160];
+    registry_list(REGISTRY_BIG | REGISTRY_NIMLIKE, REGISTRY_AND, nimlike,
+                  sizeof nimlike);
+    size_t n = registry_list(REGISTRY_BIG_ALONE,
+                             REGISTRY_OR | REGISTRY_UNITS, alone,
+                             alone_cap < sizeof alone ? alone_cap
+                                                      : sizeof alone);
+    snprintf(buf, cap, "%s sums, and a lone %s", nimlike, alone);
+    return n;
+}
 
 /* "; in normal play this position is answered" when it is (its value is
  * known exactly), else "". */
@@ -620,7 +631,7 @@ no_period(const grundy_position *pos, big_pos *bp, const grundy_game *game,
           grundy_error *err)
 {
     const char *known = strstr(why->message, " is known for heaps ");
-    char head[256];
+    char head[256], answers[256], reason[768], msg[1536];
     snprintf(head, sizeof head, "misere play of heap %zu of %s (beyond "
              "2^64 - 1) needs a certified period of its misere quotient",
              i + 1, game->label);
@@ -629,12 +640,27 @@ no_period(const grundy_position *pos, big_pos *bp, const grundy_game *game,
                              head, known);
     }
     if (known != NULL) {
-        return err_set(err, st, -1, "%s, which%s. " BIG_MISERE_ANSWERS "%s",
-                       head, known, normal_advice(pos, bp));
+        snprintf(reason, sizeof reason, "which%s", known);
+    } else {
+        snprintf(reason, sizeof reason, "and %s has none: %s", game->label,
+                 why->message);
     }
-    return err_set(err, st, -1, "%s, and %s has none: %s. "
-                   BIG_MISERE_ANSWERS "%s", head, game->label, why->message,
-                   normal_advice(pos, bp));
+    /* The list of lone games answered instead gets the room the reason
+     * leaves within the 511 bytes of a message. */
+    for (size_t alone_cap = 160, pass = 0; pass < 2; pass++) {
+        size_t len = big_misere_answers(answers, sizeof answers, alone_cap);
+        int n = snprintf(msg, sizeof msg, "%s, %s. No setting helps: "
+                         "beyond 64 bits, misere play answers heaps with "
+                         "such a period ('grundy quotient GAME 1000' shows "
+                         "it), %s%s", head, reason, answers,
+                         normal_advice(pos, bp));
+        size_t over = (size_t)n - (sizeof err->message - 1);
+        if (n >= 0 && (size_t)n < sizeof err->message) {
+            break;
+        }
+        alone_cap = len > over + 24 ? len + 1 - over : 24;
+    }
+    return err_set(err, st, -1, "%s", msg);
 }
 
 /* 1 when every component of pos is a heap of a heap game (no ring). */
@@ -825,14 +851,18 @@ solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
         if (heaps_only(pos)) {
             st = big_misere_solve(pos, &bp, sink, err);
         } else {
+            char nimlike[64], alone[128];
+            registry_list(REGISTRY_BIG | REGISTRY_NIMLIKE, REGISTRY_AND,
+                          nimlike, sizeof nimlike);
+            registry_list(REGISTRY_BIG_ALONE, REGISTRY_OR | REGISTRY_UNITS,
+                          alone, sizeof alone);
             st = err_set(err, GRUNDY_EUNSUPPORTED, -1, "misere play of "
                          "numbers beyond 2^64 - 1 (no setting changes "
                          "this) is answered only for sums of "
                          "heaps of games whose misere quotient has a "
                          "certified period ('grundy quotient GAME 1000' "
-                         "shows it), of nim and bounded heaps, and for a "
-                         "lone fib pile or Wythoff pair%s",
-                         normal_advice(pos, &bp));
+                         "shows it), of %s heaps, and for a lone %s%s",
+                         nimlike, alone, normal_advice(pos, &bp));
         }
     } else if (st == GRUNDY_OK) {
         st = big_sum(pos, &bp, misere, sink, err);

@@ -4,7 +4,8 @@
  * functions: no allocation except util_parse_u64_list's result and
  * util_grow_array's, no I/O.
  */
-#include "family.h"
+#include "util.h"
+#include "error.h"
 #include "bignum.h"
 
 #include <stdio.h>

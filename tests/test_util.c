@@ -194,6 +194,86 @@ test_decimal_lanes(void **state)
     }
 }
 
+/* registry_list: every family of a class and no other, read from the
+ * tables (checked here against each family's slots and flags), the
+ * grouping by unit, and the cut to whole names with "and N more" in a
+ * room too small, never past the room. */
+static void
+test_registry_list(void **state)
+{
+    const grundy_family_info *info;
+    char buf[1024], small[40];
+    size_t heaps = 0, len;
+    (void)state;
+    len = registry_list(REGISTRY_HEAP_GAME, 0, buf, sizeof buf);
+    assert_int_equal(len, strlen(buf));
+    for (size_t i = 0; (info = grundy_family_at(i)) != NULL; i++) {
+        const family *fam =
+            registry_lookup(info->usage, strcspn(info->usage, ":, "));
+        char name[64];
+        int heap = (fam->flags & FAMILY_HEAP_GAME) != 0;
+        /* ", name," inside ", " + list + ",": a whole name, not part. */
+        snprintf(name, sizeof name, ", %s,", fam->name);
+        {
+            char padded[1100];
+            snprintf(padded, sizeof padded, ", %s,", buf);
+            assert_int_equal(strstr(padded, name) != NULL, heap);
+        }
+        heaps += (size_t)heap;
+    }
+    assert_true(heaps >= 2);
+    /* Families of one unit as one item, in the order of their first. */
+    registry_list(REGISTRY_ALONE | REGISTRY_NOT_NIMLIKE,
+                  REGISTRY_OR | REGISTRY_UNITS, buf, sizeof buf);
+    assert_string_equal(buf, "fib pile, wythoff, ferguson or euclid pair, "
+                             "or moore game");
+    /* "a, b and c": the nim-like families in registry order. */
+    {
+        char want[1024] = "";
+        size_t k = 0, count = 0;
+        for (size_t i = 0; (info = grundy_family_at(i)) != NULL; i++) {
+            const family *fam =
+                registry_lookup(info->usage, strcspn(info->usage, ":, "));
+            count += (fam->flags & FAMILY_MISERE_NIMLIKE) != 0;
+        }
+        for (size_t i = 0; (info = grundy_family_at(i)) != NULL; i++) {
+            const family *fam =
+                registry_lookup(info->usage, strcspn(info->usage, ":, "));
+            if (fam->flags & FAMILY_MISERE_NIMLIKE) {
+                k++;
+                strcat(want, k == 1 ? "" : k == count ? " and " : ", ");
+                strcat(want, fam->name);
+            }
+        }
+        assert_true(count >= 2);
+        registry_list(REGISTRY_NIMLIKE, REGISTRY_AND, buf, sizeof buf);
+        assert_string_equal(buf, want);
+    }
+    /* corners' numbers stay within 64 bits (family_big.words_only). */
+    registry_list(REGISTRY_BIG, 0, buf, sizeof buf);
+    assert_null(strstr(buf, "corners"));
+    assert_non_null(strstr(buf, "mock"));
+    /* Too long for the room: whole names, then how many more. */
+    len = registry_list(REGISTRY_HEAP_GAME, REGISTRY_AND, small,
+                        sizeof small);
+    assert_true(len < sizeof small);
+    assert_int_equal(len, strlen(small));
+    assert_non_null(strstr(small, " more"));
+    assert_int_equal(strncmp(small, "nim, bounded, ", 14), 0);
+    {
+        unsigned long shown = 1, more = 0;
+        const char *p = strstr(small, " and ");
+        for (const char *c = small; p != NULL && c < p; c++) {
+            shown += *c == ',';
+        }
+        assert_non_null(p);
+        assert_int_equal(sscanf(p, " and %lu more", &more), 1);
+        assert_int_equal(shown + more, heaps);
+    }
+    assert_int_equal(registry_list(REGISTRY_HEAP_GAME, 0, buf, 1), 0);
+    assert_string_equal(buf, "");
+}
+
 /* The documented no-ops: every *_free(NULL). */
 static void
 test_free_null(void **state)
@@ -275,6 +355,7 @@ main(void)
         cmocka_unit_test(test_decimal),
         cmocka_unit_test(test_free_null),
         cmocka_unit_test(test_family_tables),
+        cmocka_unit_test(test_registry_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

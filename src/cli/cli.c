@@ -15,9 +15,88 @@
 #define HAVE_ISATTY 1
 #endif
 
+/* Writes text to stdout as lines of at most 72 columns, broken at
+ * blanks (a word longer than a line stands alone), ending in a newline:
+ * for the paragraphs of --help that hold lists from the registry, whose
+ * length the code cannot know. */
+static void
+put_wrapped(const char *text)
+{
+    size_t col = 0;
+    while (*text != '\0') {
+        size_t n;
+        while (*text == ' ') {
+            text++;
+        }
+        n = strcspn(text, " ");
+        if (n == 0) {
+            break;
+        }
+        if (col > 0 && col + 1 + n > 72) {
+            putchar('\n');
+            col = 0;
+        } else if (col > 0) {
+            putchar(' ');
+            col++;
+        }
+        fwrite(text, 1, n, stdout);
+        col += n;
+        text += n;
+    }
+    putchar('\n');
+}
+
+/* --help on numbers: which games take numbers of any size, listed from
+ * the registry. */
+static void
+help_numbers(void)
+{
+    char closed[512], period[512], text[1536];
+    registry_list(REGISTRY_BIG | REGISTRY_NO_SEQUENCE, REGISTRY_AND, closed,
+                  sizeof closed);
+    registry_list(REGISTRY_BIG | REGISTRY_SEQUENCE, REGISTRY_AND, period,
+                  sizeof period);
+    snprintf(text, sizeof text, "Numbers are decimal, 0 up to 2^64 - 1, "
+             "and of any size (up to 10^6 digits; docs/guide.md gives each "
+             "game's bounds) in %s, and in %s with a certified period or a "
+             "closed form (docs/guide.md), in sg too; a range A..B of sg spans at "
+             "most 2^64 - 1. bounded:M takes an M of any size; the moves "
+             "of sub:S and stripes:K are at most 2^64 - 1.", closed,
+             period);
+    put_wrapped(text);
+}
+
+/* --help on misere play: the games of each rule, from the registry. */
+static void
+help_misere(void)
+{
+    char nimlike[512], alone[512], heaps[512], refused[512], text[3072];
+    registry_list(REGISTRY_NIMLIKE, REGISTRY_AND, nimlike, sizeof nimlike);
+    registry_list(REGISTRY_ALONE | REGISTRY_NOT_NIMLIKE,
+                  REGISTRY_OR | REGISTRY_UNITS, alone, sizeof alone);
+    registry_list(REGISTRY_HEAP_GAME, REGISTRY_AND, heaps, sizeof heaps);
+    registry_list(REGISTRY_NO_MISERE, REGISTRY_AND, refused,
+                  sizeof refused);
+    snprintf(text, sizeof text, "Misere play (--misere): the misere Nim "
+             "rule for %s; closed forms for one %s; sums of heaps of %s by "
+             "their misere quotient, built and verified as needed (heaps "
+             "up to 1000; heaps of any size, past 64 bits too, once the "
+             "heaps' elements are proven periodic) ('grundy quotient GAME "
+             "N' prints it: order, each heap's element, the period, the "
+             "P-portion, the products); else an exhaustive search of "
+             "200000 positions, which the quotient cuts short where it "
+             "covers the heaps (a heap that is slow to join, as in dawson "
+             "from 25, is built only when the search cannot answer). "
+             "Misere play of %s is refused: their positions are not sums "
+             "of their components (the message says why).", nimlike, alone,
+             heaps, refused);
+    put_wrapped(text);
+}
+
 static void
 help(void)
 {
+    char list[512], text[1024];
     fputs(
 "Usage: grundy [OPTIONS] GAME COMPONENT... [+ GAME COMPONENT...]\n"
 "       grundy [OPTIONS] GAME        one position of GAME per input line\n"
@@ -70,18 +149,19 @@ help(void)
 "Positions: whitespace separates components, commas join the numbers of\n"
 "one component (wythoff 3,5; a whole staircase 3,0,2; every heap of one\n"
 "moore:K game), '+' joins terms of different games\n"
-"(nim 3 4 + bounded:3 7). Numbers are decimal, 0 up to 2^64 - 1, and of\n"
-"any size (up to 10^6 digits) in nim, bounded, fib, wythoff, ferguson,\n"
-"staircase, mock, ruler, codes with a certified period (docs/guide.md), closed\n"
-"forms, in sg; in a lone moore:K game (up to 10^5 digits: outcome and\n"
-"move);\n"
-"a range A..B of sg spans at most 2^64 - 1. bounded:M takes an M of any\n"
-"size; the moves of sub:S and stripes:K are at most 2^64 - 1.\n"
+"(nim 3 4 + bounded:3 7).\n", stdout);
+    help_numbers();
+    fputs(
 "With no COMPONENT, positions are read from stdin (or -f FILE), one per\n"
 "line; there a '#' starts a comment and a UTF-8 byte-order mark is skipped\n"
-"(UTF-16 input is refused with the iconv command that converts it).\n"
-"In take-and-break games (sub, stripes, octal, hex, kayles, dawson) @n is\n"
-"a ring of n stones (kayles @12 5 7); a move on it leaves one row.\n"
+"(UTF-16 input is refused with the iconv command that converts it).\n",
+          stdout);
+    registry_list(REGISTRY_RINGS, REGISTRY_AND, list, sizeof list);
+    snprintf(text, sizeof text, "In take-and-break games (%s) @n is a "
+             "ring of n stones (kayles @12 5 7); a move on it leaves one "
+             "row.", list);
+    put_wrapped(text);
+    fputs(
 "A hackenbush component is a picture: edges a-b joined by commas, vertex\n"
 "0 the ground (hackenbush 0-1,1-2,1-3); a move names the edge it cuts and\n"
 "shows the picture left, what fell away gone.\n"
@@ -119,21 +199,9 @@ help(void)
 "(finite ones in three, repeating groups in two or three) when s is a\n"
 "power of two (hex:0.c, hex:0.f8, octal:4.(7), hex:8.(3); docs/theory.md\n"
 "3b). A saltus no test proves (hex:0.3f: s=3) is named and refused.\n"
-"\n"
-"Misere play (--misere): the misere Nim rule for nim, bounded and division;\n"
-"closed forms for one fib pile, wythoff, ferguson or euclid pair, or\n"
-"moore:K game; sums of heaps\n"
-"of nim, bounded, sub, stripes, octal, hex, kayles, dawson, lasker,\n"
-"grundy by their misere quotient, built and verified as needed (heaps up\n"
-"to 1000; heaps of any size, past 64 bits too, once the heaps' elements\n"
-"are proven periodic)\n"
-"('grundy quotient GAME N' prints it: order, each heap's element, the\n"
-"period, the P-portion, the products); else an exhaustive search of\n"
-"200000 positions, which the quotient cuts short where it covers the\n"
-"heaps (a heap that is slow to join, as in dawson from 25, is built only\n"
-"when the search cannot answer). Misere play of the coin games mock, ruler\n"
-"and corners is refused: their positions are sets of coins, not sums.\n"
-"\n"
+"\n", stdout);
+    help_misere();
+    fputs("\n"
 "--every and --conjunctive (Winning Ways ch. 9) print suspense= or\n"
 "remoteness= instead of sg= (JSON: suspense, remoteness) and a move in\n"
 "every component; for nim, bounded, euclid by closed forms, for sub,\n"

@@ -183,6 +183,7 @@ corners_big_options(grundy_game *game, const big_component *c,
 static const family_big corners_big = {
     .value = corners_big_value,
     .options = corners_big_options,
+    .words_only = 1,
 };
 
 const family corners_family = {
