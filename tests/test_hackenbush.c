@@ -267,13 +267,17 @@ read_pic(const char **s, const labels *l)
     }
 }
 
-/* A position "hackenbush P1 P2 ... [+ nim h]" (or "" when nothing is
- * left) into its pictures; *h the heap, or -1 when there is none. */
+/* A position "hackenbush P1 P2 ... [+ nim h]" (or "hackenbush" alone,
+ * the empty position, when nothing is left) into its pictures; *h the
+ * heap, or -1 when there is none. */
 static size_t
 read_position(const char *s, const labels *l, pic *out, size_t cap, long *h)
 {
     size_t n = 0;
     *h = -1;
+    if (strcmp(s, "hackenbush") == 0) {
+        return 0;
+    }
     if (strncmp(s, "hackenbush ", 11) == 0) {
         s += 11;
         while (*s >= '0' && *s <= '9') {
