@@ -251,7 +251,6 @@ seqfile_decode(grundy_game *game, const unsigned char *p, size_t len,
 {
     const unsigned char *values = NULL;
     uint64_t count = 0;
-    uint16_t *g;
     sgseq_env env;
     sgseq *s = game->family->sequence != NULL
                    ? game->family->sequence(game, &env) : NULL;
@@ -264,15 +263,7 @@ seqfile_decode(grundy_game *game, const unsigned char *p, size_t len,
     if (s == NULL) {
         return seqfile_no_sequence(game, err);
     }
-    if ((g = malloc(count > 0 ? (size_t)count * sizeof *g : 1)) == NULL) {
-        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-    }
-    for (size_t i = 0; i < count; i++) {
-        g[i] = (uint16_t)seqfile_get(values + 2 * i, 2);
-    }
-    st = sgseq_load(s, g, count, &env, err);
-    free(g);
-    return st;
+    return sgseq_load(s, values, count, &env, err);
 }
 
 int

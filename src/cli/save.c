@@ -110,7 +110,12 @@ save_read(const char *name, size_t limit, size_t *len, save_ident *id)
                 errno = EFBIG;
                 break;
             }
-            cap = cap == 0 ? 65536 : 2 * cap;
+            /* The size fstat gave, and a byte to see the end: a file
+             * of gigabytes is read into just its size, not up to twice
+             * it (the table it loads into is as large again). */
+            cap = cap != 0 ? 2 * cap
+                  : id->known && id->size < limit ? (size_t)id->size + 1
+                                                  : 65536;
             if ((nb = realloc(buf, cap)) == NULL) {
                 errno = ENOMEM;
                 break;
