@@ -27,8 +27,15 @@
 #define SEQFILE_HEAD (8 + 4 + 4) /* magic, version, spec length */
 #define SEQFILE_MIN (SEQFILE_HEAD + 8 + 8) /* no spec, no values */
 
-static uint64_t seqfile_fnv_more(uint64_t h, const unsigned char *p,
-                                 size_t n);
+/* FNV-1a of n more bytes, from the hash h of those before them. */
+static uint64_t
+seqfile_fnv_more(uint64_t h, const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ p[i]) * 0x100000001b3u;
+    }
+    return h;
+}
 
 static uint64_t
 seqfile_fnv(const unsigned char *p, size_t n)
@@ -63,16 +70,6 @@ seqfile_no_sequence(const grundy_game *game, grundy_error *err)
                    "dawson, grundy and octal, sub and stripes games with "
                    "finitely many digits or moves",
                    game->label);
-}
-
-/* FNV-1a of n more bytes, from the hash h of those before them. */
-static uint64_t
-seqfile_fnv_more(uint64_t h, const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        h = (h ^ p[i]) * 0x100000001b3u;
-    }
-    return h;
 }
 
 /* The header of a file of n values of game: its bytes into p (which has
@@ -133,7 +130,7 @@ seqfile_write(grundy_game *game, FILE *f, int *io_failed, grundy_error *err)
                    ? game->family->sequence(game, &env) : NULL;
     const uint16_t *g;
     uint64_t n, h;
-    size_t len;
+    size_t len, size;
     unsigned char *p;
 
     *io_failed = 0;
@@ -143,21 +140,21 @@ seqfile_write(grundy_game *game, FILE *f, int *io_failed, grundy_error *err)
     g = sgseq_values(s, &n);
     /* One buffer for the header or a chunk of values, whichever is
      * longer; the spec is short (a game's canonical text). */
-    len = SEQFILE_HEAD + strlen(game->spec) + 8;
-    if ((p = malloc(len > 2 * SEQFILE_CHUNK ? len : 2 * SEQFILE_CHUNK)) ==
+    size = SEQFILE_HEAD + strlen(game->spec) + 8;
+    if ((p = malloc(size > 2 * SEQFILE_CHUNK ? size : 2 * SEQFILE_CHUNK)) ==
         NULL) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     len = seqfile_head(game, n, p);
     h = seqfile_fnv_more(0xcbf29ce484222325u, p, len);
     *io_failed = fwrite(p, 1, len, f) != len;
-    for (uint64_t i = 0; i < n && !*io_failed; i += len / 2) {
-        len = 2 * (size_t)(n - i < SEQFILE_CHUNK ? n - i : SEQFILE_CHUNK);
-        for (size_t j = 0; j < len / 2; j++) {
+    for (uint64_t i = 0; i < n && !*io_failed; i += SEQFILE_CHUNK) {
+        size_t m = n - i < SEQFILE_CHUNK ? (size_t)(n - i) : SEQFILE_CHUNK;
+        for (size_t j = 0; j < m; j++) {
             seqfile_put(p + 2 * j, g[i + j], 2);
         }
-        h = seqfile_fnv_more(h, p, len);
-        *io_failed = fwrite(p, 1, len, f) != len;
+        h = seqfile_fnv_more(h, p, 2 * m);
+        *io_failed = fwrite(p, 1, 2 * m, f) != 2 * m;
     }
     seqfile_put(p, h, 8);
     *io_failed = *io_failed || fwrite(p, 1, 8, f) != 8;
