@@ -188,6 +188,12 @@ grundy_status solve_component_value_u64(grundy_game *game, uint64_t x,
  * game without a computed sequence (closed forms); GRUNDY_ENOMEM. */
 grundy_status seqfile_encode(grundy_game *game, format_buffer *out,
                              grundy_error *err);
+/* The same bytes written to f a chunk at a time (128 KiB of memory, not
+ * a copy of the table: the peak of a long run with --save stays the
+ * table's). *io_failed is 1 when a write to f failed (errno says why);
+ * else GRUNDY_EUNSUPPORTED or GRUNDY_ENOMEM as seqfile_encode. */
+grundy_status seqfile_write(grundy_game *game, FILE *f, int *io_failed,
+                            grundy_error *err);
 /* Checks the bytes of a sequence file (header, version, length, checksum,
  * the game's spec) and continues game's sequence from its values.
  * GRUNDY_EPOSITION, with the reason, for a damaged file or one of another

@@ -9,13 +9,16 @@
  *   count N              u64, then N values G(0..N-1), u16 each
  *   checksum             u64, FNV-1a over every byte before it
  *
- * The library only encodes and decodes bytes; where they are written,
- * and how a write is made atomic, is the caller's business (the CLI
- * writes a temporary file and renames it).
+ * The library encodes and decodes bytes, or writes them to a FILE the
+ * caller opened (seqfile_write, a chunk at a time: no second copy of a
+ * table of gigabytes); where they go, and how a write is made atomic, is
+ * the caller's business (the CLI writes a temporary file and renames
+ * it).
  */
 #include "family.h"
 #include "sgseq.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,14 +27,20 @@
 #define SEQFILE_HEAD (8 + 4 + 4) /* magic, version, spec length */
 #define SEQFILE_MIN (SEQFILE_HEAD + 8 + 8) /* no spec, no values */
 
+/* FNV-1a of n more bytes, from the hash h of those before them. */
 static uint64_t
-seqfile_fnv(const unsigned char *p, size_t n)
+seqfile_fnv_more(uint64_t h, const unsigned char *p, size_t n)
 {
-    uint64_t h = 0xcbf29ce484222325u;
     for (size_t i = 0; i < n; i++) {
         h = (h ^ p[i]) * 0x100000001b3u;
     }
     return h;
+}
+
+static uint64_t
+seqfile_fnv(const unsigned char *p, size_t n)
+{
+    return seqfile_fnv_more(0xcbf29ce484222325u, p, n);
 }
 
 static void
@@ -64,6 +73,20 @@ seqfile_no_sequence(const grundy_game *game, grundy_error *err)
                    game->label, seq);
 }
 
+/* The header of a file of n values of game: its bytes into p (which has
+ * room for SEQFILE_HEAD + speclen + 8), returning their number. */
+static size_t
+seqfile_head(const grundy_game *game, uint64_t n, unsigned char *p)
+{
+    size_t speclen = strlen(game->spec);
+    memcpy(p, SEQFILE_MAGIC, 8);
+    seqfile_put(p + 8, SEQFILE_VERSION, 4);
+    seqfile_put(p + 12, speclen, 4);
+    memcpy(p + SEQFILE_HEAD, game->spec, speclen);
+    seqfile_put(p + SEQFILE_HEAD + speclen, n, 8);
+    return SEQFILE_HEAD + speclen + 8;
+}
+
 grundy_status
 seqfile_encode(grundy_game *game, format_buffer *out, grundy_error *err)
 {
@@ -72,7 +95,7 @@ seqfile_encode(grundy_game *game, format_buffer *out, grundy_error *err)
                    ? game->family->sequence(game, &env) : NULL;
     const uint16_t *g;
     uint64_t n;
-    size_t speclen = strlen(game->spec), size;
+    size_t speclen = strlen(game->spec), size, head;
     unsigned char *p;
 
     if (s == NULL) {
@@ -86,18 +109,57 @@ seqfile_encode(grundy_game *game, format_buffer *out, grundy_error *err)
     if ((p = malloc(size)) == NULL) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    memcpy(p, SEQFILE_MAGIC, 8);
-    seqfile_put(p + 8, SEQFILE_VERSION, 4);
-    seqfile_put(p + 12, speclen, 4);
-    memcpy(p + SEQFILE_HEAD, game->spec, speclen);
-    seqfile_put(p + SEQFILE_HEAD + speclen, n, 8);
+    head = seqfile_head(game, n, p);
     for (size_t i = 0; i < n; i++) {
-        seqfile_put(p + SEQFILE_HEAD + speclen + 8 + 2 * i, g[i], 2);
+        seqfile_put(p + head + 2 * i, g[i], 2);
     }
     seqfile_put(p + size - 8, seqfile_fnv(p, size - 8), 8);
     free(out->data);
     out->data = (char *)p;
     out->len = out->cap = size;
+    return GRUNDY_OK;
+}
+
+/* Values encoded per fwrite by seqfile_write: 128 KiB of bytes. */
+#define SEQFILE_CHUNK 65536u
+
+grundy_status
+seqfile_write(grundy_game *game, FILE *f, int *io_failed, grundy_error *err)
+{
+    sgseq_env env;
+    sgseq *s = game->family->sequence != NULL
+                   ? game->family->sequence(game, &env) : NULL;
+    const uint16_t *g;
+    uint64_t n, h;
+    size_t len, size;
+    unsigned char *p;
+
+    *io_failed = 0;
+    if (s == NULL) {
+        return seqfile_no_sequence(game, err);
+    }
+    g = sgseq_values(s, &n);
+    /* One buffer for the header or a chunk of values, whichever is
+     * longer; the spec is short (a game's canonical text). */
+    size = SEQFILE_HEAD + strlen(game->spec) + 8;
+    if ((p = malloc(size > 2 * SEQFILE_CHUNK ? size : 2 * SEQFILE_CHUNK)) ==
+        NULL) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    len = seqfile_head(game, n, p);
+    h = seqfile_fnv_more(0xcbf29ce484222325u, p, len);
+    *io_failed = fwrite(p, 1, len, f) != len;
+    for (uint64_t i = 0; i < n && !*io_failed; i += SEQFILE_CHUNK) {
+        size_t m = n - i < SEQFILE_CHUNK ? (size_t)(n - i) : SEQFILE_CHUNK;
+        for (size_t j = 0; j < m; j++) {
+            seqfile_put(p + 2 * j, g[i + j], 2);
+        }
+        h = seqfile_fnv_more(h, p, 2 * m);
+        *io_failed = fwrite(p, 1, 2 * m, f) != 2 * m;
+    }
+    seqfile_put(p, h, 8);
+    *io_failed = *io_failed || fwrite(p, 1, 8, f) != 8;
+    free(p);
     return GRUNDY_OK;
 }
 
@@ -187,7 +249,6 @@ seqfile_decode(grundy_game *game, const unsigned char *p, size_t len,
 {
     const unsigned char *values = NULL;
     uint64_t count = 0;
-    uint16_t *g;
     sgseq_env env;
     sgseq *s = game->family->sequence != NULL
                    ? game->family->sequence(game, &env) : NULL;
@@ -200,15 +261,7 @@ seqfile_decode(grundy_game *game, const unsigned char *p, size_t len,
     if (s == NULL) {
         return seqfile_no_sequence(game, err);
     }
-    if ((g = malloc(count > 0 ? (size_t)count * sizeof *g : 1)) == NULL) {
-        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-    }
-    for (size_t i = 0; i < count; i++) {
-        g[i] = (uint16_t)seqfile_get(values + 2 * i, 2);
-    }
-    st = sgseq_load(s, g, count, &env, err);
-    free(g);
-    return st;
+    return sgseq_load(s, values, count, &env, err);
 }
 
 int

@@ -782,8 +782,15 @@ sgseq_values(const sgseq *s, uint64_t *len)
     return s->g;
 }
 
+/* The n-th of the little-endian 16-bit values at le. */
+static unsigned
+sgseq_le16(const unsigned char *le, size_t n)
+{
+    return (unsigned)le[2 * n] | (unsigned)le[2 * n + 1] << 8;
+}
+
 grundy_status
-sgseq_load(sgseq *s, const uint16_t *g, uint64_t len, const sgseq_env *env,
+sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env,
            grundy_error *err)
 {
     if (s->cls != NULL) {
@@ -791,22 +798,22 @@ sgseq_load(sgseq *s, const uint16_t *g, uint64_t len, const sgseq_env *env,
                        "%s: its values come from removal classes, which "
                        "are not saved", env->name ? env->name : "the game");
     }
-    if (len > SIZE_MAX / sizeof *g || len * sizeof *g > env->memory_limit) {
+    if (len > SIZE_MAX / sizeof *s->g || len * sizeof *s->g > env->memory_limit) {
         char need[32], have[32];
-        sgseq_need_text(need, sizeof need, len * sizeof *g);
+        sgseq_need_text(need, sizeof need, len * sizeof *s->g);
         util_size_text(have, sizeof have, env->memory_limit);
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
-                             sgseq_need_bytes(len * sizeof *g),
+                             sgseq_need_bytes(len * sizeof *s->g),
                              "%s: the saved values need %s, more than the "
                              "memory limit of %s",
                              env->name ? env->name : "the game", need, have);
     }
     /* What the table holds already must agree with the saved values. */
     for (size_t n = 0; n < s->len && n < len; n++) {
-        if (s->g[n] != g[n]) {
+        if (s->g[n] != sgseq_le16(le, n)) {
             return err_set(err, GRUNDY_EPOSITION, -1,
                            "the saved value of heap %zu (%u) differs from "
-                           "the computed one (%u)", n, (unsigned)g[n],
+                           "the computed one (%u)", n, sgseq_le16(le, n),
                            (unsigned)s->g[n]);
         }
     }
@@ -831,7 +838,7 @@ sgseq_load(sgseq *s, const uint16_t *g, uint64_t len, const sgseq_env *env,
             sgseq_choose_mask(s) != 0) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
-        if ((r = sgseq_store(s, n, g[n])) < 0) {
+        if ((r = sgseq_store(s, n, sgseq_le16(le, n))) < 0) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         if (sgseq_is_pow2(s->len) && s->len >= 16) {

@@ -234,14 +234,16 @@ int sgseq_loadable(const sgseq *s);
 const uint16_t *sgseq_values(const sgseq *s, uint64_t *len);
 
 /*
- * Continues the sequence from saved values g[0..len) (sgseq_values of an
- * earlier run of the same rules): they are stored as if computed, and
- * later values are computed from them. The values already in s must
+ * Continues the sequence from saved values G(n) for n < len, 16 bits
+ * each, little-endian, at le (a sequence file's bytes, read in place: no
+ * second table in memory) from sgseq_values of an earlier run of the same
+ * rules: they are stored as if computed, and later values are computed
+ * from them. The values already in s must
  * agree (GRUNDY_EPOSITION when not); GRUNDY_ELIMIT beyond the memory
  * limit; GRUNDY_EUNSUPPORTED for rules whose values come from removal
  * classes. The caller vouches for the values (a checksummed file).
  */
-grundy_status sgseq_load(sgseq *s, const uint16_t *g, uint64_t len,
+grundy_status sgseq_load(sgseq *s, const unsigned char *le, uint64_t len,
                          const sgseq_env *env, grundy_error *err);
 
 /* Bytes the sequence's tables hold now (the game cache weighs games by

@@ -37,6 +37,19 @@ check "the same run resumed from the file" 0 "" \
     ok "resumed values are the fresh values" || bad "resumed values differ"
 [ ! -e "$tmp/s.tmp" ] && ok "no temporary file left" || bad "s.tmp left"
 
+# A file of several write chunks (65536 values each) of a code whose
+# values pass 255 (both bytes of each value matter) resumes with the
+# fresh values: the checksum written a chunk at a time is the one the
+# reader computes over the whole file.
+w=octal:0.7777777
+"$grundy" sg $w 0..70000 > "$tmp/wfresh" || bad "fresh run of $w"
+"$grundy" sg $w 0..70000 --save "$tmp/w" > /dev/null &&
+    [ "$(wc -c < "$tmp/w")" -gt 262144 ] &&
+    "$grundy" sg $w 0..70000 --save "$tmp/w" > "$tmp/wresumed" &&
+    cmp -s "$tmp/wfresh" "$tmp/wresumed" &&
+    ok "a file of several chunks with values over 255 resumes" ||
+    bad "the file of $w did not resume to the fresh values"
+
 # Files that must be refused.
 cp "$tmp/s" "$tmp/keep"
 check "file of another game" 2 "holds the values of 'octal:0.6', not of kayles" \

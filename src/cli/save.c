@@ -110,7 +110,12 @@ save_read(const char *name, size_t limit, size_t *len, save_ident *id)
                 errno = EFBIG;
                 break;
             }
-            cap = cap == 0 ? 65536 : 2 * cap;
+            /* The size fstat gave, and a byte to see the end: a file
+             * of gigabytes is read into just its size, not up to twice
+             * it (the table it loads into is as large again). */
+            cap = cap != 0 ? 2 * cap
+                  : id->known && id->size < limit ? (size_t)id->size + 1
+                                                  : 65536;
             if ((nb = realloc(buf, cap)) == NULL) {
                 errno = ENOMEM;
                 break;
@@ -218,39 +223,42 @@ save_target(cli *c, uint64_t len)
 static int
 save_write(cli *c)
 {
-    format_buffer buf = {0};
     grundy_error err;
-    grundy_status st = seqfile_encode(c->save_game, &buf, &err);
+    grundy_status st = GRUNDY_OK;
     uint64_t len = seqfile_length(c->save_game);
     char *tmp = NULL;
     const char *what = NULL; /* the step that failed */
     save_ident id;
     FILE *f;
-    int ok, e = 0, target = SAVE_REPLACE;
+    int ok, e = 0, target = SAVE_REPLACE, io_failed = 1;
 
     c->save_tried = len;
     c->saved_at = save_now();
     c->save_last_ok = 0;
     if (c->save_failed == 2) {
-        free(buf.data);
         return EXIT_IO; /* FILE is another's now: said once, not again */
     }
     /* FILE, as this run read or wrote it, holds these values already
      * (and perhaps more: a sequence certified on loading stops there):
      * never write fewer. */
     if (len <= c->saved_len && save_ident_same(c->save, &c->save_id)) {
-        free(buf.data);
         c->save_last_ok = 1;
         return EXIT_WIN;
     }
+    /* Written a chunk at a time: no copy of the table in memory. */
+    f = save_tmp_open(c->save, &tmp);
+    if (f != NULL) {
+        st = seqfile_write(c->save_game, f, &io_failed, &err);
+    }
     if (st != GRUNDY_OK) {
         fprintf(stderr, "grundy: cannot save %s: %s\n", c->save, err.message);
+        fclose(f);
+        remove(tmp);
+        free(tmp);
         c->save_failed = 1;
         return exit_for(st);
     }
-    f = save_tmp_open(c->save, &tmp);
-    ok = f != NULL && fwrite(buf.data, 1, buf.len, f) == buf.len &&
-         fflush(f) == 0;
+    ok = f != NULL && !io_failed && fflush(f) == 0;
 #ifdef HAVE_POSIX
     ok = ok && fsync(fileno(f)) == 0;
 #endif
@@ -262,7 +270,6 @@ save_write(cli *c)
             e = errno;
         }
     }
-    free(buf.data);
     if (ok) {
         target = save_target(c, len);
         if (target == SAVE_REPLACE && rename(tmp, c->save) != 0) {
