@@ -13,7 +13,7 @@
     X(dawson) X(lasker) X(grundy)                                          \
     X(fib) X(wythoff) X(ferguson) X(division)                             \
     X(staircase) X(moore) X(euclid)                                   \
-    X(mock) X(ruler) X(corners)
+    X(mock) X(ruler) X(corners) X(graph)
 
 #define GRUNDY_DECLARE(name) extern const family name##_family;
 GRUNDY_FAMILIES(GRUNDY_DECLARE)

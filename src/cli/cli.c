@@ -92,7 +92,8 @@ help(void)
 "line, with kind (input, limit, unsupported) and limit (memory, work) to\n"
 "raise. --all lists a move on each of equal components (nim 1 1 1: three).\n"
 "\n"
-"Exit status: one position: 0 the player to move wins, 1 loses.\n"
+"Exit status: one position: 0 the player to move wins, 1 loses, 5 a\n"
+"draw (a loopy graph:FILE game: neither player can force a win).\n"
 "Line mode: 0 every line answered. period: 0 found, 1 none found.\n"
 "Always: 2 invalid spec, position, line or usage (also 'period nim');\n"
 "3 no exact answer within the limits (the message names the limit to\n"
@@ -517,6 +518,9 @@ run_args(cli *c)
         fprintf(stderr, "grundy: %s\n", err.message);
         json_error(c, &err, tag);
         return exit_for(st);
+    }
+    if (grundy_result_draw(c->res)) {
+        return EXIT_DRAW;
     }
     return grundy_result_win(c->res) ? EXIT_WIN : EXIT_LOSE;
 }
