@@ -556,7 +556,7 @@ one_graph(int loopy, int positions)
             assert_int_equal(grundy_position_parse(ctx, pos, NULL, text,
                                                    strlen(text), &err),
                              GRUNDY_EPOSITION);
-            assert_non_null(strstr(err.message, "is not a vertex of"));
+            assert_non_null(strstr(err.message, "not a vertex of"));
             continue;
         }
         assert_int_equal(grundy_position_parse(ctx, pos, NULL, text,
@@ -624,12 +624,173 @@ test_loopy_random(void **unused)
     }
 }
 
+/* Writes text to a new temporary file; its path into path. */
+static void
+write_file(char *path, size_t cap, const char *text)
+{
+    FILE *f;
+    tmp_path(path, cap);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Parsing "graph:FILE rest" (FILE holding text) fails with st, and the
+ * message holds want (with FILE put for %s). */
+static void
+expect_error(const char *text, const char *rest, unsigned flags,
+             grundy_status st, const char *want)
+{
+    char path[64], line[256], msg[256];
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res = grundy_result_new();
+    grundy_error err;
+    grundy_status got;
+    write_file(path, sizeof path, text);
+    snprintf(line, sizeof line, "graph:%s %s", path, rest);
+    snprintf(msg, sizeof msg, want, path);
+    got = grundy_position_parse(ctx, pos, NULL, line, strlen(line), &err);
+    if (got == GRUNDY_OK) {
+        got = grundy_solve(ctx, pos, flags, res, &err);
+    }
+    if (got != st || strstr(err.message, msg) == NULL) {
+        fail_msg("%s: status %d, message '%s', wanted '%s'", text, got,
+                 got != GRUNDY_OK ? err.message : "", msg);
+    }
+    unlink(path);
+    grundy_result_free(res);
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+}
+
+static void
+test_errors(void **unused)
+{
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_game *game;
+    grundy_error err;
+    (void)unused;
+    expect_error("a b c\n", "a", 0, GRUNDY_ESPEC,
+                 "%s:1: 'a b c': expected 'V: W1 W2 ...'");
+    expect_error("a: b c\n\n# x\nx y: z\n", "a", 0, GRUNDY_ESPEC,
+                 "%s:4: the key 'x y' is not a vertex name");
+    expect_error("a: b+\n", "a", 0, GRUNDY_ESPEC,
+                 "%s:1: the move 'b+' has an empty part");
+    expect_error("a: b!\n", "a", 0, GRUNDY_ESPEC,
+                 "%s:1: in the move 'b!' is not a vertex name");
+    expect_error("a: b\na: c\n", "a", 0, GRUNDY_ESPEC,
+                 "%s:2: vertex 'a' is listed again (first on line 1)");
+    expect_error("a: b\nb: a+c\n", "a", 0, GRUNDY_ESPEC,
+                 "%s:2: vertex 'b' moves to a sum with part 'a'");
+    expect_error("a: b\n", "zz", 0, GRUNDY_EPOSITION,
+                 "'zz': not a vertex of %s");
+    expect_error("a: b\n", "a!", 0, GRUNDY_EPOSITION,
+                 "'a!': not a vertex name");
+    expect_error("a: b\nb: a\n", "a", GRUNDY_MISERE, GRUNDY_EUNSUPPORTED,
+                 "misere play of loopy positions is not supported: a cycle "
+                 "can be reached from 'a'");
+    assert_int_equal(grundy_game_parse(ctx, "graph:/nonexistent/g.txt", 24,
+                                       &game, &err), GRUNDY_ESPEC);
+    assert_non_null(strstr(err.message, "cannot read /nonexistent/g.txt"));
+    assert_int_equal(grundy_game_parse(ctx, "graph", 5, &game, &err),
+                     GRUNDY_ESPEC);
+    grundy_ctx_free(ctx);
+}
+
+/* A file larger than the memory limit is refused, naming the limit. */
+static void
+test_memory_limit(void **unused)
+{
+    char path[64], spec[80];
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_game *game = NULL;
+    grundy_error err;
+    FILE *f;
+    (void)unused;
+    tmp_path(path, sizeof path);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    for (int i = 0; i < 20000; i++) {
+        fprintf(f, "v%d: v%d v%d\n", i, i + 1, i + 2);
+    }
+    fclose(f);
+    snprintf(spec, sizeof spec, "graph:%s", path);
+    grundy_ctx_set_memory_limit(ctx, 64 * 1024);
+    assert_int_equal(grundy_game_parse(ctx, spec, strlen(spec), &game, &err),
+                     GRUNDY_ELIMIT);
+    assert_int_equal(err.limit, GRUNDY_LIMIT_MEMORY);
+    assert_non_null(strstr(err.message, "memory limit of 64 KiB"));
+    grundy_ctx_set_memory_limit(ctx, GRUNDY_DEFAULT_MEMORY_LIMIT);
+    assert_int_equal(grundy_game_parse(ctx, spec, strlen(spec), &game, &err),
+                     GRUNDY_OK);
+    grundy_game_free(game);
+    unlink(path);
+    grundy_ctx_free(ctx);
+}
+
+/* Long chains and a long cycle: no recursion anywhere (a chain of
+ * 300000 would overflow a recursive search's stack). v_i moves to
+ * v_{i+1}: v_i is worth (N - 1 - i) mod 2. Closed into a cycle, every
+ * vertex is infinite with K empty (a draw). With an exit from v_{N-1}
+ * to a dead end as well, v_i = (N - i) mod 2 is Smith's function: the
+ * last is worth 1 (options end and v0, both 0), and N is even. */
+static void
+chain(int cycle, int exit_at_end)
+{
+    enum { N = 300000 };
+    char path[64], line[128];
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res = grundy_result_new();
+    grundy_error err;
+    uint64_t sg;
+    FILE *f;
+    tmp_path(path, sizeof path);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    for (int i = 0; i + 1 < N; i++) {
+        fprintf(f, "v%d: v%d\n", i, i + 1);
+    }
+    fprintf(f, "v%d:%s%s\n", N - 1, cycle ? " v0" : "",
+            exit_at_end ? " end" : "");
+    fclose(f);
+    snprintf(line, sizeof line, "graph:%s v0", path);
+    assert_int_equal(grundy_position_parse(ctx, pos, NULL, line,
+                                           strlen(line), &err), GRUNDY_OK);
+    assert_int_equal(grundy_solve(ctx, pos, 0, res, &err), GRUNDY_OK);
+    if (cycle && !exit_at_end) {
+        assert_true(grundy_result_draw(res));
+        assert_false(grundy_result_sg(res, NULL));
+    } else {
+        assert_true(grundy_result_sg(res, &sg));
+        assert_int_equal(sg, exit_at_end ? N % 2 : (N - 1) % 2);
+    }
+    unlink(path);
+    grundy_result_free(res);
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+}
+
+static void
+test_long_chains(void **unused)
+{
+    (void)unused;
+    chain(0, 0);
+    chain(1, 0);
+    chain(1, 1);
+}
+
 int
 main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_acyclic_random),
         cmocka_unit_test(test_loopy_random),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_memory_limit),
+        cmocka_unit_test(test_long_chains),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

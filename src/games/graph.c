@@ -59,11 +59,11 @@ gr_parse(const grundy_game *game, const char *tok, size_t len, uint64_t *out,
     uint32_t v;
     if (!graph_name_ok(tok, len)) {
         return err_set(err, GRUNDY_EPOSITION, -1,
-                       "is not a vertex name (letters, digits, '_', '.', "
+                       "not a vertex name (letters, digits, '_', '.', "
                        "'-')");
     }
     if ((v = graph_find(g, tok, len)) == UINT32_MAX) {
-        return err_set(err, GRUNDY_EPOSITION, -1, "is not a vertex of %s",
+        return err_set(err, GRUNDY_EPOSITION, -1, "not a vertex of %s",
                        g->file);
     }
     *n = 1;
