@@ -243,10 +243,10 @@ gr_options(grundy_game *game, const component *c, uint64_t want,
 const family graph_family = {
     .name = "graph",
     .info = {"graph:FILE",
-             "an explicit game: FILE lists each vertex's moves, one line "
-             "'V: W1 W2 ...' ('#' comments; a move to a sum is W1+W2); "
-             "cycles allowed: a loopy position may be a draw",
-             "a vertex name of FILE (a token on that vertex)"},
+             "an explicit game: FILE has a line 'V: W1 W2 ...' per vertex "
+             "(a move to a sum is W1+W2); cycles allowed: a loopy "
+             "position may be a draw",
+             "vertex V of FILE"},
     .unit = "token",
     .min_numbers = 1,
     .max_numbers = 1,

@@ -112,11 +112,18 @@ over_limit(reader *rd, size_t more)
         return GRUNDY_OK;
     }
     util_size_text(have, sizeof have, rd->memory);
+    if (rd->lineno == 0) {
+        return err_set_limit(rd->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
+                             held + more < held ? 0
+                                                : (uint64_t)(held + more),
+                             "reading %s needs more than the memory limit "
+                             "of %s", rd->g->file, have);
+    }
     return err_set_limit(rd->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
                          held + more < held ? 0 : (uint64_t)(held + more),
                          "the game graph of %s needs more than the memory "
-                         "limit of %s (read up to line %zu)", rd->g->file,
-                         have, rd->lineno);
+                         "limit of %s (at line %zu)", rd->g->file, have,
+                         rd->lineno);
 }
 
 static grundy_status
@@ -147,7 +154,7 @@ static grundy_status
 grow_vertices(reader *rd)
 {
     graph *g = rd->g;
-    size_t c = g->vcap != 0 ? 2 * (size_t)g->vcap : 1024;
+    size_t c = g->vcap != 0 ? 2 * (size_t)g->vcap : 64;
     size_t per = sizeof *g->name_at + sizeof *g->first + sizeof *g->ntok +
                  sizeof *g->line + sizeof *rd->stamp;
     grundy_status st;
@@ -184,7 +191,7 @@ static grundy_status
 rehash(reader *rd)
 {
     graph *g = rd->g;
-    size_t cap = g->hashcap != 0 ? 2 * g->hashcap : 1024, mask = cap - 1;
+    size_t cap = g->hashcap != 0 ? 2 * g->hashcap : 128, mask = cap - 1;
     uint32_t *h;
     grundy_status st = over_limit(rd, cap * sizeof *h);
     if (st != GRUNDY_OK) {
@@ -433,12 +440,14 @@ slurp(reader *rd, FILE *f, char **text, size_t *len)
     grundy_status st = GRUNDY_OK;
     for (;;) {
         size_t got;
-        if (cap - n < 65536) {
+        if (cap - n < 4096) {
+            /* util_grow_array doubles: count what it will make. */
+            size_t more = cap + 4096 > 2 * cap ? cap + 4096 : 2 * cap;
             rd->extra = cap;
-            if ((st = over_limit(rd, cap + 65536)) != GRUNDY_OK) {
+            if ((st = over_limit(rd, more - cap)) != GRUNDY_OK) {
                 break;
             }
-            if (util_grow_array((void **)&buf, &cap, n + 65536, 1) != 0) {
+            if (util_grow_array((void **)&buf, &cap, n + 4096, 1) != 0) {
                 st = nomem(rd);
                 break;
             }
