@@ -27,7 +27,8 @@ typedef struct graph {
     char *names;         /* every name, NUL-terminated, one after another */
     size_t namelen, namecap;
     size_t *name_at;     /* nv entries: offset of vertex v's name */
-    uint32_t *hash;      /* open addressing: vertex + 1, 0 free */
+    uint64_t *hash;      /* open addressing: vertex + 1 and the name's
+                          * hash above (graph_read.c), 0 free */
     size_t hashcap;      /* a power of two */
     uint32_t *first;     /* nv entries: v's moves are tok[first[v] ..
                           * first[v] + ntok[v]) */

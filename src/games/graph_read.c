@@ -38,7 +38,8 @@ graph_name_ok(const char *name, size_t len)
     return 1;
 }
 
-/* FNV-1a: names are short words; the table is kept at most half full. */
+/* FNV-1a with a final mix (names like v1, v2, ... differ in their last
+ * bytes only); the table is kept at most half full. */
 static uint64_t
 name_hash(const char *s, size_t len)
 {
@@ -46,7 +47,17 @@ name_hash(const char *s, size_t len)
     for (size_t i = 0; i < len; i++) {
         h = (h ^ (unsigned char)s[i]) * 1099511628211u;
     }
-    return h;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdu;
+    return h ^ (h >> 33);
+}
+
+/* A table entry: the vertex + 1 in the low half, the hash's high half
+ * above, so that a probe compares names only when those agree. */
+static uint64_t
+entry(uint64_t h, uint32_t v)
+{
+    return (h & 0xffffffff00000000u) | ((uint64_t)v + 1);
 }
 
 uint32_t
@@ -56,14 +67,17 @@ graph_find(const graph *g, const char *name, size_t len)
     if (g->hashcap == 0) {
         return UINT32_MAX;
     }
-    for (size_t i = (size_t)name_hash(name, len) & mask;; i = (i + 1) & mask) {
-        uint32_t v = g->hash[i];
+    uint64_t h = name_hash(name, len);
+    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+        uint64_t e = g->hash[i];
+        uint32_t v = (uint32_t)e;
         const char *s;
-        if (v == 0) {
+        if (e == 0) {
             return UINT32_MAX;
         }
         s = g->names + g->name_at[v - 1];
-        if (strncmp(s, name, len) == 0 && s[len] == '\0') {
+        if ((e ^ h) >> 32 == 0 && memcmp(s, name, len) == 0 &&
+            s[len] == '\0') {
             return v - 1;
         }
     }
@@ -192,7 +206,7 @@ rehash(reader *rd)
 {
     graph *g = rd->g;
     size_t cap = g->hashcap != 0 ? 2 * g->hashcap : 128, mask = cap - 1;
-    uint32_t *h;
+    uint64_t *h;
     grundy_status st = over_limit(rd, cap * sizeof *h);
     if (st != GRUNDY_OK) {
         return st;
@@ -202,11 +216,12 @@ rehash(reader *rd)
     }
     for (uint32_t v = 0; v < g->nv; v++) {
         const char *s = g->names + g->name_at[v];
-        size_t i = (size_t)name_hash(s, strlen(s)) & mask;
+        uint64_t x = name_hash(s, strlen(s));
+        size_t i = (size_t)x & mask;
         while (h[i] != 0) {
             i = (i + 1) & mask;
         }
-        h[i] = v + 1;
+        h[i] = entry(x, v);
     }
     free(g->hash);
     g->hash = h;
@@ -220,6 +235,7 @@ intern(reader *rd, const char *s, size_t len, uint32_t *v)
 {
     graph *g = rd->g;
     grundy_status st;
+    uint64_t x;
     size_t i;
     if ((*v = graph_find(g, s, len)) != UINT32_MAX) {
         return GRUNDY_OK;
@@ -242,11 +258,12 @@ intern(reader *rd, const char *s, size_t len, uint32_t *v)
     g->ntok[*v] = 0;
     g->line[*v] = 0;
     rd->stamp[*v] = 0;
-    i = (size_t)name_hash(s, len) & (g->hashcap - 1);
+    x = name_hash(s, len);
+    i = (size_t)x & (g->hashcap - 1);
     while (g->hash[i] != 0) {
         i = (i + 1) & (g->hashcap - 1);
     }
-    g->hash[i] = *v + 1;
+    g->hash[i] = entry(x, *v);
     return GRUNDY_OK;
 }
 
