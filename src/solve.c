@@ -817,6 +817,12 @@ solve_component_value_u64(grundy_game *game, uint64_t x, int *exact,
      * component_values takes the number itself as G(n) = n. A refusal by
      * the rules is left to the parser, whose message names the token. */
     *exact = 0;
+    if (fam->parse != NULL) {
+        /* A structured component (a vertex name "0") is its text, not
+         * the number: the text path parses it. */
+        *exact = 1;
+        return GRUNDY_OK;
+    }
     if ((!family_one_number(fam) &&
          registry_check(game, &x, 1, err) != GRUNDY_OK) ||
         (fam->big != NULL && fam->big->fits != NULL &&
