@@ -28,8 +28,9 @@ gr_create(grundy_game *game, const char *param, size_t len,
 {
     graph *g = NULL;
     grundy_status st = graph_read(param, len, game->limits->memory, &g, err);
-    if (st == GRUNDY_OK && (st = graph_label(g, game->limits->memory,
-                                             err)) != GRUNDY_OK) {
+    if (st == GRUNDY_OK &&
+        (st = graph_label(g, game->limits->memory, game->limits->work,
+                          err)) != GRUNDY_OK) {
         graph_free(g);
     }
     if (st == GRUNDY_OK) {

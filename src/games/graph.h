@@ -69,9 +69,11 @@ grundy_status graph_read(const char *file, size_t len, size_t memory,
  * (Kahn) where no cycle can be reached, Smith's generalised function on
  * the rest (theory.md 8). GRUNDY_ESPEC naming the line of a move to a
  * sum whose part can reach a cycle (not supported); GRUNDY_ELIMIT when
- * the work arrays pass `memory`; GRUNDY_ENOMEM.
+ * the work arrays pass `memory`, or Smith's stages would take more than
+ * `work` steps (0: no bound); GRUNDY_ENOMEM.
  */
-grundy_status graph_label(graph *g, size_t memory, grundy_error *err);
+grundy_status graph_label(graph *g, size_t memory, uint64_t work,
+                          grundy_error *err);
 
 /* The value of the move of tokens tok[at..*end) (one vertex, or a sum:
  * the XOR of its parts' finite values; GRAPH_INF when a part is

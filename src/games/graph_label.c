@@ -252,18 +252,32 @@ label(graph *g, work *w, uint32_t v, uint32_t i, size_t tail)
  * i has followers of i distinct values, so at most maxdeg + 1 stages;
  * each costs O(|R| + its moves): O(V E) in all.
  */
-static void
-smith(graph *g, work *w)
+static grundy_status
+smith(graph *g, work *w, uint64_t limit, grundy_error *err)
 {
     uint32_t *r = w->rlist;
     size_t nr = 0, left;
+    uint64_t steps = 0, stage;
     for (uint32_t v = 0; v < g->nv; v++) {
         if (g->loopy[v]) {
             r[nr++] = v;
+            steps += 1 + g->ntok[v];
         }
     }
+    stage = steps;
     left = nr;
     for (uint32_t i = 0; left > 0; i++) {
+        /* The work limit bounds the O(V E) worst case (a loopy part
+         * whose values run into the thousands). */
+        if (limit != 0 && (steps += stage) > limit) {
+            return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_WORK,
+                                 steps, "the generalised values of the "
+                                 "loopy part of the game graph of %s "
+                                 "take more than the work limit (%u "
+                                 "vertices labelled, %zu left, at value "
+                                 "%u)", g->file,
+                                 (uint32_t)(nr - left), left, i);
+        }
         size_t head = 0, tail = stage_start(g, w, r, nr, i);
         while (head < tail) {
             uint32_t v = w->queue[head++];
@@ -280,10 +294,11 @@ smith(graph *g, work *w)
             }
         }
     }
+    return GRUNDY_OK;
 }
 
 grundy_status
-graph_label(graph *g, size_t memory, grundy_error *err)
+graph_label(graph *g, size_t memory, uint64_t steps, grundy_error *err)
 {
     work w;
     grundy_status st = work_new(g, memory, &w, err);
@@ -301,7 +316,7 @@ graph_label(graph *g, size_t memory, grundy_error *err)
     if (g->has_cycle) {
         st = check_sums(g, err);
         if (st == GRUNDY_OK) {
-            smith(g, &w);
+            st = smith(g, &w, steps, err);
         }
     }
     work_free(&w);
