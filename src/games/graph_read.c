@@ -126,15 +126,14 @@ over_limit(reader *rd, size_t more)
         return GRUNDY_OK;
     }
     util_size_text(have, sizeof have, rd->memory);
+    /* How much the whole file needs is not known before it is read: the
+     * amount is left out (0), never a figure that would fail again. */
     if (rd->lineno == 0) {
-        return err_set_limit(rd->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
-                             held + more < held ? 0
-                                                : (uint64_t)(held + more),
+        return err_set_limit(rd->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
                              "reading %s needs more than the memory limit "
                              "of %s", rd->g->file, have);
     }
-    return err_set_limit(rd->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
-                         held + more < held ? 0 : (uint64_t)(held + more),
+    return err_set_limit(rd->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
                          "the game graph of %s needs more than the memory "
                          "limit of %s (at line %zu)", rd->g->file, have,
                          rd->lineno);
