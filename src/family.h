@@ -280,7 +280,7 @@ typedef struct family {
                     char *buf, size_t cap);
 
     /* Optional: components that may be loopy (a game graph with cycles,
-     * theory.md 8), with Smith's generalised Sprague-Grundy values.
+     * docs/theory.md 10), with Smith's generalised Sprague-Grundy values.
      * FAMILY_LOOPY_NONE: play from component v[0..n) must end;
      * FAMILY_LOOPY_FINITE: a cycle can be reached, but the value is
      * finite: value() gives it, and options() of a value lists the

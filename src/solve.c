@@ -592,7 +592,7 @@ has_loopy_family(const grundy_position *pos)
 
 /*
  * Normal play of a sum with loopy components, by Smith's generalised
- * Sprague-Grundy function (C. A. B. Smith 1966; theory.md 8). Finite
+ * Sprague-Grundy function (C. A. B. Smith 1966; docs/theory.md 10). Finite
  * values add as ever (solve_normal). With one infinite component
  * infinity(K) and the others XORing to x, the sum is infinity(K ^ x):
  * the mover wins iff x is in K, by moving that component to an option

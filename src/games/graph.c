@@ -162,7 +162,7 @@ gr_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
         free(k.s);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    /* Not a number: the value is Smith's infinity(K) (theory.md 8). */
+    /* Not a number: the value is Smith's infinity(K) (docs/theory.md 10). */
     st = err_set(err, GRUNDY_EUNSUPPORTED, -1,
                  "vertex '%.100s' of %.100s is loopy: its generalised "
                  "Sprague-Grundy value is infinite, inf(K) with K = %.200s "

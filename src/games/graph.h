@@ -67,7 +67,7 @@ grundy_status graph_read(const char *file, size_t len, size_t memory,
 /*
  * Every vertex's value: Grundy values in reverse topological order
  * (Kahn) where no cycle can be reached, Smith's generalised function on
- * the rest (theory.md 8). GRUNDY_ESPEC naming the line of a move to a
+ * the rest (docs/theory.md 10). GRUNDY_ESPEC naming the line of a move to a
  * sum whose part can reach a cycle (not supported); GRUNDY_ELIMIT when
  * the work arrays pass `memory`, or Smith's stages would take more than
  * `work` steps (0: no bound); GRUNDY_ENOMEM.

@@ -3,7 +3,7 @@
  * recursion: Grundy values in reverse topological order (Kahn's
  * algorithm from the vertices without moves) where play must end, and
  * Smith's generalised Sprague-Grundy function on the vertices from which
- * a cycle can be reached (Fraenkel and Yesha's labelling, theory.md 8).
+ * a cycle can be reached (Fraenkel and Yesha's labelling, docs/theory.md 10).
  */
 #include "graph.h"
 
