@@ -5,8 +5,9 @@
  *   cc solve.c $(pkg-config --cflags --libs grundy) -o solve
  *   ./solve kayles 7 4        # GAME COMPONENT...; default: nim 3 4 5
  *
- * Exit status: 0 the player to move wins, 1 loses, 2 invalid input or no
- * exact answer (the message says why).
+ * Exit status: 0 the player to move wins, 1 loses, 5 a draw (a loopy
+ * graph:FILE game), 2 invalid input or no exact answer (the message says
+ * why).
  */
 #include <grundy.h>
 
@@ -55,7 +56,9 @@ main(int argc, char **argv)
         goto out;
     }
     printf("%s %s: %s", grundy_game_spec(game), text,
-           grundy_result_win(res) ? "win" : "lose");
+           grundy_result_win(res)    ? "win"
+           : grundy_result_draw(res) ? "draw"
+                                     : "lose");
     if (grundy_result_sg(res, &sg)) {
         printf(", Grundy value %llu", (unsigned long long)sg);
     }
@@ -65,7 +68,7 @@ main(int argc, char **argv)
                grundy_result_move_explain(res, 0),
                grundy_result_move_position(res, 0));
     }
-    status = grundy_result_win(res) ? 0 : 1;
+    status = grundy_result_win(res) ? 0 : grundy_result_draw(res) ? 5 : 1;
 out:
     grundy_game_free(game);
     grundy_result_free(res);

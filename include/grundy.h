@@ -302,15 +302,25 @@ GRUNDY_API grundy_status grundy_solve(grundy_ctx *ctx,
                                       grundy_error *err);
 
 /* Reading a solved result (after grundy_solve returned GRUNDY_OK): */
-/* 1 when the player to move wins, 0 when they lose. */
+/* 1 when the player to move wins, 0 when they lose or, in a loopy game
+ * (graph:FILE with cycles), when the position is a draw. */
 GRUNDY_API int grundy_result_win(const grundy_result *res);
+/* 1 when the position is a draw: play can go on for ever and neither
+ * player can force a win (only in loopy games); then
+ * grundy_result_win is 0 and there is no move. */
+GRUNDY_API int grundy_result_draw(const grundy_result *res);
 /* 1 when the result is for misere play, 0 for normal play. */
 GRUNDY_API int grundy_result_misere(const grundy_result *res);
 /* 1, and *sg set (when sg is not NULL), when the normal-play Grundy value
  * of the whole position is known and fits in 64 bits; 0 when it is not
  * known (a lone component beyond tables solved by a closed form, for
- * instance) or is larger (see grundy_result_sg_decimal). */
+ * instance), is larger (see grundy_result_sg_decimal) or is infinite
+ * (grundy_result_loopy). */
 GRUNDY_API int grundy_result_sg(const grundy_result *res, uint64_t *sg);
+/* 1 when the position's generalised Sprague-Grundy value (Smith) is
+ * infinite: a loopy game where play can go on for ever, won only when
+ * some move leaves value 0, else a draw; there is no Grundy number. */
+GRUNDY_API int grundy_result_loopy(const grundy_result *res);
 /* The normal-play Grundy value in decimal, whatever its size (positions
  * with numbers beyond 64 bits can have such values), owned by res and
  * valid until res is solved again or freed; NULL when it is not known

@@ -258,7 +258,24 @@ typedef struct family {
     grundy_status (*remoteness)(grundy_game *game, const component *c,
                                 move_sink *sink, uint64_t *number,
                                 grundy_error *err);
+
+    /* Optional: components that may be loopy (a game graph with cycles,
+     * docs/theory.md 10), with Smith's generalised Sprague-Grundy values.
+     * FAMILY_LOOPY_NONE: play from component v[0..n) must end;
+     * FAMILY_LOOPY_FINITE: a cycle can be reached, but the value is
+     * finite: value() gives it, and options() of a value lists the
+     * options worth exactly that (never an infinite one);
+     * FAMILY_LOOPY_INFINITE: the value is infinity(K), K the finite
+     * values of its options: value() refuses it, options() of value x
+     * lists the options worth x (x is in K exactly when there is one).
+     * solve.c answers sums by Smith's rule and refuses misere play of
+     * every component that is not FAMILY_LOOPY_NONE. */
+    int (*loopy)(grundy_game *game, const uint64_t *v, size_t n);
 } family;
+
+#define FAMILY_LOOPY_NONE 0
+#define FAMILY_LOOPY_FINITE 1
+#define FAMILY_LOOPY_INFINITE 2
 
 /* Misere play of a sum of such components follows the misere Nim rule
  * applied to their Grundy values (docs/theory.md 7: nim, bounded). */

@@ -238,6 +238,8 @@ format_text(obuf *out, const grundy_result *res)
     size_t nmoves = grundy_result_move_count(res);
     if (grundy_result_win(res)) {
         PUT_LIT(out, "win");
+    } else if (grundy_result_draw(res)) {
+        PUT_LIT(out, "draw");
     } else {
         PUT_LIT(out, "lose");
     }
@@ -249,6 +251,9 @@ format_text(obuf *out, const grundy_result *res)
             PUT_LIT(out, " remoteness=");
         }
         put_num(out, res->compound_number);
+    } else if (grundy_result_loopy(res)) {
+        /* Smith's infinite value: not a number, not unknown. */
+        PUT_LIT(out, " sg=inf");
     } else if (!grundy_result_misere(res) && grundy_result_sg(res, &sg)) {
         PUT_LIT(out, " sg=");
         put_num(out, sg);
@@ -313,8 +318,13 @@ format_json(obuf *out, const char *input, size_t input_len,
     put_json_string(out, input, input_len);
     if (grundy_result_win(res)) {
         PUT_LIT(out, ",\"outcome\":\"win\"");
+    } else if (grundy_result_draw(res)) {
+        PUT_LIT(out, ",\"outcome\":\"draw\"");
     } else {
         PUT_LIT(out, ",\"outcome\":\"lose\"");
+    }
+    if (grundy_result_loopy(res)) {
+        PUT_LIT(out, ",\"loopy\":true");
     }
     if (grundy_result_misere(res)) {
         PUT_LIT(out, ",\"misere\":true");

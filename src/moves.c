@@ -38,6 +38,18 @@ grundy_result_win(const grundy_result *res)
 }
 
 int
+grundy_result_draw(const grundy_result *res)
+{
+    return res->draw;
+}
+
+int
+grundy_result_loopy(const grundy_result *res)
+{
+    return res->loopy;
+}
+
+int
 grundy_result_misere(const grundy_result *res)
 {
     return res->misere;

@@ -18,6 +18,10 @@ typedef struct result_move {
 
 struct grundy_result {
     int win;                /* 1: the player to move wins */
+    int draw;               /* 1: neither player can force a win (a
+                             * loopy game: Smith's rule, solve.c) */
+    int loopy;              /* the normal-play value is infinite
+                             * (Smith's infinity(K)): sg is not known */
     int misere;             /* solved for misere play */
     int sg_known;           /* sg below is the normal-play value */
     uint64_t sg;

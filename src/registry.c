@@ -23,7 +23,8 @@
     X(dawson) X(lasker) X(grundy)                                          \
     X(fib) X(wythoff) X(ferguson) X(division)                             \
     X(staircase) X(moore) X(euclid)                                   \
-    X(mock) X(ruler) X(corners) X(hackenbush) X(half) GRUNDY_EXTRA(X)
+    X(mock) X(ruler) X(corners) X(hackenbush) X(half) X(graph)
+    GRUNDY_EXTRA(X)
 
 #define GRUNDY_DECLARE(name) extern const family name##_family;
 GRUNDY_FAMILIES(GRUNDY_DECLARE)

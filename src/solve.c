@@ -568,6 +568,107 @@ solve_misere_general(const grundy_position *pos, move_sink *sink,
     return st;
 }
 
+/* The loopy rank of component i (family.h, loopy): FAMILY_LOOPY_NONE
+ * for every family without loopy components. */
+static int
+component_loopy(const grundy_position *pos, const pos_term *term, size_t i)
+{
+    const family *fam = term->game->family;
+    const pos_comp *pc = &pos->comps[i];
+    return fam->loopy != NULL
+               ? fam->loopy(term->game, pos->vals + pc->off, pc->n)
+               : FAMILY_LOOPY_NONE;
+}
+
+static int
+has_loopy_family(const grundy_position *pos)
+{
+    for (size_t t = 0; t < pos->nterms; t++) {
+        if (pos->terms[t].game->family->loopy != NULL) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * Normal play of a sum with loopy components, by Smith's generalised
+ * Sprague-Grundy function (C. A. B. Smith 1966; docs/theory.md 10). Finite
+ * values add as ever (solve_normal). With one infinite component
+ * infinity(K) and the others XORing to x, the sum is infinity(K ^ x):
+ * the mover wins iff x is in K, by moving that component to an option
+ * worth x (a loss, value 0), and those are the only winning moves (any
+ * other leaves an infinite component, never a loss); otherwise it is a
+ * draw. With two or more infinite components every option keeps one,
+ * so no option is worth 0 and the value is infinite: a draw.
+ */
+static grundy_status
+solve_loopy(const grundy_position *pos, move_sink *sink, grundy_error *err)
+{
+    grundy_result *res = sink->res;
+    size_t inf = SIZE_MAX, ninf = 0, inf_term = 0;
+    uint64_t x = 0;
+    grundy_status st = values_room(pos, res, err);
+    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        for (size_t i = term->first; i < term->first + term->count; i++) {
+            if (component_loopy(pos, term, i) == FAMILY_LOOPY_INFINITE) {
+                ninf++;
+                inf = i;
+                inf_term = t;
+            }
+        }
+    }
+    if (st != GRUNDY_OK || ninf == 0) {
+        return st != GRUNDY_OK ? st : solve_normal(pos, sink, err);
+    }
+    for (size_t t = 0; ninf == 1 && t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        for (size_t i = term->first; i < term->first + term->count; i++) {
+            if (i != inf &&
+                (st = component_value(pos, term, i, &res->values[i], err)) !=
+                    GRUNDY_OK) {
+                return st;
+            }
+            x ^= i != inf ? res->values[i] : 0;
+        }
+    }
+    res->loopy = 1;
+    /* x = 2^64 - 1 is no finite value of an option (and is options()'s
+     * any-value sentinel): not in K. */
+    if (ninf == 1 && x != GRUNDY_ANY_VALUE) {
+        st = options_of(pos, pos->terms[inf_term].game, inf, x, sink, err);
+    }
+    res->win = st == GRUNDY_OK && res->nmoves > 0;
+    res->draw = !res->win;
+    return st;
+}
+
+/* Misere play has no theory of loopy games here: the search of misere.c
+ * would follow a cycle. Refused, naming the component. */
+static grundy_status
+refuse_loopy_misere(const grundy_position *pos, grundy_error *err)
+{
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        for (size_t i = term->first; i < term->first + term->count; i++) {
+            const pos_comp *pc = &pos->comps[i];
+            char q[96];
+            if (component_loopy(pos, term, i) == FAMILY_LOOPY_NONE) {
+                continue;
+            }
+            util_quote_token(q, sizeof q, pos->text + pc->tok, pc->toklen);
+            return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                           "misere play of loopy positions is not "
+                           "supported: a cycle can be reached from %s "
+                           "(component %zu of %s), so play need not end "
+                           "(no setting changes this); normal play is "
+                           "answered", q, i + 1, term->game->label);
+        }
+    }
+    return GRUNDY_OK;
+}
+
 /* A position of one component whose family has a closed form: outcome and
  * moves from it, the value where the family knows it. */
 static grundy_status
@@ -647,6 +748,7 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
         ctx_line_start(ctx);   /* one misere budget per position */
     }
     res->win = res->sg_known = res->sg_big = 0;
+    res->draw = res->loopy = 0;
     res->misere = misere;
     res->sg = 0;
     res->compound = 0;
@@ -672,6 +774,10 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
                            "play is answered", fam->name, fam->no_misere);
         }
     }
+    if (misere && has_loopy_family(pos) &&
+        (st = refuse_loopy_misere(pos, err)) != GRUNDY_OK) {
+        return st;
+    }
     if (pos->big || solve_big_needed(pos)) {
         return solve_big_position(pos, misere, &sink, err);
     }
@@ -684,7 +790,8 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
         move_result_clear(res);
     }
     if (!misere) {
-        return solve_normal(pos, &sink, err);
+        return has_loopy_family(pos) ? solve_loopy(pos, &sink, err)
+                                     : solve_normal(pos, &sink, err);
     }
     if (position_misere_nimlike(pos)) {
         return solve_misere_nimlike(pos, &sink, err);
@@ -717,6 +824,7 @@ solve_component_value(grundy_game *game, grundy_position *pos,
     uint64_t x = 0;
 
     res->win = res->sg_known = res->sg_big = res->misere = 0;
+    res->draw = res->loopy = 0;
     res->sg = 0;
     move_result_clear(res);
     st = position_parse_one(game, pos, text, len, err);
@@ -745,6 +853,12 @@ solve_component_value_u64(grundy_game *game, uint64_t x, int *exact,
      * component_values takes the number itself as G(n) = n. A refusal by
      * the rules is left to the parser, whose message names the token. */
     *exact = 0;
+    if (fam->parse != NULL) {
+        /* A structured component (a vertex name "0") is its text, not
+         * the number: the text path parses it. */
+        *exact = 1;
+        return GRUNDY_OK;
+    }
     if ((!family_one_number(fam) &&
          registry_check(game, &x, 1, err) != GRUNDY_OK) ||
         (fam->big != NULL && fam->big->fits != NULL &&

@@ -173,8 +173,10 @@ help(void)
 "Input lines that are blank or only a comment are skipped; every other\n"
 "line gives exactly one output record, in input order.\n"
 "\n"
-"Output: text lines start with 'win' or 'lose', then 'sg=' the Grundy\n"
-"value, then the winning move in words and the position it leaves:\n"
+"Output: text lines start with 'win' or 'lose' (or 'draw' in a loopy\n"
+"graph:FILE game, docs/graph.md), then 'sg=' the Grundy value ('inf'\n"
+"for an infinite one), then the winning move in words and the position\n"
+"it leaves:\n"
 "  win sg=2: take 2 from heap 1 (3 -> 1) -> 1 4 5\n"
 "'sg=?' where the value is out of reach (huge fib piles, wythoff pairs\n"
 "past its tables, moore:K with K >= 2 past a small search): the outcome\n"
@@ -184,7 +186,8 @@ help(void)
 "line, with kind (input, limit, unsupported) and limit (memory, work) to\n"
 "raise. --all lists a move on each of equal components (nim 1 1 1: three).\n"
 "\n"
-"Exit status: one position: 0 the player to move wins, 1 loses.\n"
+"Exit status: one position: 0 the player to move wins, 1 loses, 5 a\n"
+"draw (a loopy graph:FILE game: neither player can force a win).\n"
 "Line mode: 0 every line answered. period: 0 found, 1 none found.\n"
 "Always: 2 invalid spec, position, line or usage (also 'period nim');\n"
 "3 no exact answer within the limits (the message names the limit to\n"
@@ -612,6 +615,9 @@ run_args(cli *c)
         fprintf(stderr, "grundy: %s\n", err.message);
         json_error(c, &err, tag);
         return exit_for(st);
+    }
+    if (grundy_result_draw(c->res)) {
+        return EXIT_DRAW;
     }
     return grundy_result_win(c->res) ? EXIT_WIN : EXIT_LOSE;
 }

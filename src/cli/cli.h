@@ -17,7 +17,8 @@ enum {
     EXIT_LOSE = 1,     /* one position: the player to move loses */
     EXIT_INVALID = 2,  /* invalid spec, position, line or usage */
     EXIT_LIMIT = 3,    /* no exact answer within the limits */
-    EXIT_IO = 4        /* reading input or writing output failed */
+    EXIT_IO = 4,       /* reading input or writing output failed */
+    EXIT_DRAW = 5      /* one position: a draw (a loopy game) */
 };
 
 /* Lines longer than this, or than the memory limit, are reported as

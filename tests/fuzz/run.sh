@@ -12,7 +12,7 @@ set -e
 cd "$(dirname "$0")/../.."
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-harnesses=${*:-fuzz_spec fuzz_position fuzz_line fuzz_bignum fuzz_seqfile}
+harnesses=${*:-fuzz_spec fuzz_position fuzz_line fuzz_bignum fuzz_seqfile fuzz_graph}
 dir=build-fuzz
 CC=${CC:-clang} cmake -S . -B $dir -DGRUNDY_FUZZ=ON -DGRUNDY_TESTS=OFF \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRUNDY_WERROR=ON >/dev/null
