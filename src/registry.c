@@ -23,7 +23,7 @@
     X(dawson) X(lasker) X(grundy)                                          \
     X(fib) X(wythoff) X(ferguson) X(division)                             \
     X(staircase) X(moore) X(euclid)                                   \
-    X(mock) X(ruler) X(corners) X(hackenbush) X(half) X(graph)
+    X(mock) X(ruler) X(corners) X(hackenbush) X(half) X(graph)           \
     GRUNDY_EXTRA(X)
 
 #define GRUNDY_DECLARE(name) extern const family name##_family;
