@@ -59,9 +59,9 @@ fi
 
 # Misere quotients of wild codes (issue 26): the heap each code's quotient
 # reaches within a fixed work (WILD_WORK steps, default 1e10), with its
-# order, beside the previous commit (WILD_BASE, default HEAD~1) built the
+# order, beside the commit before the certain candidate (WILD_BASE, default ac8e22b) built the
 # same way.
-wbase=$(base_build "${WILD_BASE:-HEAD~1}")
+wbase=$(base_build "${WILD_BASE:-ac8e22b}")
 wwork=${WILD_WORK:-1e10}
 reached() {
     n=$("$1" --work "$wwork" quotient "$2" 60 2>&1 >/dev/null |
@@ -71,5 +71,5 @@ reached() {
 }
 for code in octal:0.354 octal:0.6 octal:0.35 octal:0.64 dawson; do
     echo "misere quotient of $code within $wwork steps: now $(reached "$grundy" "$code");" \
-         "${WILD_BASE:-HEAD~1}: $(reached "$wbase" "$code")"
+         "${WILD_BASE:-ac8e22b}: $(reached "$wbase" "$code")"
 done
