@@ -32,8 +32,11 @@
  * the candidate gets wrong, and the candidate is refined so that this
  * word's heaps are counted apart (recalibrate()); every smaller word stays
  * right, so the least failure moves up, until the candidate passes or the
- * recalibrations allowed run out. Then the answer is MQUOT_UNKNOWN, never
- * a guess: every quotient this file returns passed verify().
+ * recalibrations allowed run out. Then comes the candidate certain to pass
+ * in the end (try_free: each heap with options counted apart, indices
+ * climbing), while it fits --memory and --work; when it cannot fit even
+ * at its smallest, the answer is MQUOT_UNKNOWN, never a guess: every
+ * quotient this file returns passed verify().
  *
  * One file of about 1,800 lines: construction, verification, the
  * P-portion, reduction and recalibration share the private monoid
