@@ -56,3 +56,20 @@ if [ "${DAWSON_BASE:-1}" = 1 ]; then
         printf "misere dawson 40 at 505d9e5: %.3f s (one run; the same answer)\n",
                us / 1e6 }'
 fi
+
+# Misere quotients of wild codes (issue 26): the heap each code's quotient
+# reaches within a fixed work (WILD_WORK steps, default 1e10), with its
+# order, beside the commit before the certain candidate (WILD_BASE, default ac8e22b) built the
+# same way.
+wbase=$(base_build "${WILD_BASE:-ac8e22b}")
+wwork=${WILD_WORK:-1e10}
+reached() {
+    n=$("$1" --work "$wwork" quotient "$2" 60 2>&1 >/dev/null |
+        sed -n 's/.*heaps up to \([0-9]*\) only.*/\1/p')
+    n=${n:-60}
+    echo "heap $n, $("$1" quotient "$2" "$n" | head -1 | sed 's/.*: order/order/')"
+}
+for code in octal:0.354 octal:0.6 octal:0.35 octal:0.64 dawson; do
+    echo "misere quotient of $code within $wwork steps: now $(reached "$grundy" "$code");" \
+         "${WILD_BASE:-ac8e22b}: $(reached "$wbase" "$code")"
+done

@@ -32,8 +32,11 @@
  * the candidate gets wrong, and the candidate is refined so that this
  * word's heaps are counted apart (recalibrate()); every smaller word stays
  * right, so the least failure moves up, until the candidate passes or the
- * recalibrations allowed run out. Then the answer is MQUOT_UNKNOWN, never
- * a guess: every quotient this file returns passed verify().
+ * recalibrations allowed run out. Then comes the candidate certain to pass
+ * in the end (try_free: each heap with options counted apart, indices
+ * climbing), while it fits --memory and --work; when it cannot fit even
+ * at its smallest, the answer is MQUOT_UNKNOWN, never a guess: every
+ * quotient this file returns passed verify().
  *
  * One file of about 1,800 lines: construction, verification, the
  * P-portion, reduction and recalibration share the private monoid
@@ -166,6 +169,7 @@ struct mquot {
                            * every candidate's): with the arrays above and
                            * a verifier's states, one budget (memory) */
     uint64_t work, spent;
+    size_t cand_max;  /* largest candidate with_cyclic builds */
     char why[256];
     int by_work;      /* the last MQUOT_LIMIT was the work limit's */
     size_t need;      /* ... else the bytes it needed in all */
@@ -1040,7 +1044,7 @@ done:
 static int
 with_cyclic(const table *base, const unsigned *idx,
             const unsigned *per, const size_t *gens, size_t nc,
-            uint32_t *phi, size_t ng, table *out)
+            uint32_t *phi, size_t ng, size_t max, table *out)
 {
     size_t span = 1;
     *out = (table){0};
@@ -1049,8 +1053,7 @@ with_cyclic(const table *base, const unsigned *idx,
         out->idx[i] = idx[i];
         out->per[i] = per[i];
         span *= (size_t)idx[i] + per[i];
-        if (nc > MQUOT_MAX_PARTS || span > MQUOT_MAX_CANDIDATE ||
-            base->order > MQUOT_MAX_CANDIDATE / span) {
+        if (nc > MQUOT_MAX_PARTS || span > max || base->order > max / span) {
             /* not a setting's limit: this candidate is not tried */
             return MQUOT_SKIP;
         }
@@ -1181,7 +1184,8 @@ candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
           size_t ns, table *out)
 {
     table cur;
-    int r = with_cyclic(base, idx, per, gens, ns, phi, ng, &cur);
+    int r = with_cyclic(base, idx, per, gens, ns, phi, ng, m->cand_max,
+                        &cur);
     if (r != MQUOT_OK) {
         return r;
     }
@@ -1437,6 +1441,8 @@ recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
     return r;
 }
 
+/* Recalibrations before the candidate that cannot fail (try_free): they
+ * find small quotients fast, but nothing bounds how long they may take. */
 #define MQUOT_MAX_RECAL 16
 
 /* ---- twins -------------------------------------------------------------- */
@@ -1571,6 +1577,117 @@ install(mquot *m, table *q, const uint32_t *phi, size_t ng)
     m->epoch++;
 }
 
+/* MQUOT_UNKNOWN when C(idx[0], 2) x ... x C(idx[s - 1], 2) is small
+ * enough for verify()'s rows (order^2 / 8 bytes) under --memory; else
+ * MQUOT_LIMIT, naming its size. */
+static int
+free_fits(mquot *m, const unsigned *idx, size_t s)
+{
+    size_t order = 1, big = (size_t)1 << 31, rows;
+    for (size_t i = 0; i < s && order <= big; i++) {
+        order *= (size_t)idx[i] + 2;
+    }
+    rows = order > big ? SIZE_MAX : order / 8 * order;
+    if (m->memory != 0 && rows > m->memory) {
+        m->by_work = 0;
+        m->need = rows == SIZE_MAX ? SIZE_MAX
+                                   : rows + m->held + arrays_held(m);
+        snprintf(m->why, sizeof m->why, "every candidate failed "
+                 "verification, and the next one certain to pass in the "
+                 "end (each of %zu heaps counted apart, period 2) has %s%zu "
+                 "elements, more than the memory limit lets verify", s,
+                 order > big ? "over " : "", order > big ? big : order);
+        return MQUOT_LIMIT;
+    }
+    return MQUOT_UNKNOWN;
+}
+
+/* After C(idx, 2)^s failed at the word m->wit: each heap of it counted
+ * at least its index gets the index past that count (a word whose
+ * counts are all below their indices is its element's only word, which
+ * mark_p and verify() read alike: so one heap at least moves), and every
+ * index reaches `round` (so that they all climb). */
+static void
+free_raise(const mquot *m, const size_t *gens, size_t s, unsigned *idx,
+           unsigned round)
+{
+    for (size_t i = 0; i < s; i++) {
+        unsigned c = 0;
+        for (size_t j = 0; j < m->nwit; j++) {
+            c += m->wit[j] == gens[i];
+        }
+        idx[i] = c >= idx[i] ? c + 1 : idx[i];
+        idx[i] = idx[i] < round ? round : idx[i];
+    }
+}
+
+/*
+ * The candidate that cannot fail: C(idx_1, 2) x ... x C(idx_s, 2), one
+ * cyclic part per heap with options (phi(h) its part's generator,
+ * nothing else). The misere quotient Q of heaps 0 .. ng - 1 is finite,
+ * and each of its elements x has x^(j+2) = x^j for some j (Plambeck and
+ * Siegel, JCTA 2008; docs/theory.md 7b). So the map from words to Q
+ * factors through the candidate once every idx_h passes heap h's j: that
+ * candidate is faithful, mark_p gives each element the outcome of its
+ * least word (which every word of the element shares), and verify()
+ * passes it. The indices climb (free_raise: past the failing word's
+ * counts, and all of them by one a round), so an answer comes; what
+ * stops it is the size against --memory (free_fits) or --work, named,
+ * never a guess: had some x a longer period, verify() would refuse the
+ * candidate, not accept it.
+ */
+static int
+try_free(mquot *m, size_t ng)
+{
+    static const uint32_t zero = 0;
+    const table one = {1, (uint32_t *)&zero, NULL, NULL, 0, 0, {0}, {0},
+                       {0}};
+    uint32_t *phi = malloc(ng * sizeof *phi);
+    size_t gens[MQUOT_MAX_PARTS], s = 0, saved = m->cand_max;
+    unsigned idx[MQUOT_MAX_PARTS], per[MQUOT_MAX_PARTS];
+    int r = MQUOT_UNKNOWN;
+    if (phi == NULL) {
+        return MQUOT_NOMEM;
+    }
+    for (size_t g = 0; g < ng && s <= MQUOT_MAX_PARTS; g++) {
+        if (m->woff[g + 1] > m->woff[g]) {
+            if (s < MQUOT_MAX_PARTS) {
+                idx[s] = 1;
+                per[s] = 2;
+                gens[s] = g;
+            }
+            s++;
+        }
+    }
+    /* Any size: free_fits and verify() weigh it against --memory. */
+    m->cand_max = (size_t)1 << 31;
+    for (unsigned round = 1; r == MQUOT_UNKNOWN && s <= MQUOT_MAX_PARTS;
+         round++) {
+        table red = {0};
+        if ((r = free_fits(m, idx, s)) != MQUOT_UNKNOWN) {
+            if (round == 1) {
+                /* too many heaps for it at all: the recalibrations' verdict */
+                m->why[0] = '\0';
+                r = MQUOT_UNKNOWN;
+            }
+            break;
+        }
+        memset(phi, 0, ng * sizeof *phi);
+        r = candidate(m, &one, phi, ng, gens, idx, per, s, &red);
+        if (r == MQUOT_OK) {
+            install(m, &red, phi, ng);
+        } else if (r == MQUOT_SKIP) {
+            s = MQUOT_MAX_PARTS + 1;
+        } else {
+            table_free(m, &red);
+            free_raise(m, gens, s, idx, round / 8 + 1);
+        }
+    }
+    m->cand_max = saved;
+    free(phi);
+    return r;
+}
+
 /* Extends the quotient by a new element for the last generator: q x C
  * for the listed cyclic parts, then recalibrations from q x C(2, 2). On
  * success replaces m->q and m->phi. */
@@ -1628,7 +1745,7 @@ try_extend(mquot *m, size_t ng)
     free(phi);
     free(tphi);
     table_free(m, &trial);
-    return r;
+    return r == MQUOT_UNKNOWN || r == MQUOT_MOVED ? try_free(m, ng) : r;
 }
 
 /* ---- public ------------------------------------------------------------ */
@@ -1642,6 +1759,7 @@ mquot_new(size_t memory, uint64_t work)
     }
     m->memory = memory;
     m->work = work;
+    m->cand_max = MQUOT_MAX_CANDIDATE;
     m->woff = malloc(16 * sizeof *m->woff);
     m->capwoff = 16;
     /* The empty alphabet: one element, the identity, an N-position (the

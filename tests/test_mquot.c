@@ -653,6 +653,142 @@ test_all_moves_beyond_built(void **state)
     grundy_ctx_free(ctx);
 }
 
+/* ---- wild codes against a literal search ------------------------------ */
+
+/* Counts of heaps 1 .. LIT_TOP, at most LIT_TOKENS tokens in all. */
+#define LIT_TOP 8
+#define LIT_TOKENS 22
+
+typedef struct literal_sums {
+    const literal_game *lg;
+    unsigned top;
+    signed char *memo;    /* -1 unknown, 0 N, 1 P (misere) */
+    size_t radix[LIT_TOP + 2];
+} literal_sums;
+
+static size_t
+lit_key(const literal_sums *ls, const unsigned *c)
+{
+    size_t k = 0;
+    for (unsigned h = 1; h <= ls->top; h++) {
+        k += c[h] * ls->radix[h];
+    }
+    return k;
+}
+
+/* The misere outcome (1: P) of the sum with c[h] heaps of h, by plain
+ * game-tree search: every move of every heap, from the rules. */
+static int
+lit_is_p(literal_sums *ls, unsigned *c)
+{
+    size_t key = lit_key(ls, c);
+    unsigned opt[256][2];
+    int any = 0, p_option = 0;
+    if (ls->memo[key] >= 0) {
+        return ls->memo[key];
+    }
+    for (unsigned h = 1; h <= ls->top && !p_option; h++) {
+        size_t n;
+        if (c[h] == 0) {
+            continue;
+        }
+        n = literal_options(ls->lg, h, opt);
+        for (size_t i = 0; i < n && !p_option; i++) {
+            any = 1;
+            c[h]--;
+            c[opt[i][0]]++;
+            c[opt[i][1]]++;
+            c[0] = 0;   /* a part 0 is no heap */
+            p_option = lit_is_p(ls, c);
+            c[opt[i][1]]--;
+            c[opt[i][0]]--;
+            c[h]++;
+            c[0] = 0;
+        }
+    }
+    ls->memo[key] = (signed char)(any && !p_option);
+    return ls->memo[key];
+}
+
+/* Every sum of heaps 1 .. top with at most LIT_TOKENS tokens, in turn:
+ * its quotient element's P against the search; returns how many. */
+static size_t
+lit_check_all(literal_sums *ls, const mquot *q, unsigned *c, unsigned h,
+              unsigned tokens)
+{
+    size_t n = 0;
+    if (h > ls->top) {
+        uint32_t x = 0;
+        for (unsigned g = 1; g <= ls->top; g++) {
+            for (unsigned k = 0; k < c[g]; k++) {
+                x = mquot_mul(q, x, mquot_phi(q, g));
+            }
+        }
+        if (mquot_is_p(q, x) != lit_is_p(ls, c)) {
+            fail_msg("%s: a sum of heaps up to %u (%u %u %u %u): quotient "
+                     "and search disagree", ls->lg->spec, ls->top, c[1], c[2],
+                     c[3], c[4]);
+        }
+        return 1;
+    }
+    for (c[h] = 0; tokens + c[h] * h <= LIT_TOKENS; c[h]++) {
+        n += lit_check_all(ls, q, c, h + 1, tokens + c[h] * h);
+    }
+    c[h] = 0;
+    return n;
+}
+
+/*
+ * Wild codes (issue 26): the quotient built from the literal rules, heap
+ * by heap, as far as a work bound allows (each heap at least `want`), and
+ * every sum of its heaps up to LIT_TOP with at most LIT_TOKENS tokens
+ * judged by the quotient (product of the heaps' elements, in P?) and by a
+ * plain misere game-tree search: the same outcome every time.
+ */
+static void
+test_wild_against_search(void **state)
+{
+    static const struct {
+        literal_game lg;
+        unsigned want;
+    } games[] = {
+        {{"octal:0.354", {0, 3, 5, 4}, 3}, 4},
+        {{"octal:0.6", {0, 6}, 1}, 8},
+        {{"octal:0.35", {0, 3, 5}, 2}, 8},
+        {{"octal:0.64", {0, 6, 4}, 2}, 8},
+        {{"octal:0.07", {0, 0, 7}, 2}, 8},
+    };
+    (void)state;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        literal_sums ls = {&games[gi].lg, 0, NULL, {0}};
+        mquot *m = mquot_new((size_t)1 << 30, 0);
+        unsigned c[LIT_TOP + 2] = {0}, h;
+        size_t cells = 1, n;
+        assert_non_null(m);
+        for (h = 0; h <= games[gi].want; h++) {
+            if (add_literal_heap(m, ls.lg, h) != MQUOT_OK) {
+                break;
+            }
+        }
+        ls.top = h - 1;
+        if (ls.top < games[gi].want) {
+            fail_msg("%s: quotient built to heap %u only (%s)",
+                     ls.lg->spec, ls.top, mquot_why(m));
+        }
+        for (h = 1; h <= ls.top; h++) {
+            ls.radix[h] = cells;
+            cells *= LIT_TOKENS / h + 1;
+        }
+        ls.memo = malloc(cells);
+        assert_non_null(ls.memo);
+        memset(ls.memo, -1, cells);
+        n = lit_check_all(&ls, m, c, 1, 0);
+        assert_true(n > 500);   /* 0.354 to heap 4: about a thousand */
+        free(ls.memo);
+        mquot_free(m);
+    }
+}
+
 int
 main(void)
 {
@@ -664,6 +800,7 @@ main(void)
         cmocka_unit_test(test_period_certificate),
         cmocka_unit_test(test_huge_rows_consistency),
         cmocka_unit_test(test_all_moves_beyond_built),
+        cmocka_unit_test(test_wild_against_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
