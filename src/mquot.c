@@ -38,7 +38,7 @@
  * at its smallest, the answer is MQUOT_UNKNOWN, never a guess: every
  * quotient this file returns passed verify().
  *
- * One file of about 1,800 lines: construction, verification, the
+ * One file of about 1,950 lines: construction, verification, the
  * P-portion, reduction and recalibration share the private monoid
  * representation (table, with products of cyclic parts computed when
  * asked) and one work budget; each candidate is built and judged in the
