@@ -44,9 +44,10 @@ typedef struct memo {
     size_t nstack, stackcap;
     uint64_t *opt;          /* the options of one component: numbers */
     size_t nopt, optcap;
-    size_t *optn;           /* ... and how many numbers each has */
+    size_t *optn;           /* ... how many numbers each part has */
     size_t noptn, optncap;
-    int split;              /* an option left more than one component */
+    size_t *optk;           /* ... and how many parts each option has */
+    size_t noptk, optkcap;
     grundy_status status;   /* why the memo could not grow (else OK) */
     grundy_error *err;
 } memo;
@@ -56,7 +57,8 @@ memo_bytes(const memo *m)
 {
     return m->ecap * sizeof *m->e + m->poolcap * sizeof *m->pool +
            m->nslot * sizeof *m->slot + m->stackcap * sizeof *m->stack +
-           m->optcap * sizeof *m->opt + m->optncap * sizeof *m->optn;
+           m->optcap * sizeof *m->opt + m->optncap * sizeof *m->optn +
+           m->optkcap * sizeof *m->optk;
 }
 
 static void
@@ -68,6 +70,7 @@ memo_free(memo *m)
     free(m->stack);
     free(m->opt);
     free(m->optn);
+    free(m->optk);
 }
 
 /* -1, with the memory limit's error, when the memo would take bytes;
@@ -185,32 +188,47 @@ memo_find(memo *m, const uint64_t *v, size_t n, size_t *out)
     return 0;
 }
 
-/* move_collect_fn: keeps an option's numbers in m->opt; an option of no
- * component (a row taken whole) is the empty key, a finished game. */
+/* The words an option's parts hold in all. */
+static size_t
+parts_words(size_t parts, const size_t *arity)
+{
+    size_t n = 0;
+    for (size_t j = 0; j < parts; j++) {
+        n += arity[j];
+    }
+    return n;
+}
+
+/* move_collect_fn: keeps an option's parts in m->opt (numbers), m->optn
+ * (words of each part) and m->optk (parts of each option). An option of
+ * no component (a row taken whole) is one part, the empty key: a
+ * finished game. A heap that splits leaves parts that are components of
+ * the compound from then on (docs/theory.md 9). */
 static int
 collect_option(void *user, const component *c, size_t parts,
                const size_t *arity, const uint64_t *vals,
                const char *explain)
 {
     memo *m = user;
-    size_t n = parts == 1 ? arity[0] : 0;
+    size_t n = parts_words(parts, arity), k = parts > 0 ? parts : 1;
     (void)c;
     (void)explain;
-    if (parts > 1) {
-        m->split = 1;
-        return 1;
-    }
     if (memo_grow(m, (void **)&m->opt, &m->optcap, m->nopt + n,
                   sizeof *m->opt) != 0 ||
-        memo_grow(m, (void **)&m->optn, &m->optncap, m->noptn + 1,
-                  sizeof *m->optn) != 0) {
+        memo_grow(m, (void **)&m->optn, &m->optncap, m->noptn + k,
+                  sizeof *m->optn) != 0 ||
+        memo_grow(m, (void **)&m->optk, &m->optkcap, m->noptk + 1,
+                  sizeof *m->optk) != 0) {
         return 1;   /* m->status says why */
     }
     if (n > 0) {
         memcpy(m->opt + m->nopt, vals, n * sizeof *vals);
     }
     m->nopt += n;
-    m->optn[m->noptn++] = n;
+    for (size_t j = 0; j < k; j++) {
+        m->optn[m->noptn++] = parts > 0 ? arity[j] : 0;
+    }
+    m->optk[m->noptk++] = k;
     return 0;
 }
 
@@ -255,23 +273,13 @@ memo_options(memo *m, const uint64_t *v, size_t n, size_t index)
         memcpy(copy, v, n * sizeof *v);
     }
     c.v = copy;
-    m->nopt = m->noptn = 0;
-    m->split = 0;
+    m->nopt = m->noptn = m->noptk = 0;
     st = n == 0 ? GRUNDY_OK
                 : m->game->family->options(m->game, &c, GRUNDY_ANY_VALUE,
                                            &sink, m->err);
     free(copy);
     if (m->status != GRUNDY_OK) {
         return m->status;
-    }
-    if (st == GRUNDY_OK && m->split) {
-        st = err_set(m->err, GRUNDY_EUNSUPPORTED, -1,
-                     "%s: a move of component %zu leaves a sum of "
-                     "components, which has no %s of its own here "
-                     "(Every-SG and conjunctive play take games whose "
-                     "moves never split a component)", m->game->label,
-                     index, m->kind == GRUNDY_EVERY ? "suspense number"
-                                                    : "remoteness");
     }
     if (st == GRUNDY_OK &&
         memo_spend(m, ((uint64_t)m->noptn + 1) * COMPOUND_OPTION_STEPS) != 0) {
@@ -319,40 +327,80 @@ fold_number(const fold *f)
     return 1 + (f->even_seen ? f->even : f->any);
 }
 
+/* The number of an option from its parts' numbers: the largest
+ * suspense number (Every-SG) or the smallest remoteness (conjunctive) of
+ * its parts, as of a compound of them (Winning Ways ch. 9); an option of
+ * one part has that part's number. */
+static uint64_t
+parts_number(unsigned kind, uint64_t sofar, uint64_t x, size_t j)
+{
+    if (j == 0 || (kind == GRUNDY_EVERY ? x > sofar : x < sofar)) {
+        return x;
+    }
+    return sofar;
+}
+
+/* Looks up the k parts of one option (words at m->opt + *at, arities at
+ * m->optn + *part; both advanced past them): 1 with its number in *x
+ * when every part is done, 0 after pushing those that are not, -1 with
+ * the error set (m->status or a loop back to x). */
+static int
+option_parts(memo *m, size_t x, size_t index, size_t k, size_t *at,
+             size_t *part, uint64_t *num)
+{
+    int known = 1;
+    for (size_t j = 0; j < k; j++) {
+        size_t y, n = m->optn[(*part)++];
+        if (memo_find(m, m->opt + *at, n, &y) != 0) {
+            return -1;
+        }
+        *at += n;
+        if (m->e[y].done) {
+            *num = parts_number(m->kind, *num, m->e[y].number, j);
+            continue;
+        }
+        known = 0;
+        if (m->e[x].visited) {
+            /* Everything pushed above x on its first visit is done by
+             * now, unless an option leads back to x: a loopy game. */
+            m->status = err_set(m->err, GRUNDY_EUNSUPPORTED, -1,
+                                "%s: component %zu can return to an "
+                                "earlier position, so it has no %s",
+                                m->game->label, index,
+                                m->kind == GRUNDY_EVERY ? "suspense number"
+                                                        : "remoteness");
+            return -1;
+        }
+        if (memo_grow(m, (void **)&m->stack, &m->stackcap, m->nstack + 1,
+                      sizeof *m->stack) != 0) {
+            return -1;
+        }
+        m->stack[m->nstack++] = y;
+    }
+    return known;
+}
+
 /* Visits entry x: its number when every option's is known (done), else
- * pushes the options not known yet. */
+ * pushes the options' parts not known yet. */
 static grundy_status
 memo_visit(memo *m, size_t x, size_t index)
 {
     fold f = {.kind = m->kind};
     int pushed = 0;
+    size_t at = 0, part = 0;
     grundy_status st = memo_options(m, m->pool + m->e[x].key_off,
                                     m->e[x].key_n, index);
-    for (size_t i = 0, at = 0; st == GRUNDY_OK && i < m->noptn;
-         at += m->optn[i], i++) {
-        size_t y;
-        if (memo_find(m, m->opt + at, m->optn[i], &y) != 0) {
+    for (size_t i = 0; st == GRUNDY_OK && i < m->noptk; i++) {
+        uint64_t num = 0;
+        int known = option_parts(m, x, index, m->optk[i], &at, &part, &num);
+        if (known < 0) {
             return m->status;
         }
-        if (m->e[y].done) {
-            fold_add(&f, m->e[y].number);
-            continue;
+        if (known) {
+            fold_add(&f, num);
+        } else {
+            pushed = 1;
         }
-        if (m->e[x].visited) {
-            /* Everything pushed above x on its first visit is done by
-             * now, unless an option leads back to x: a loopy game. */
-            return err_set(m->err, GRUNDY_EUNSUPPORTED, -1,
-                           "%s: component %zu can return to an earlier "
-                           "position, so it has no %s", m->game->label,
-                           index, m->kind == GRUNDY_EVERY
-                                      ? "suspense number" : "remoteness");
-        }
-        if (memo_grow(m, (void **)&m->stack, &m->stackcap, m->nstack + 1,
-                      sizeof *m->stack) != 0) {
-            return m->status;
-        }
-        m->stack[m->nstack++] = y;
-        pushed = 1;
     }
     if (st != GRUNDY_OK) {
         return st;
@@ -399,11 +447,13 @@ memo_number(memo *m, const uint64_t *v, size_t n, size_t index,
 
 /* ---- one component ------------------------------------------------------ */
 
-/* The move chosen in one component: its numbers and words (owned). */
+/* The move chosen in one component: its parts' numbers and words
+ * (owned); arity[j] numbers make part j (parts 0: the row taken whole). */
 typedef struct chosen {
     int found;
     uint64_t *vals;
-    size_t n;
+    size_t n, parts;
+    size_t *arity;
     char *explain;
 } chosen;
 
@@ -415,24 +465,27 @@ collect_chosen(void *user, const component *c, size_t parts,
                const char *explain)
 {
     chosen *ch = user;
-    size_t n = parts == 1 ? arity[0] : 0;
+    size_t n = parts_words(parts, arity);
     (void)c;
     if (ch->found) {
         return 1;
     }
-    if (parts > 1) {
-        return 1;   /* a closed form never splits */
-    }
     ch->vals = n > 0 ? malloc(n * sizeof *vals) : NULL;
+    ch->arity = parts > 0 ? malloc(parts * sizeof *arity) : NULL;
     ch->explain = malloc(strlen(explain) + 1);
-    if ((n > 0 && ch->vals == NULL) || ch->explain == NULL) {
+    if ((n > 0 && ch->vals == NULL) || (parts > 0 && ch->arity == NULL) ||
+        ch->explain == NULL) {
         return -1;
     }
     if (n > 0) {
         memcpy(ch->vals, vals, n * sizeof *vals);
     }
+    if (parts > 0) {
+        memcpy(ch->arity, arity, parts * sizeof *arity);
+    }
     strcpy(ch->explain, explain);
     ch->n = n;
+    ch->parts = parts;
     ch->found = 1;
     return 1;
 }
@@ -451,47 +504,35 @@ collect_wanted(void *user, const component *c, size_t parts,
                const char *explain)
 {
     want_option *w = user;
-    size_t n = parts == 1 ? arity[0] : 0, y;
-    if (parts > 1 || memo_find(w->m, vals, n, &y) != 0 || !w->m->e[y].done ||
-        w->m->e[y].number != w->want) {
-        return parts > 1 ? 1 : 0;
+    uint64_t num = 0;
+    size_t k = parts > 0 ? parts : 1, at = 0;
+    for (size_t j = 0; j < k; j++) {
+        size_t y, n = parts > 0 ? arity[j] : 0;
+        if (memo_find(w->m, vals + at, n, &y) != 0 || !w->m->e[y].done) {
+            return 0;   /* not an option the number came from */
+        }
+        num = parts_number(w->m->kind, num, w->m->e[y].number, j);
+        at += n;
+    }
+    if (num != w->want) {
+        return 0;
     }
     return collect_chosen(w->ch, c, parts, arity, vals, explain);
 }
 
-/* Why components of game cannot be played in a compound, or NULL. */
+/* Why components of game cannot be played in a compound, or NULL. A
+ * heap that splits is no reason: its parts become components of the
+ * compound (docs/theory.md 9). */
 static const char *
 compound_refusal(const grundy_game *game)
 {
     const family *fam = game->family;
-    uint64_t k;
-    unsigned parts;
     if (fam->suspense != NULL && fam->remoteness != NULL) {
         return NULL;
     }
     if (fam->flags & FAMILY_COINS) {
         return "a position is a set of coins, not a compound of games (a "
                "move turns coins that other components hold)";
-    }
-    if (!(fam->flags & FAMILY_HEAP_GAME)) {
-        return NULL;
-    }
-    /* A heap that splits becomes a sum of heaps: a game whose remoteness
-     * is that of the sum played as one component, which needs a search
-     * of sums, not of heaps. Only the finite codes say (heap_span) that
-     * no move splits. */
-    if (fam->heap_span == NULL || !fam->heap_span(game, &k, &parts)) {
-        return "only finite take-and-break codes whose moves never split "
-               "a heap are answered (sub:S, codes of digits 0 to 3), and "
-               "this game's moves split heaps or take without a largest "
-               "removal";
-    }
-    if (parts > 1) {
-        return "its moves split a heap into a sum of heaps, and a "
-               "component that becomes a sum has no suspense number or "
-               "remoteness of its own here; take-and-break games whose "
-               "moves never split (sub:S, codes of digits 0 to 3) are "
-               "answered";
     }
     return NULL;
 }
@@ -572,6 +613,7 @@ chosen_free(chosen *ch, size_t n)
 {
     for (size_t i = 0; ch != NULL && i < n; i++) {
         free(ch[i].vals);
+        free(ch[i].arity);
         free(ch[i].explain);
     }
     free(ch);
@@ -634,7 +676,8 @@ compound_emit(move_sink *sink, const chosen *ch, grundy_error *err)
         if (!ch[i].found) {
             continue;
         }
-        changes[i] = (move_change){1, ch[i].n, ch[i].vals};
+        changes[i] = (move_change){1, ch[i].n, ch[i].vals, ch[i].parts,
+                                    ch[i].arity};
         if (words.len > 0) {
             util_sb_put(&words, "; ");
         }

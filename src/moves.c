@@ -697,8 +697,14 @@ render_change(grundy_result *res, const grundy_position *pos, size_t i,
         text_put(res, "0", 1);
         return;
     }
-    for (size_t j = 0; j < ch->n; j++) {
-        if (j > 0) {
+    /* A heap split in parts shows them as separate components. */
+    for (size_t j = 0, part = 0, left = ch->arity != NULL ? ch->arity[0]
+                                                       : ch->n;
+         j < ch->n; j++, left--) {
+        if (left == 0) {
+            text_put(res, " ", 1);
+            left = ch->arity[++part];
+        } else if (j > 0) {
             text_put(res, ",", 1);
         }
         res->textlen += util_u64_to_dec(ch->vals[j], res->text + res->textlen);

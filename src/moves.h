@@ -93,6 +93,8 @@ typedef struct move_change {
     int moved;
     size_t n;
     const uint64_t *vals;
+    size_t parts;           /* components the move leaves (a split: > 1) */
+    const size_t *arity;    /* numbers of each, in vals; NULL: one of n */
 } move_change;
 
 /* Renders a move of Every-SG or of a conjunctive compound, which moves in

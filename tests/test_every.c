@@ -9,7 +9,10 @@
  * ferguson components (and sums of different games) the outcome, the
  * deciding number (against the suspense and remoteness recursions
  * computed here) and every reported move (legal, leaving a loss) are
- * checked; then refusals and errors.
+ * checked. Then games whose moves split a heap (kayles, dawson, lasker,
+ * grundy, octal and hex codes) against a search over multisets of heaps,
+ * where a split heap's parts are components of their own; then refusals
+ * and errors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -539,6 +542,395 @@ test_large(void **state)
     assert_string_equal(grundy_result_move_position(f->res, 0), "nim 0 0");
 }
 
+/* ---- games whose moves split a heap ------------------------------------ */
+
+/* A take-and-break game by its rules: octal or hex digits d0 d1 ...
+ * (digit dk: bit 1 takes k from a heap of exactly k, bit 2 takes k and
+ * leaves one non-empty heap, bit 4 takes k and leaves two, bit 8 takes k
+ * and leaves three), or Grundy's game (split
+ * a heap into two unequal non-empty heaps). In a position of the
+ * compound a split heap's parts are components of their own, and a heap
+ * taken whole stays as a finished component 0. */
+typedef struct bgame {
+    const char *spec;
+    int grundy;
+    unsigned char digit[16];
+    size_t ndigit;
+} bgame;
+
+#define B_HEAPS 40        /* heaps a position of the search may hold */
+#define B_OPTS 64
+#define B_SLOTS ((size_t)1 << 20)
+
+/* An option of one heap: the parts it leaves (none: taken whole). */
+typedef struct bopt {
+    unsigned n;
+    unsigned h[3];
+} bopt;
+
+static size_t
+boptions(const bgame *g, unsigned a, bopt *out)
+{
+    size_t n = 0;
+    if (g->grundy) {
+        for (unsigned x = 1; 2 * x < a; x++) {
+            out[n++] = (bopt){2, {x, a - x, 0}};
+        }
+        return n;
+    }
+    for (unsigned k = 0; k < g->ndigit && k <= a; k++) {
+        unsigned d = g->digit[k], r = a - k;
+        if ((d & 1) && r == 0 && k > 0) {
+            out[n++] = (bopt){0, {0, 0, 0}};
+        }
+        if ((d & 2) && r > 0 && k > 0) {
+            out[n++] = (bopt){1, {r, 0, 0}};
+        }
+        for (unsigned x = 1; (d & 4) && 2 * x <= r; x++) {
+            out[n++] = (bopt){2, {x, r - x, 0}};
+        }
+        for (unsigned x = 1; (d & 8) && 3 * x <= r; x++) {
+            for (unsigned y = x; 2 * y <= r - x; y++) {
+                out[n++] = (bopt){3, {x, y, r - x - y}};
+            }
+        }
+    }
+    assert_true(n <= B_OPTS);
+    return n;
+}
+
+/* A position of the search: its heaps, sorted, largest first. */
+typedef struct bpos {
+    unsigned n;
+    unsigned char h[B_HEAPS];
+} bpos;
+
+static int
+cmp_desc(const void *a, const void *b)
+{
+    return (int)*(const unsigned char *)b - (int)*(const unsigned char *)a;
+}
+
+/* The literal search's memo (open addressing over sorted positions). */
+typedef struct bsrch {
+    const bgame *g;
+    int every;
+    bpos *key;
+    unsigned char *win;    /* 0 empty, 1 the mover loses, 2 wins */
+} bsrch;
+
+static size_t
+bslot(const bsrch *s, const bpos *p)
+{
+    uint64_t h = 1469598103934665603u ^ p->n;
+    size_t at;
+    for (unsigned i = 0; i < p->n; i++) {
+        h = (h ^ p->h[i]) * 1099511628211u;
+    }
+    at = (size_t)(h & (B_SLOTS - 1));
+    while (s->win[at] != 0 && (s->key[at].n != p->n ||
+                               memcmp(s->key[at].h, p->h, p->n) != 0)) {
+        at = (at + 1) & (B_SLOTS - 1);
+    }
+    return at;
+}
+
+static int bwin(bsrch *s, const bpos *p);
+
+/* 1 when some move of the rules from p, whose heaps i.. choose next
+ * (options o, counts no), leaves a loss; q holds the choices so far. */
+static int
+bmove(bsrch *s, const bpos *p, bopt (*o)[B_OPTS], const size_t *no,
+      unsigned i, const bpos *q)
+{
+    if (i == p->n) {
+        bpos r = *q;
+        qsort(r.h, r.n, 1, cmp_desc);
+        return !bwin(s, &r);
+    }
+    if (no[i] == 0) {
+        bpos r = *q;
+        r.h[r.n++] = p->h[i];   /* Every-SG: it has no move and stays */
+        return bmove(s, p, o, no, i + 1, &r);
+    }
+    for (size_t j = 0; j < no[i]; j++) {
+        bpos r = *q;
+        if (o[i][j].n == 0) {
+            r.h[r.n++] = 0;
+        }
+        for (unsigned x = 0; x < o[i][j].n; x++) {
+            r.h[r.n++] = (unsigned char)o[i][j].h[x];
+        }
+        assert_true(r.n <= B_HEAPS);
+        if (bmove(s, p, o, no, i + 1, &r)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* 1 when the mover wins p: Every-SG moves every heap with a move and
+ * ends when none has one; the conjunctive compound moves every heap and
+ * ends when one has none. */
+static int
+bwin(bsrch *s, const bpos *p)
+{
+    static bopt o[B_HEAPS][B_OPTS];
+    bopt (*mine)[B_OPTS];
+    size_t no[B_HEAPS], live = 0, at = bslot(s, p);
+    bpos q = {0};
+    int win;
+    if (s->win[at] != 0) {
+        return s->win[at] == 2;
+    }
+    for (unsigned i = 0; i < p->n; i++) {
+        no[i] = boptions(s->g, p->h[i], o[i]);
+        live += no[i] > 0;
+    }
+    if (s->every ? live == 0 : live < p->n) {
+        win = 0;
+    } else {
+        /* The options of the deeper searches overwrite o: keep ours. */
+        mine = malloc(p->n * sizeof *mine);
+        assert_non_null(mine);
+        memcpy(mine, o, p->n * sizeof *mine);
+        win = bmove(s, p, mine, no, 0, &q);
+        free(mine);
+    }
+    at = bslot(s, p);   /* the table moved on meanwhile */
+    s->key[at] = *p;
+    s->win[at] = win ? 2 : 1;
+    return win;
+}
+
+/* The number of heap a by the rule of docs/theory.md 9: an option's is
+ * the largest suspense number (smallest remoteness) of its parts, 0 for
+ * a heap taken whole; then the recursion of Winning Ways ch. 9. */
+static long
+bnumber(const bgame *g, unsigned a, int every, long *memo)
+{
+    bopt o[B_OPTS];
+    size_t n;
+    long even = -1, any = -1;
+    if (memo[a] >= 0) {
+        return memo[a];
+    }
+    n = boptions(g, a, o);
+    for (size_t i = 0; i < n; i++) {
+        long x = 0;
+        for (unsigned j = 0; j < o[i].n; j++) {
+            long y = bnumber(g, o[i].h[j], every, memo);
+            if (j == 0 || (every ? y > x : y < x)) {
+                x = y;
+            }
+        }
+        if (x % 2 == 0 && (even < 0 || (every ? x > even : x < even))) {
+            even = x;
+        }
+        if (any < 0 || (every ? x < any : x > any)) {
+            any = x;
+        }
+    }
+    memo[a] = n == 0 ? 0 : 1 + (even >= 0 ? even : any);
+    return memo[a];
+}
+
+/* 1 when the heaps of u (sorted) are what a move of the rules leaves
+ * from heaps i.. of p: each heap replaced by one of its options' parts
+ * (0 for one taken whole), or kept when it has none in Every-SG. */
+static int
+blegal(const bsrch *s, const bpos *p, unsigned i, bpos u)
+{
+    bopt o[B_OPTS];
+    size_t no;
+    if (i == p->n) {
+        return u.n == 0;
+    }
+    no = boptions(s->g, p->h[i], o);
+    if (no == 0) {
+        o[0] = (bopt){1, {p->h[i], 0, 0}};
+        if (!s->every) {
+            return 0;
+        }
+        no = 1;
+    }
+    for (size_t j = 0; j < no; j++) {
+        bpos r = u;
+        unsigned want[3] = {o[j].h[0], o[j].h[1], o[j].h[2]};
+        unsigned k = o[j].n ? o[j].n : 1;
+        unsigned x;
+        for (x = 0; x < k; x++) {
+            unsigned y;
+            for (y = 0; y < r.n && r.h[y] != want[x]; y++) {
+            }
+            if (y == r.n) {
+                break;
+            }
+            memmove(r.h + y, r.h + y + 1, r.n - y - 1);
+            r.n--;
+        }
+        if (x == k && blegal(s, p, i + 1, r)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The heaps a move's position text names, sorted. */
+static bpos
+bparse(const char *text)
+{
+    char buf[512], *tok;
+    bpos p = {0};
+    snprintf(buf, sizeof buf, "%s", text);
+    for (tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " ")) {
+        unsigned a;
+        if (tok[0] < '0' || tok[0] > '9') {
+            continue;
+        }
+        assert_int_equal(sscanf(tok, "%u", &a), 1);
+        assert_true(p.n < B_HEAPS && a < 256);
+        p.h[p.n++] = (unsigned char)a;
+    }
+    qsort(p.h, p.n, 1, cmp_desc);
+    return p;
+}
+
+static void
+bcheck(fixture *f, bsrch *s, const long *num, const bpos *p)
+{
+    char text[256], *at = text;
+    const char *kind = s->every ? "every" : "conjunctive";
+    long want = 0;
+    uint64_t got = 0;
+    int win = bwin(s, p);
+    bpos u;
+
+    at += sprintf(at, "%s", s->g->spec);
+    for (unsigned i = 0; i < p->n; i++) {
+        at += sprintf(at, " %u", p->h[i]);
+        if (i == 0 || (s->every ? num[p->h[i]] > want
+                                : num[p->h[i]] < want)) {
+            want = num[p->h[i]];
+        }
+    }
+    fixture_solve_ok(f, text, s->every ? GRUNDY_EVERY : GRUNDY_CONJUNCTIVE);
+    if ((want % 2 == 1) != win) {
+        fail_msg("%s (%s): the literal search says %s, the number %ld",
+                 text, kind, win ? "win" : "lose", want);
+    }
+    assert_int_equal(grundy_result_compound(f->res, &got),
+                     s->every ? GRUNDY_EVERY : GRUNDY_CONJUNCTIVE);
+    if (got != (uint64_t)want || grundy_result_win(f->res) != win) {
+        fail_msg("%s (%s): got %s %llu, want %s %ld", text, kind,
+                 grundy_result_win(f->res) ? "win" : "lose",
+                 (unsigned long long)got, win ? "win" : "lose", want);
+    }
+    assert_int_equal(grundy_result_move_count(f->res), win ? 1 : 0);
+    if (!win) {
+        return;
+    }
+    u = bparse(grundy_result_move_position(f->res, 0));
+    if (!blegal(s, p, 0, u) || bwin(s, &u)) {
+        fail_msg("%s (%s): the move to %s is %s", text, kind,
+                 grundy_result_move_position(f->res, 0),
+                 blegal(s, p, 0, u) ? "not winning" : "not legal");
+    }
+}
+
+/* Every position of 1 heap up to max1, 2 up to max2 and 3 up to max3
+ * (heaps from 0, largest first), in both compounds; how many checked. */
+static size_t
+bcheck_all(fixture *f, const bgame *g, unsigned max1, unsigned max2,
+           unsigned max3)
+{
+    size_t total = 0;
+    for (int every = 0; every <= 1; every++) {
+        bsrch s = {g, every, calloc(B_SLOTS, sizeof(bpos)),
+                     calloc(B_SLOTS, 1)};
+        long num[256];
+        assert_true(s.key != NULL && s.win != NULL);
+        for (unsigned a = 0; a < 256; a++) {
+            num[a] = -1;
+        }
+        for (unsigned a = 0; a <= max1; a++) {
+            bpos p = {1, {(unsigned char)a}};
+            (void)bnumber(g, a, every, num);
+            bcheck(f, &s, num, &p);
+            total++;
+        }
+        for (unsigned a = 0; a <= max2; a++) {
+            for (unsigned b = 0; b <= a; b++) {
+                bpos p = {2, {(unsigned char)a, (unsigned char)b}};
+                bcheck(f, &s, num, &p);
+                total++;
+            }
+        }
+        for (unsigned a = 0; a <= max3; a++) {
+            for (unsigned b = 0; b <= a; b++) {
+                for (unsigned c = 0; c <= b; c++) {
+                    bpos p = {3, {(unsigned char)a, (unsigned char)b,
+                                  (unsigned char)c}};
+                    bcheck(f, &s, num, &p);
+                    total++;
+                }
+            }
+        }
+        free(s.key);
+        free(s.win);
+    }
+    return total;
+}
+
+static const bgame kayles_g = {"kayles", 0, {0, 7, 7}, 3};
+static const bgame dawson_g = {"dawson", 0, {0, 0, 7}, 3};
+static const bgame lasker_g = {"lasker", 0, {4, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+                                             3, 3, 3, 3, 3, 3}, 16};
+static const bgame grundy_g = {"grundy", 1, {0}, 0};
+static const bgame o137_g = {"octal:0.137", 0, {0, 1, 3, 7}, 4};
+static const bgame o6_g = {"octal:0.6", 0, {0, 6}, 2};
+static const bgame o4_3_g = {"octal:4.3", 0, {4, 3}, 2};
+static const bgame hF_g = {"hex:0.F", 0, {0, 15}, 2};
+static const bgame h8C_g = {"hex:8.C", 0, {8, 12}, 2};
+
+/* Games whose moves split a heap: the parts become components of the
+ * compound, and the literal search over multisets of heaps is the
+ * judge of the rule (an option's number is its parts' largest suspense
+ * number, smallest remoteness). */
+static void
+test_split(void **state)
+{
+    const bgame *g[] = {&kayles_g, &dawson_g, &lasker_g, &grundy_g,
+                        &o137_g, &o6_g, &o4_3_g, &hF_g, &h8C_g};
+    for (size_t i = 0; i < sizeof g / sizeof *g; i++) {
+        /* 13 + 66 + 120 positions, in both compounds. */
+        assert_int_equal(bcheck_all(*state, g[i], 12, 10, 7),
+                         2 * (13 + 66 + 120));
+    }
+}
+
+/* A split's parts are shown as heaps of their own, next to the other
+ * components' moves; the games refused before are answered. */
+static void
+test_split_text(void **state)
+{
+    fixture *f = *state;
+    uint64_t n = 0;
+    fixture_solve_ok(f, "kayles 7 3", GRUNDY_EVERY);
+    assert_int_equal(grundy_result_compound(f->res, &n), GRUNDY_EVERY);
+    assert_int_equal(n, 3);
+    assert_string_equal(grundy_result_move_position(f->res, 0),
+                        "kayles 3 3 2");
+    fixture_solve_ok(f, "grundy 7", GRUNDY_CONJUNCTIVE);
+    assert_int_equal(grundy_result_compound(f->res, &n), GRUNDY_CONJUNCTIVE);
+    assert_int_equal(n, 1);
+    assert_string_equal(grundy_result_move_position(f->res, 0), "grundy 1 6");
+    fixture_solve_ok(f, "stripes:2 4 5", GRUNDY_CONJUNCTIVE);
+    assert_true(grundy_result_win(f->res));
+    fixture_solve_ok(f, "sub:1,2 4 + kayles 5", GRUNDY_EVERY);
+    assert_int_equal(grundy_result_compound(f->res, &n), GRUNDY_EVERY);
+}
+
 static void
 expect_error(fixture *f, const char *text, unsigned flags,
              grundy_status want, const char *words)
@@ -557,12 +949,6 @@ static void
 test_refused(void **state)
 {
     fixture *f = *state;
-    expect_error(f, "kayles 5", GRUNDY_EVERY, GRUNDY_EUNSUPPORTED,
-                 "split a heap");
-    expect_error(f, "stripes:2 4 5", GRUNDY_CONJUNCTIVE, GRUNDY_EUNSUPPORTED,
-                 "split a heap");
-    expect_error(f, "grundy 7", GRUNDY_CONJUNCTIVE, GRUNDY_EUNSUPPORTED,
-                 "never split");
     expect_error(f, "mock 3 5", GRUNDY_EVERY, GRUNDY_EUNSUPPORTED,
                  "set of coins");
     expect_error(f, "sub:1,2 @5", GRUNDY_EVERY, GRUNDY_EUNSUPPORTED,
@@ -615,6 +1001,10 @@ main(void)
         cmocka_unit_test_setup_teardown(test_verdicts_differ, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_large, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_split, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_split_text, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_refused, fixture_setup,
                                         fixture_teardown),
