@@ -887,6 +887,7 @@ static const bgame dawson_g = {"dawson", 0, {0, 0, 7}, 3};
 static const bgame lasker_g = {"lasker", 0, {4, 3, 3, 3, 3, 3, 3, 3, 3, 3,
                                              3, 3, 3, 3, 3, 3}, 16};
 static const bgame grundy_g = {"grundy", 1, {0}, 0};
+static const bgame stripes2_g = {"stripes:2", 0, {0, 0, 7}, 3};
 static const bgame o137_g = {"octal:0.137", 0, {0, 1, 3, 7}, 4};
 static const bgame o6_g = {"octal:0.6", 0, {0, 6}, 2};
 static const bgame o4_3_g = {"octal:4.3", 0, {4, 3}, 2};
@@ -901,7 +902,7 @@ static void
 test_split(void **state)
 {
     const bgame *g[] = {&kayles_g, &dawson_g, &lasker_g, &grundy_g,
-                        &o137_g, &o6_g, &o4_3_g, &hF_g, &h8C_g};
+                        &stripes2_g, &o137_g, &o6_g, &o4_3_g, &hF_g, &h8C_g};
     for (size_t i = 0; i < sizeof g / sizeof *g; i++) {
         /* 13 + 66 + 120 positions, in both compounds. */
         assert_int_equal(bcheck_all(*state, g[i], 12, 10, 7),
