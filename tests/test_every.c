@@ -10,9 +10,9 @@
  * deciding number (against the suspense and remoteness recursions
  * computed here) and every reported move (legal, leaving a loss) are
  * checked. Then games whose moves split a heap (kayles, dawson, lasker,
- * grundy, octal and hex codes) against a search over multisets of heaps,
- * where a split heap's parts are components of their own; then refusals
- * and errors.
+ * grundy, octal and hex codes, and sums of two) against a search over
+ * multisets of heaps, where a split heap's parts are components of
+ * their own; then refusals and errors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -599,7 +599,9 @@ boptions(const bgame *g, unsigned a, bopt *out)
     return n;
 }
 
-/* A position of the search: its heaps, sorted, largest first. */
+/* A position of the search: its heaps, sorted, largest first; a heap
+ * of the second game of a mixed position carries B_TAG. */
+#define B_TAG 128u
 typedef struct bpos {
     unsigned n;
     unsigned char h[B_HEAPS];
@@ -613,7 +615,7 @@ cmp_desc(const void *a, const void *b)
 
 /* The literal search's memo (open addressing over sorted positions). */
 typedef struct bsrch {
-    const bgame *g;
+    const bgame *g[2];   /* the games of untagged and tagged heaps */
     int every;
     bpos *key;
     unsigned char *win;    /* 0 empty, 1 the mover loses, 2 wins */
@@ -637,6 +639,13 @@ bslot(const bsrch *s, const bpos *p)
 
 static int bwin(bsrch *s, const bpos *p);
 
+/* The options of heap h (tagged or not) by its own game's rules. */
+static size_t
+bheap_options(const bsrch *s, unsigned h, bopt *out)
+{
+    return boptions(s->g[h / B_TAG], h % B_TAG, out);
+}
+
 /* 1 when some move of the rules from p, whose heaps i.. choose next
  * (options o, counts no), leaves a loss; q holds the choices so far. */
 static int
@@ -655,11 +664,12 @@ bmove(bsrch *s, const bpos *p, bopt (*o)[B_OPTS], const size_t *no,
     }
     for (size_t j = 0; j < no[i]; j++) {
         bpos r = *q;
+        unsigned tag = p->h[i] & B_TAG;
         if (o[i][j].n == 0) {
-            r.h[r.n++] = 0;
+            r.h[r.n++] = (unsigned char)tag;
         }
         for (unsigned x = 0; x < o[i][j].n; x++) {
-            r.h[r.n++] = (unsigned char)o[i][j].h[x];
+            r.h[r.n++] = (unsigned char)(tag | o[i][j].h[x]);
         }
         assert_true(r.n <= B_HEAPS);
         if (bmove(s, p, o, no, i + 1, &r)) {
@@ -684,7 +694,7 @@ bwin(bsrch *s, const bpos *p)
         return s->win[at] == 2;
     }
     for (unsigned i = 0; i < p->n; i++) {
-        no[i] = boptions(s->g, p->h[i], o[i]);
+        no[i] = bheap_options(s, p->h[i], o[i]);
         live += no[i] > 0;
     }
     if (s->every ? live == 0 : live < p->n) {
@@ -746,9 +756,9 @@ blegal(const bsrch *s, const bpos *p, unsigned i, bpos u)
     if (i == p->n) {
         return u.n == 0;
     }
-    no = boptions(s->g, p->h[i], o);
+    no = bheap_options(s, p->h[i], o);
     if (no == 0) {
-        o[0] = (bopt){1, {p->h[i], 0, 0}};
+        o[0] = (bopt){1, {p->h[i] % B_TAG, 0, 0}};
         if (!s->every) {
             return 0;
         }
@@ -756,7 +766,9 @@ blegal(const bsrch *s, const bpos *p, unsigned i, bpos u)
     }
     for (size_t j = 0; j < no; j++) {
         bpos r = u;
-        unsigned want[3] = {o[j].h[0], o[j].h[1], o[j].h[2]};
+        unsigned tag = p->h[i] & B_TAG;
+        unsigned want[3] = {tag | o[j].h[0], tag | o[j].h[1],
+                            tag | o[j].h[2]};
         unsigned k = o[j].n ? o[j].n : 1;
         unsigned x;
         for (x = 0; x < k; x++) {
@@ -776,28 +788,35 @@ blegal(const bsrch *s, const bpos *p, unsigned i, bpos u)
     return 0;
 }
 
-/* The heaps a move's position text names, sorted. */
+/* The heaps a move's position text names, sorted (those after '+'
+ * tagged). */
 static bpos
 bparse(const char *text)
 {
     char buf[512], *tok;
     bpos p = {0};
+    unsigned tag = 0;
     snprintf(buf, sizeof buf, "%s", text);
     for (tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " ")) {
         unsigned a;
+        if (strcmp(tok, "+") == 0) {
+            tag = B_TAG;
+        }
         if (tok[0] < '0' || tok[0] > '9') {
             continue;
         }
         assert_int_equal(sscanf(tok, "%u", &a), 1);
-        assert_true(p.n < B_HEAPS && a < 256);
-        p.h[p.n++] = (unsigned char)a;
+        assert_true(p.n < B_HEAPS && a < B_TAG);
+        p.h[p.n++] = (unsigned char)(tag | a);
     }
     qsort(p.h, p.n, 1, cmp_desc);
     return p;
 }
 
+/* Checks position p (heaps of both games present when mixed) with the
+ * library against the search; num[t][a]: heap a's number in game t. */
 static void
-bcheck(fixture *f, bsrch *s, const long *num, const bpos *p)
+bcheck(fixture *f, bsrch *s, long (*num)[B_TAG], const bpos *p)
 {
     char text[256], *at = text;
     const char *kind = s->every ? "every" : "conjunctive";
@@ -806,12 +825,18 @@ bcheck(fixture *f, bsrch *s, const long *num, const bpos *p)
     int win = bwin(s, p);
     bpos u;
 
-    at += sprintf(at, "%s", s->g->spec);
+    for (unsigned t = 0; t < 2 && s->g[t] != NULL; t++) {
+        at += sprintf(at, "%s%s", t > 0 ? " + " : "", s->g[t]->spec);
+        for (unsigned i = 0; i < p->n; i++) {
+            if (p->h[i] / B_TAG == t) {
+                at += sprintf(at, " %u", p->h[i] % B_TAG);
+            }
+        }
+    }
     for (unsigned i = 0; i < p->n; i++) {
-        at += sprintf(at, " %u", p->h[i]);
-        if (i == 0 || (s->every ? num[p->h[i]] > want
-                                : num[p->h[i]] < want)) {
-            want = num[p->h[i]];
+        long x = num[p->h[i] / B_TAG][p->h[i] % B_TAG];
+        if (i == 0 || (s->every ? x > want : x < want)) {
+            want = x;
         }
     }
     fixture_solve_ok(f, text, s->every ? GRUNDY_EVERY : GRUNDY_CONJUNCTIVE);
@@ -846,16 +871,16 @@ bcheck_all(fixture *f, const bgame *g, unsigned max1, unsigned max2,
 {
     size_t total = 0;
     for (int every = 0; every <= 1; every++) {
-        bsrch s = {g, every, calloc(B_SLOTS, sizeof(bpos)),
-                     calloc(B_SLOTS, 1)};
-        long num[256];
+        bsrch s = {{g, NULL}, every, calloc(B_SLOTS, sizeof(bpos)),
+                   calloc(B_SLOTS, 1)};
+        long num[2][B_TAG];
         assert_true(s.key != NULL && s.win != NULL);
-        for (unsigned a = 0; a < 256; a++) {
-            num[a] = -1;
+        for (unsigned a = 0; a < B_TAG; a++) {
+            num[0][a] = num[1][a] = -1;
         }
         for (unsigned a = 0; a <= max1; a++) {
             bpos p = {1, {(unsigned char)a}};
-            (void)bnumber(g, a, every, num);
+            (void)bnumber(g, a, every, num[0]);
             bcheck(f, &s, num, &p);
             total++;
         }
@@ -872,6 +897,44 @@ bcheck_all(fixture *f, const bgame *g, unsigned max1, unsigned max2,
                     bpos p = {3, {(unsigned char)a, (unsigned char)b,
                                   (unsigned char)c}};
                     bcheck(f, &s, num, &p);
+                    total++;
+                }
+            }
+        }
+        free(s.key);
+        free(s.win);
+    }
+    return total;
+}
+
+/* Every position of one or two heaps of g0 and one of g1 (written
+ * "g0 ... + g1 ..."), heaps up to max, in both compounds: the parts of
+ * a split stay in their own game's term. How many checked. */
+static size_t
+bcheck_mixed(fixture *f, const bgame *g0, const bgame *g1, unsigned max)
+{
+    size_t total = 0;
+    for (int every = 0; every <= 1; every++) {
+        bsrch s = {{g0, g1}, every, calloc(B_SLOTS, sizeof(bpos)),
+                   calloc(B_SLOTS, 1)};
+        long num[2][B_TAG];
+        assert_true(s.key != NULL && s.win != NULL);
+        for (unsigned a = 0; a < B_TAG; a++) {
+            num[0][a] = num[1][a] = -1;
+        }
+        for (unsigned a = 0; a <= max; a++) {
+            (void)bnumber(g0, a, every, num[0]);
+            (void)bnumber(g1, a, every, num[1]);
+        }
+        for (unsigned c = 0; c <= max; c++) {
+            for (unsigned a = 0; a <= max; a++) {
+                bpos p = {2, {(unsigned char)(B_TAG | c), (unsigned char)a}};
+                bcheck(f, &s, num, &p);
+                total++;
+                for (unsigned b = 0; b <= a; b++) {
+                    bpos q = {3, {(unsigned char)(B_TAG | c),
+                                  (unsigned char)a, (unsigned char)b}};
+                    bcheck(f, &s, num, &q);
                     total++;
                 }
             }
@@ -908,6 +971,18 @@ test_split(void **state)
         assert_int_equal(bcheck_all(*state, g[i], 12, 10, 7),
                          2 * (13 + 66 + 120));
     }
+}
+
+/* Sums of two splitting games, each term searched with its own memo. */
+static void
+test_split_mixed(void **state)
+{
+    /* 9 heaps of g1 times (9 + 45) of g0, in both compounds. */
+    assert_int_equal(bcheck_mixed(*state, &kayles_g, &grundy_g, 8),
+                     2 * 9 * 54);
+    assert_int_equal(bcheck_mixed(*state, &dawson_g, &hF_g, 8), 2 * 9 * 54);
+    assert_int_equal(bcheck_mixed(*state, &lasker_g, &o137_g, 8),
+                     2 * 9 * 54);
 }
 
 /* A split's parts are shown as heaps of their own, next to the other
@@ -1004,6 +1079,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_large, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_split, fixture_setup,
+                                        fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_split_mixed, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_split_text, fixture_setup,
                                         fixture_teardown),
