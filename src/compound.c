@@ -526,11 +526,7 @@ collect_wanted(void *user, const component *c, size_t parts,
 static const char *
 compound_refusal(const grundy_game *game)
 {
-    const family *fam = game->family;
-    if (fam->suspense != NULL && fam->remoteness != NULL) {
-        return NULL;
-    }
-    if (fam->flags & FAMILY_COINS) {
+    if (game->family->flags & FAMILY_COINS) {
         return "a position is a set of coins, not a compound of games (a "
                "move turns coins that other components hold)";
     }

@@ -16,10 +16,12 @@
  * win the move that plays in every component with a move (one move;
  * sink->all is refused by the caller). Each component's number comes
  * from its family's closed form (family.h: suspense, remoteness) or a
- * memoised search of its options within the memory and work limits.
- * GRUNDY_EUNSUPPORTED, with the reason, for components that are not
- * games of their own (rings, coins, heaps that split) or numbers beyond
- * 64 bits; GRUNDY_ELIMIT, GRUNDY_ENOMEM.
+ * memoised search of its options within the memory and work limits; a
+ * heap that splits leaves parts that are components from then on, so
+ * that option's number is the largest suspense number (smallest
+ * remoteness) of its parts. GRUNDY_EUNSUPPORTED, with the reason, for
+ * components that are not games of their own (rings, coins) or numbers
+ * beyond 64 bits; GRUNDY_ELIMIT, GRUNDY_ENOMEM.
  */
 grundy_status compound_solve(const grundy_position *pos, unsigned kind,
                              move_sink *sink, grundy_error *err);
