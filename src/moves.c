@@ -697,17 +697,18 @@ render_change(grundy_result *res, const grundy_position *pos, size_t i,
         text_put(res, "0", 1);
         return;
     }
-    /* A heap split in parts shows them as separate components. */
-    for (size_t j = 0, part = 0, left = ch->arity != NULL ? ch->arity[0]
-                                                       : ch->n;
-         j < ch->n; j++, left--) {
-        if (left == 0) {
-            text_put(res, " ", 1);
-            left = ch->arity[++part];
-        } else if (j > 0) {
-            text_put(res, ",", 1);
+    /* A heap split in parts shows them as components of their own: the
+     * numbers of a part joined by ',', the parts by ' '. */
+    for (size_t part = 0, at = 0;
+         part < (ch->arity != NULL ? ch->parts : 1); part++) {
+        size_t n = ch->arity != NULL ? ch->arity[part] : ch->n;
+        for (size_t j = 0; j < n; j++, at++) {
+            if (j > 0 || part > 0) {
+                text_put(res, j > 0 ? "," : " ", 1);
+            }
+            res->textlen += util_u64_to_dec(ch->vals[at],
+                                            res->text + res->textlen);
         }
-        res->textlen += util_u64_to_dec(ch->vals[j], res->text + res->textlen);
     }
 }
 
