@@ -524,11 +524,14 @@ collect_wanted(void *user, const component *c, size_t parts,
  * heap that splits is no reason: its parts become components of the
  * compound (docs/theory.md 9). */
 static const char *
-compound_refusal(const grundy_game *game)
+compound_refusal(const grundy_game *game, unsigned kind)
 {
     if (game->family->flags & FAMILY_COINS) {
         return "a position is a set of coins, not a compound of games (a "
                "move turns coins that other components hold)";
+    }
+    if (kind != GRUNDY_EVERY) {
+        return game->family->no_conjunctive;
     }
     return NULL;
 }
@@ -593,7 +596,7 @@ compound_check(const grundy_position *pos, unsigned kind, grundy_error *err)
         }
     }
     for (size_t t = 0; t < pos->nterms; t++) {
-        const char *why = compound_refusal(pos->terms[t].game);
+        const char *why = compound_refusal(pos->terms[t].game, kind);
         if (why != NULL) {
             return err_set(err, GRUNDY_EUNSUPPORTED, -1,
                            "%s of %s is not supported: %s", play,

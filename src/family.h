@@ -211,6 +211,11 @@ typedef struct family {
      * For games whose positions are not sums of their components as
      * game trees, where the misere search of sums would be wrong. */
     const char *no_misere;
+    /* Optional: --conjunctive is refused, for this reason (a clause), for
+     * a family whose component can vanish with no token left to show
+     * that it is over (a Hackenbush picture cut to nothing), since in
+     * the conjunctive compound a finished component ends the game. */
+    const char *no_conjunctive;
     /* Optional: the mirror strategy (Tweedledum and Tweedledee,
      * docs/theory.md 8), asked only where values are out of reach.
      * For a row (c->ring 0): 1 when some move takes stones from its

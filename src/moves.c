@@ -673,8 +673,17 @@ compound_size(const grundy_position *pos, const move_change *changes,
 {
     size_t need = elen + 1 + pos->textlen + 2 * pos->nterms + 8;
     for (size_t i = 0; i < pos->ncomps; i++) {
-        if (changes[i].moved) {
-            need += 22 * (changes[i].n + 1);
+        const move_change *ch = &changes[i];
+        const grundy_game *game = printing_game(pos, i);
+        if (!ch->moved) {
+            continue;
+        }
+        need += 22 * (ch->n + 1);
+        for (size_t part = 0, at = 0; game != NULL && part < ch->parts;
+             part++) {
+            size_t n = ch->arity != NULL ? ch->arity[part] : ch->n;
+            need += game->family->print(game, ch->vals + at, n, NULL, 0) + 1;
+            at += n;
         }
     }
     return need;
@@ -686,6 +695,7 @@ render_change(grundy_result *res, const grundy_position *pos, size_t i,
               const move_change *ch)
 {
     const pos_comp *pc = &pos->comps[i];
+    const grundy_game *game;
     if (!ch->moved) {
         text_put(res, pos->text + pc->tok, pc->toklen);
         return;
@@ -695,6 +705,22 @@ render_change(grundy_result *res, const grundy_position *pos, size_t i,
          * compound a component that is over ends the game, so it must
          * not vanish from the position. */
         text_put(res, "0", 1);
+        return;
+    }
+    if ((game = printing_game(pos, i)) != NULL) {
+        /* A structure of the family's own syntax (a vertex, a picture):
+         * each part as the family writes it (a graph move to a sum
+         * leaves several tokens). */
+        for (size_t part = 0, at = 0; part < ch->parts; part++) {
+            size_t n = ch->arity != NULL ? ch->arity[part] : ch->n;
+            if (part > 0) {
+                text_put(res, " ", 1);
+            }
+            res->textlen += game->family->print(
+                game, ch->vals + at, n, res->text + res->textlen,
+                res->textcap - res->textlen);
+            at += n;
+        }
         return;
     }
     /* A heap split in parts shows them as components of their own: the
@@ -748,7 +774,8 @@ move_emit_compound(move_sink *sink, const move_change *changes,
     m->position = res->textlen;
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
-        if (t > 0) {
+        size_t mark = res->textlen, written = 0;
+        if (res->textlen > m->position) {
             text_put(res, " +", 2);
         }
         if (term->named) {
@@ -756,8 +783,19 @@ move_emit_compound(move_sink *sink, const move_change *changes,
             text_put(res, pos->text + term->nametok, term->namelen);
         }
         for (size_t c = term->first; c < term->first + term->count; c++) {
+            if (changes[c].moved && changes[c].n == 0 &&
+                printing_game(pos, c) != NULL) {
+                /* A picture cut to nothing has no token: in Every-SG a
+                 * finished component plays no part, so it is left out
+                 * (conjunctive play of such a family is refused). */
+                continue;
+            }
             put_separator(res, m->position);
             render_change(res, pos, c, &changes[c]);
+            written++;
+        }
+        if (written == 0 && pos->nterms > 1) {
+            res->textlen = mark;   /* the term is gone, name and all */
         }
     }
     res->text[res->textlen++] = '\0';

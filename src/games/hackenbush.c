@@ -350,4 +350,7 @@ const family hackenbush_family = {
     .options = hb_options,
     .parse = hb_parse,
     .print = hb_print,
+    .no_conjunctive = "a picture cut to nothing ends a conjunctive game "
+                      "but leaves no token to show it in the position "
+                      "after the move; --every is answered",
 };
