@@ -352,5 +352,5 @@ const family hackenbush_family = {
     .print = hb_print,
     .no_conjunctive = "a picture cut to nothing ends a conjunctive game "
                       "but leaves no token to show it in the position "
-                      "after the move; --every is answered",
+                      "after the move (Every-SG play of pictures is answered)",
 };
