@@ -148,11 +148,13 @@ check_text(const char *line, unsigned opts)
         }
         return;
     }
-    if (strcmp(line, "lose sg=0") == 0) {
-        return;
+    if (strcmp(line, "lose sg=0") == 0 || strcmp(line, "draw sg=inf") == 0) {
+        return;   /* a draw: a loopy graph:FILE position, no move */
     }
     if (starts(line, "win sg=?")) {
         at = 8;
+    } else if (starts(line, "win sg=inf")) {
+        at = 10;   /* Smith's infinite value, a win by a move */
     } else if (!starts(line, "win ") || !sg_value(line + 4, &at, &zero) ||
                zero) {
         abort();
@@ -183,6 +185,13 @@ check_json(const char *line, unsigned opts)
             abort();
         }
         if (strstr(line, "\"move\":") != NULL) {
+            abort();
+        }
+        return 0;
+    }
+    if (strstr(line, "\",\"outcome\":\"draw\"") != NULL) {
+        /* a loopy graph:FILE position: no value, no move */
+        if (sg != NULL || strstr(line, "\"move\":") != NULL) {
             abort();
         }
         return 0;
