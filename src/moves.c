@@ -534,6 +534,36 @@ is_repeat(grundy_result *res, size_t ci)
     return 0;
 }
 
+/* Room for one more move whose text takes at most `need` bytes: within
+ * the sink's budget (SINK_LIMIT), charged to the context's account and
+ * reserved (SINK_NOMEM), with a free entry in res->moves, returned (not
+ * counted yet); NULL with sink->oom set when it cannot be had. */
+static result_move *
+move_slot(move_sink *sink, size_t need)
+{
+    grundy_result *res = sink->res;
+    if (need > sink->budget || res->textlen > sink->budget - need) {
+        sink->oom = SINK_LIMIT;
+        return NULL;
+    }
+    if ((sink->lim != NULL && limits_charge(sink->lim, need) != 0) ||
+        text_reserve(res, need) != 0) {
+        sink->oom = SINK_NOMEM;
+        return NULL;
+    }
+    if (res->nmoves == res->movecap) {
+        size_t cap = res->movecap != 0 ? 2 * res->movecap : 4;
+        void *p = realloc(res->moves, cap * sizeof *res->moves);
+        if (p == NULL) {
+            sink->oom = SINK_NOMEM;
+            return NULL;
+        }
+        res->moves = p;
+        res->movecap = cap;
+    }
+    return &res->moves[res->nmoves];
+}
+
 static int
 emit_rendered(move_sink *sink, size_t ci, const move_parts *parts,
               const char *explain)
@@ -552,26 +582,9 @@ emit_rendered(move_sink *sink, size_t ci, const move_parts *parts,
      * move repeats the whole position, so --all on a long line of equal
      * heaps needs text quadratic in its length: bounded by the budget. */
     need = elen + 1 + pos->textlen + 2 * pos->nterms + parts_size(mp) + 8;
-    if (need > sink->budget || res->textlen > sink->budget - need) {
-        sink->oom = SINK_LIMIT;
+    if ((m = move_slot(sink, need)) == NULL) {
         return -1;
     }
-    if ((sink->lim != NULL && limits_charge(sink->lim, need) != 0) ||
-        text_reserve(res, need) != 0) {
-        sink->oom = SINK_NOMEM;
-        return -1;
-    }
-    if (res->nmoves == res->movecap) {
-        size_t cap = res->movecap != 0 ? 2 * res->movecap : 4;
-        void *p = realloc(res->moves, cap * sizeof *res->moves);
-        if (p == NULL) {
-            sink->oom = SINK_NOMEM;
-            return -1;
-        }
-        res->moves = p;
-        res->movecap = cap;
-    }
-    m = &res->moves[res->nmoves];
     m->comp = ci;
     m->explain = start;
     m->explain_len = elen;
@@ -748,25 +761,10 @@ move_emit_compound(move_sink *sink, const move_change *changes,
     size_t need = compound_size(pos, changes, elen);
     result_move *m;
 
-    if (need > sink->budget || res->textlen > sink->budget - need) {
-        sink->oom = SINK_LIMIT;
+    if ((m = move_slot(sink, need)) == NULL) {
         return -1;
     }
-    if (text_reserve(res, need) != 0) {
-        sink->oom = SINK_NOMEM;
-        return -1;
-    }
-    if (res->nmoves == res->movecap) {
-        size_t cap = res->movecap != 0 ? 2 * res->movecap : 4;
-        void *p = realloc(res->moves, cap * sizeof *res->moves);
-        if (p == NULL) {
-            sink->oom = SINK_NOMEM;
-            return -1;
-        }
-        res->moves = p;
-        res->movecap = cap;
-    }
-    m = &res->moves[res->nmoves++];
+    res->nmoves++;
     m->comp = 0;
     m->explain = start;
     m->explain_len = elen;
