@@ -207,10 +207,11 @@ help(void)
     fputs("\n"
 "--every and --conjunctive (Winning Ways ch. 9) print suspense= or\n"
 "remoteness= instead of sg= (JSON: suspense, remoteness) and a move in\n"
-"every component; for nim, bounded, euclid by closed forms, for sub,\n"
-"codes of digits 0-3, wythoff, fib, staircase, ferguson, division, moore\n"
-"by a search within --memory and --work. Heaps that split, rings and coin\n"
-"games are refused; so are --misere and --all with them.\n"
+"every component; for nim, bounded, euclid by closed forms, for the\n"
+"other games (take-and-break codes too: a heap's parts become components\n"
+"of their own; graph tokens, hackenbush pictures) by a search within\n"
+"--memory and --work. Rings, coin games, loopy tokens and hackenbush\n"
+"with --conjunctive are refused; so are --misere and --all with them.\n"
 "\n"
 "Run 'grundy games' for the list of games.\n", stdout);
 }
