@@ -49,4 +49,24 @@ put_heap(char *p, const component *c)
     return put_u64(p, c->v[0]);
 }
 
+/* The words of the move heap c -> m (m below c's one number), "take K
+ * from heap I (N -> M)", into buf (128 bytes), NUL-terminated; returns
+ * their length. Inline: families answer plain lines with it. */
+static inline int
+put_take_words(char *buf, const component *c, uint64_t m)
+{
+    char *p = buf;
+    p = put_str(p, "take ");
+    p = put_u64(p, c->v[0] - m);
+    p = put_str(p, " from heap ");
+    p = put_u64(p, c->index);
+    p = put_str(p, " (");
+    p = put_heap(p, c);
+    p = put_str(p, " -> ");
+    p = put_u64(p, m);
+    p = put_str(p, ")");
+    *p = '\0';
+    return (int)(p - buf);
+}
+
 #endif

@@ -115,30 +115,11 @@ bounded_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
     return GRUNDY_OK;
 }
 
-/* The words of the move that takes x from heap c into buf (128 bytes);
- * returns their length. */
-static int
-bounded_explain(char *buf, const component *c, uint64_t x)
-{
-    char *p = buf;
-    p = put_str(p, "take ");
-    p = put_u64(p, x);
-    p = put_str(p, " from heap ");
-    p = put_u64(p, c->index);
-    p = put_str(p, " (");
-    p = put_heap(p, c);
-    p = put_str(p, " -> ");
-    p = put_u64(p, c->v[0] - x);
-    p = put_str(p, ")");
-    *p = '\0';
-    return (int)(p - buf);
-}
-
 static int
 bounded_emit(move_sink *sink, const component *c, uint64_t x)
 {
     char buf[128];
-    bounded_explain(buf, c, x);
+    put_take_words(buf, c, c->v[0] - x);
     return move_emit1(sink, c, c->v[0] - x, buf);
 }
 
@@ -167,7 +148,7 @@ bounded_option_one(grundy_game *game, const component *c, uint64_t want,
         return 0;
     }
     *to = c->v[0] - x;
-    return bounded_explain(explain, c, x);
+    return put_take_words(explain, c, c->v[0] - x);
 }
 
 static grundy_status

@@ -57,24 +57,6 @@ half_range(uint64_t n, uint64_t want, uint64_t *lo, uint64_t *hi)
     return *lo <= *hi;
 }
 
-/* The words of the move heap c -> m into buf (128 bytes); their length. */
-static int
-half_explain(char *buf, const component *c, uint64_t m)
-{
-    char *p = buf;
-    p = put_str(p, "take ");
-    p = put_u64(p, c->v[0] - m);
-    p = put_str(p, " from heap ");
-    p = put_u64(p, c->index);
-    p = put_str(p, " (");
-    p = put_heap(p, c);
-    p = put_str(p, " -> ");
-    p = put_u64(p, m);
-    p = put_str(p, ")");
-    *p = '\0';
-    return (int)(p - buf);
-}
-
 /* The first option options() emits for want: the largest heap left. */
 static int
 half_option_one(grundy_game *game, const component *c, uint64_t want,
@@ -86,7 +68,7 @@ half_option_one(grundy_game *game, const component *c, uint64_t want,
         return 0;
     }
     *to = hi;
-    return half_explain(explain, c, hi);
+    return put_take_words(explain, c, hi);
 }
 
 static grundy_status
@@ -108,7 +90,7 @@ half_options(grundy_game *game, const component *c, uint64_t want,
     }
     for (uint64_t m = hi;; m--) {
         int r;
-        half_explain(buf, c, m);
+        put_take_words(buf, c, m);
         if ((r = move_emit1(sink, c, m, buf)) != 0) {
             return r < 0 ? GRUNDY_ENOMEM : GRUNDY_OK;
         }

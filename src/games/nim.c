@@ -20,31 +20,12 @@ nim_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
     return GRUNDY_OK;
 }
 
-/* The words of the move heap c -> m (m < heap) into buf (128 bytes);
- * returns their length. */
-static int
-nim_explain(char *buf, const component *c, uint64_t m)
-{
-    char *p = buf;
-    p = put_str(p, "take ");
-    p = put_u64(p, c->v[0] - m);
-    p = put_str(p, " from heap ");
-    p = put_u64(p, c->index);
-    p = put_str(p, " (");
-    p = put_heap(p, c);
-    p = put_str(p, " -> ");
-    p = put_u64(p, m);
-    p = put_str(p, ")");
-    *p = '\0';
-    return (int)(p - buf);
-}
-
 /* Emits the move heap c -> m (m < heap). */
 static int
 nim_emit(move_sink *sink, const component *c, uint64_t m)
 {
     char buf[128];
-    nim_explain(buf, c, m);
+    put_take_words(buf, c, m);
     return move_emit1(sink, c, m, buf);
 }
 
@@ -58,7 +39,7 @@ nim_option_one(grundy_game *game, const component *c, uint64_t want,
         return 0;
     }
     *to = want;
-    return nim_explain(explain, c, want);
+    return put_take_words(explain, c, want);
 }
 
 static grundy_status
