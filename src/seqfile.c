@@ -87,13 +87,28 @@ seqfile_head(const grundy_game *game, uint64_t n, unsigned char *p)
     return SEQFILE_HEAD + speclen + 8;
 }
 
+/* Values encoded per fwrite by seqfile_write: 128 KiB of bytes. */
+#define SEQFILE_CHUNK 65536u
+
+/* G(from .. from + m) of s as little-endian u16 at p, m <= SEQFILE_CHUNK,
+ * through the scratch buf of SEQFILE_CHUNK values. */
+static void
+seqfile_put_values(const sgseq *s, uint64_t from, size_t m, uint16_t *buf,
+                   unsigned char *p)
+{
+    sgseq_get_values(s, from, m, buf);
+    for (size_t j = 0; j < m; j++) {
+        seqfile_put(p + 2 * j, buf[j], 2);
+    }
+}
+
 grundy_status
 seqfile_encode(grundy_game *game, format_buffer *out, grundy_error *err)
 {
     sgseq_env env;
     sgseq *s = game->family->sequence != NULL
                    ? game->family->sequence(game, &env) : NULL;
-    const uint16_t *g;
+    uint16_t *buf;
     uint64_t n;
     size_t speclen = strlen(game->spec), size, head;
     unsigned char *p;
@@ -101,18 +116,24 @@ seqfile_encode(grundy_game *game, format_buffer *out, grundy_error *err)
     if (s == NULL) {
         return seqfile_no_sequence(game, err);
     }
-    g = sgseq_values(s, &n);
+    n = sgseq_length(s);
     if (n > (SIZE_MAX - SEQFILE_HEAD - speclen - 16) / 2) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     size = SEQFILE_HEAD + speclen + 8 + (size_t)n * 2 + 8;
-    if ((p = malloc(size)) == NULL) {
+    p = malloc(size);
+    buf = malloc(SEQFILE_CHUNK * sizeof *buf);
+    if (p == NULL || buf == NULL) {
+        free(p);
+        free(buf);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     head = seqfile_head(game, n, p);
-    for (size_t i = 0; i < n; i++) {
-        seqfile_put(p + head + 2 * i, g[i], 2);
+    for (uint64_t i = 0; i < n; i += SEQFILE_CHUNK) {
+        size_t m = n - i < SEQFILE_CHUNK ? (size_t)(n - i) : SEQFILE_CHUNK;
+        seqfile_put_values(s, i, m, buf, p + head + 2 * i);
     }
+    free(buf);
     seqfile_put(p + size - 8, seqfile_fnv(p, size - 8), 8);
     free(out->data);
     out->data = (char *)p;
@@ -120,16 +141,13 @@ seqfile_encode(grundy_game *game, format_buffer *out, grundy_error *err)
     return GRUNDY_OK;
 }
 
-/* Values encoded per fwrite by seqfile_write: 128 KiB of bytes. */
-#define SEQFILE_CHUNK 65536u
-
 grundy_status
 seqfile_write(grundy_game *game, FILE *f, int *io_failed, grundy_error *err)
 {
     sgseq_env env;
     sgseq *s = game->family->sequence != NULL
                    ? game->family->sequence(game, &env) : NULL;
-    const uint16_t *g;
+    uint16_t *buf;
     uint64_t n, h;
     size_t len, size;
     unsigned char *p;
@@ -138,12 +156,15 @@ seqfile_write(grundy_game *game, FILE *f, int *io_failed, grundy_error *err)
     if (s == NULL) {
         return seqfile_no_sequence(game, err);
     }
-    g = sgseq_values(s, &n);
+    n = sgseq_length(s);
     /* One buffer for the header or a chunk of values, whichever is
      * longer; the spec is short (a game's canonical text). */
     size = SEQFILE_HEAD + strlen(game->spec) + 8;
-    if ((p = malloc(size > 2 * SEQFILE_CHUNK ? size : 2 * SEQFILE_CHUNK)) ==
-        NULL) {
+    p = malloc(size > 2 * SEQFILE_CHUNK ? size : 2 * SEQFILE_CHUNK);
+    buf = malloc(SEQFILE_CHUNK * sizeof *buf);
+    if (p == NULL || buf == NULL) {
+        free(p);
+        free(buf);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     len = seqfile_head(game, n, p);
@@ -151,15 +172,14 @@ seqfile_write(grundy_game *game, FILE *f, int *io_failed, grundy_error *err)
     *io_failed = fwrite(p, 1, len, f) != len;
     for (uint64_t i = 0; i < n && !*io_failed; i += SEQFILE_CHUNK) {
         size_t m = n - i < SEQFILE_CHUNK ? (size_t)(n - i) : SEQFILE_CHUNK;
-        for (size_t j = 0; j < m; j++) {
-            seqfile_put(p + 2 * j, g[i + j], 2);
-        }
+        seqfile_put_values(s, i, m, buf, p);
         h = seqfile_fnv_more(h, p, 2 * m);
         *io_failed = fwrite(p, 1, 2 * m, f) != 2 * m;
     }
     seqfile_put(p, h, 8);
     *io_failed = *io_failed || fwrite(p, 1, 8, f) != 8;
     free(p);
+    free(buf);
     return GRUNDY_OK;
 }
 
@@ -292,7 +312,7 @@ seqfile_length(grundy_game *game)
                    ? game->family->sequence(game, &env) : NULL;
     uint64_t n = 0;
     if (s != NULL) {
-        sgseq_values(s, &n);
+        n = sgseq_length(s);
     }
     return n;
 }

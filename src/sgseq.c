@@ -221,6 +221,10 @@ sgseq_free(sgseq *s)
     free(s->arep);
     sgclass_free(s->cls);
     free(s->g);
+    free(s->glo);
+    for (unsigned p = 0; p < s->planes; p++) {
+        free(s->ghi[p]);
+    }
     free(s->mark);
     free(s->hist);
     free(s->hist_odd);
@@ -280,7 +284,7 @@ sgseq_footprint(const sgseq *s)
     if (s == NULL) {
         return 0;
     }
-    return sizeof *s + s->cap * sizeof *s->g +
+    return sizeof *s + sgseq_table_room(s, s->cap) +
            s->rcap * (sizeof *s->rpos + sizeof *s->rval);
 }
 
@@ -307,7 +311,8 @@ sgseq_saltus(const sgseq *s)
 static int
 sgseq_reduce(const sgseq *s, uint64_t n, uint64_t *out)
 {
-    uint64_t q = (n - s->n0) / s->p, g = s->g[s->n0 + (n - s->n0) % s->p];
+    uint64_t q = (n - s->n0) / s->p;
+    uint64_t g = sgseq_get(s, (size_t)(s->n0 + (n - s->n0) % s->p));
     if (s->saltus != 0 && q > (UINT64_MAX - g) / s->saltus) {
         return 0;
     }
@@ -319,7 +324,7 @@ int
 sgseq_known(const sgseq *s, uint64_t n, uint64_t *out)
 {
     if (n < s->len) {
-        *out = s->g[n];
+        *out = sgseq_get(s, (size_t)n);
         return 1;
     }
     return s->certified && sgseq_reduce(s, n, out);
@@ -443,18 +448,13 @@ sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
     char what[160];
     sgseq_pool *pool = NULL;
     grundy_status st = GRUNDY_OK;
-    unsigned vbits = s->vbits;
+    unsigned vbits = s->vbits, planes = s->planes;
     size_t rcap = s->rcap;
 
     snprintf(what, sizeof what, "Grundy values of %s",
              env->name ? env->name : "the game");
-    if (target > s->cap) {
-        uint16_t *g = realloc(s->g, target * sizeof *g);
-        if (g == NULL) {
-            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-        }
-        s->g = g;
-        s->cap = target;
+    if (sgseq_reserve(s, target) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     while (s->len < target && !s->certified && !s->overflow) {
         size_t n = s->len;
@@ -469,14 +469,17 @@ sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
         }
         if ((s->cls != NULL && (sgseq_is_pow2(n) || s->vbits != vbits) &&
              sgseq_table_bytes(s, n + 1) > env->memory_limit) ||
-            (s->rcap != rcap && sgseq_footprint(s) > env->memory_limit)) {
-            /* Removal classes keep rows that widen with the values, and
-             * the rare heap lists grow with the rare heaps: the limit is
-             * checked as they grow, not only per query. */
+            ((s->rcap != rcap || s->planes != planes) &&
+             sgseq_footprint(s) > env->memory_limit)) {
+            /* Removal classes keep rows that widen with the values, the
+             * rare heap lists grow with the rare heaps, and the compact
+             * table a plane with each bit of the values past 8: the
+             * limit is checked as they grow, not only per query. */
             st = sgseq_tables_error(s, env, n, target, err);
             break;
         }
         rcap = s->rcap;
+        planes = s->planes;
         vbits = s->vbits;
         /* Removal classes have no method to settle: their estimate holds
          * from short tables on. */
@@ -775,11 +778,12 @@ sgseq_loadable(const sgseq *s)
     return s->cls == NULL;
 }
 
-const uint16_t *
-sgseq_values(const sgseq *s, uint64_t *len)
+void
+sgseq_get_values(const sgseq *s, uint64_t from, size_t count, uint16_t *out)
 {
-    *len = s->len;
-    return s->g;
+    for (size_t i = 0; i < count; i++) {
+        out[i] = (uint16_t)sgseq_get(s, (size_t)from + i);
+    }
 }
 
 /* The n-th of the little-endian 16-bit values at le. */
@@ -789,41 +793,55 @@ sgseq_le16(const unsigned char *le, size_t n)
     return (unsigned)le[2 * n] | (unsigned)le[2 * n + 1] << 8;
 }
 
+/* Bytes of the compact table holding the len saved values at le: a
+ * byte each and a bit a plane for each bit of their largest past 8. */
+static uint64_t
+sgseq_load_bytes(const unsigned char *le, uint64_t len)
+{
+    unsigned top = 0, planes = 0;
+    for (size_t n = 0; n < len; n++) {
+        top |= sgseq_le16(le, n);
+    }
+    while (top >> (SGSEQ_LO_BITS + planes) != 0) {
+        planes++;
+    }
+    return len + planes * (len / 64 + SGSEQ_PLANE_PAD) * 8;
+}
+
 grundy_status
 sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env,
            grundy_error *err)
 {
+    uint64_t bytes;
+
     if (s->cls != NULL) {
         return err_set(err, GRUNDY_EUNSUPPORTED, -1,
                        "%s: its values come from removal classes, which "
                        "are not saved", env->name ? env->name : "the game");
     }
-    if (len > SIZE_MAX / sizeof *s->g || len * sizeof *s->g > env->memory_limit) {
+    if (len > SIZE_MAX / 2 ||
+        (bytes = sgseq_load_bytes(le, len)) > env->memory_limit) {
         char need[32], have[32];
-        sgseq_need_text(need, sizeof need, len * sizeof *s->g);
+        bytes = len > SIZE_MAX / 2 ? UINT64_MAX : bytes;
+        sgseq_need_text(need, sizeof need, bytes);
         util_size_text(have, sizeof have, env->memory_limit);
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
-                             sgseq_need_bytes(len * sizeof *s->g),
+                             sgseq_need_bytes(bytes),
                              "%s: the saved values need %s, more than the "
                              "memory limit of %s",
                              env->name ? env->name : "the game", need, have);
     }
     /* What the table holds already must agree with the saved values. */
     for (size_t n = 0; n < s->len && n < len; n++) {
-        if (s->g[n] != sgseq_le16(le, n)) {
+        if (sgseq_get(s, n) != sgseq_le16(le, n)) {
             return err_set(err, GRUNDY_EPOSITION, -1,
                            "the saved value of heap %zu (%u) differs from "
                            "the computed one (%u)", n, sgseq_le16(le, n),
-                           (unsigned)s->g[n]);
+                           sgseq_get(s, n));
         }
     }
-    if (len > s->cap) {
-        uint16_t *ng = realloc(s->g, (size_t)len * sizeof *ng);
-        if (ng == NULL) {
-            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-        }
-        s->g = ng;
-        s->cap = (size_t)len;
+    if (sgseq_reserve(s, (size_t)len) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     /* The values are stored as sgseq_compute stores them (histogram,
      * rare lists, mask choices at powers of two, certificates), without

@@ -73,9 +73,17 @@ sgseq_run_shared(const sgseq *s, const sgseq_pool *pool, size_t j0,
 static void
 sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
 {
-    const uint16_t *g = s->g;
+    /* Bit j of lane[j]: a plane's bits spread over the run's values. */
+    static const uint32_t lane[SGSEQ_RUN] = {
+        0x1, 0x2, 0x4, 0x8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400,
+        0x800, 0x1000, 0x2000, 0x4000, 0x8000, 0x10000, 0x20000, 0x40000,
+        0x80000, 0x100000, 0x200000, 0x400000, 0x800000, 0x1000000,
+        0x2000000, 0x4000000, 0x8000000, 0x10000000, 0x20000000,
+        0x40000000, 0x80000000,
+    };
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
+    sgseq_tab t = sgseq_tab_of(s);
     size_t size = pool->size, len = j1 - j0;
     unsigned char *part = pool->part;
 
@@ -89,11 +97,20 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
         for (size_t r = from; r < to; r++) {
             /* Heap base + j pairs r with base + j - k - r. The values are
              * formed first, in a loop the compiler vectorises. */
-            const uint16_t *p = g + pool->base - k - rpos[r] + j0;
+            size_t at = pool->base - k - rpos[r] + j0;
+            const unsigned char *p = t.lo + at;
             uint16_t v = rval[r], x[SGSEQ_RUN];
             unsigned char *row = part + j0 * size;
             for (size_t j = 0; j < len; j++) {
                 x[j] = (uint16_t)(p[j] ^ v);
+            }
+            for (unsigned q = 0; q < t.planes; q++) {
+                uint32_t h = (uint32_t)sgseq_plane_bits(
+                    q == 0 ? t.h0 : q == 1 ? t.h1 : s->ghi[q], at);
+                uint16_t bit = (uint16_t)(1u << (SGSEQ_LO_BITS + q));
+                for (size_t j = 0; j < len; j++) {
+                    x[j] = (uint16_t)(x[j] ^ ((h & lane[j]) != 0 ? bit : 0));
+                }
             }
             for (size_t j = 0; j < len; j++) {
                 row[j * size + x[j]] = 1;
@@ -116,7 +133,7 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
               size_t j1, uint64_t *scanned)
 {
     /* Local copies: stores through row (a char pointer) could alias s. */
-    const uint16_t *g = s->g;
+    sgseq_tab t = sgseq_tab_of(s);
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
     size_t n = pool->base + j, size = pool->size, nmiss = 0;
@@ -137,16 +154,15 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
             size_t m = n - k, nr = sgseq_rare_below(s, m);
             /* Partner m - r is older than the block iff r > j - k. */
             size_t first = k <= j ? sgseq_rare_below(s, j - k + 1) : 0;
-            const uint16_t *gm = g + m;
             sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
             if (from >= to) {
                 from = to = nr;
             }
             for (size_t r = first; r < from; r++) {
-                row[*(gm - rpos[r]) ^ rval[r]] = 1;
+                row[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
             }
             for (size_t r = to > first ? to : first; r < nr; r++) {
-                row[*(gm - rpos[r]) ^ rval[r]] = 1;
+                row[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
             }
         }
     }
@@ -312,7 +328,7 @@ static uint32_t
 sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
 {
     unsigned char *mark = s->mark;
-    const uint16_t *g = s->g;
+    sgseq_tab t = sgseq_tab_of(s);
     size_t n = pool->base + j, size = (size_t)1 << s->vbits;
     size_t nmiss = 0, front;
     uint32_t c = (uint32_t)size;
@@ -322,7 +338,7 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
     memset(mark + pool->size, 0, size - pool->size);
     for (size_t i = 0; i < s->n2; i++) {
         if (s->k2[i] < n) {
-            mark[g[n - (size_t)s->k2[i]]] = 1;
+            mark[sgseq_tab_get(&t, n - (size_t)s->k2[i])] = 1;
         }
     }
     for (size_t i = 0; i < s->n1; i++) {
@@ -333,7 +349,7 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
     for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
         size_t m = n - (size_t)s->k4[i], hi = j < m / 2 ? j : m / 2;
         for (size_t a = 1; a <= hi; a++) {
-            mark[g[a] ^ g[m - a]] = 1;
+            mark[sgseq_tab_get(&t, a) ^ sgseq_tab_get(&t, m - a)] = 1;
         }
     }
     if (s->mask == 0) {

@@ -42,6 +42,18 @@
 /* Table lengths stay below 2^32 so rare heap positions fit in 32 bits. */
 #define SGSEQ_MAX_LEN ((uint64_t)UINT32_MAX)
 #define SGSEQ_MAX_VALUE 65535u
+/* Bits of a value in the low byte of a compact table: 8; a test build
+ * (test_sgseq_narrow) takes fewer, so that the values of short tables
+ * already need several planes. */
+#ifndef SGSEQ_LO_BITS
+#define SGSEQ_LO_BITS 8u
+#endif
+#define SGSEQ_LO_MASK ((1u << SGSEQ_LO_BITS) - 1u)
+/* Bit planes above the low byte: 8 for 16 bits. */
+#define SGSEQ_MAX_PLANES (16u - SGSEQ_LO_BITS)
+/* Words of a plane past its last value's: sgseq_plane_bits reads the
+ * word after the one holding a bit. */
+#define SGSEQ_PLANE_PAD 2u
 #define SGSEQ_DEFAULT_SEARCH ((uint64_t)1 << 20)
 /* The test of sgseq_arith3.c enumerates every removal: at most this. */
 #define SGSEQ_ARITH3_MAX_T 64u
@@ -95,7 +107,16 @@ struct sgseq {
     uint32_t max_value;      /* larger values are an error */
     int overflow;            /* G(len) > max_value: the table stops */
 
-    uint16_t *g;             /* g[n] = G(n) for n < len */
+    /* The table G(0 .. len), room for cap. Removal classes read 16-bit
+     * values (sgclass.c, sgseq_arith3.c): g. The kernels' games keep
+     * G(n) in 1 byte and a bit a plane (docs/benchmarks.md, issue
+     * 26.2): glo[n] its low 8 bits, bit n % 64 of ghi[p][n / 64] its
+     * bit 8 + p, with planes = max(0, vbits - 8): 1.125 bytes a value
+     * below 512, 1.25 below 1024. Read it through sgseq_get. */
+    uint16_t *g;             /* NULL for the kernels' games */
+    unsigned char *glo;
+    uint64_t *ghi[SGSEQ_MAX_PLANES];
+    unsigned planes;
     size_t len, cap;
     unsigned vbits;          /* every value so far is < 1 << vbits */
     uint16_t vmax;
@@ -149,6 +170,81 @@ struct sgseq {
                                 repeating group's length asks for it */
 };
 
+
+/* 64 bits of a plane from bit `at` on (bit i: heap at + i); the words
+ * after the last value's are zero (SGSEQ_PLANE_PAD). */
+static inline uint64_t
+sgseq_plane_bits(const uint64_t *plane, size_t at)
+{
+    size_t w = at >> 6;
+    unsigned sh = (unsigned)(at & 63u);
+    /* Two shifts for the second word: by 64 - sh in one would be
+     * undefined at sh = 0. */
+    return plane[w] >> sh | (plane[w + 1] << 1) << (63 - sh);
+}
+
+/* G(n) of the compact table (the kernels' games): the low byte and one
+ * bit of each plane. */
+static inline unsigned
+sgseq_getc(const sgseq *s, size_t n)
+{
+    unsigned v = s->glo[n];
+    for (unsigned p = 0; p < s->planes; p++) {
+        v |= (unsigned)(s->ghi[p][n >> 6] >> (n & 63u) & 1u)
+             << (SGSEQ_LO_BITS + p);
+    }
+    return v;
+}
+
+/*
+ * The compact table as locals for the kernels: their marks are stores
+ * through char pointers, which may alias any field of s, so a kernel
+ * reading s->glo or s->ghi[p] reloaded them after every mark. Planes 0
+ * and 1 (values below 1024) are read here; more come from s.
+ */
+typedef struct sgseq_tab {
+    const unsigned char *lo;
+    const uint64_t *h0, *h1;  /* NULL when the values have no such bit */
+    unsigned planes;
+    const sgseq *s;
+} sgseq_tab;
+
+static inline sgseq_tab
+sgseq_tab_of(const sgseq *s)
+{
+    sgseq_tab t;
+    t.lo = s->glo;
+    t.h0 = s->planes > 0 ? s->ghi[0] : NULL;
+    t.h1 = s->planes > 1 ? s->ghi[1] : NULL;
+    t.planes = s->planes;
+    t.s = s;
+    return t;
+}
+
+static inline unsigned
+sgseq_tab_get(const sgseq_tab *t, size_t n)
+{
+    unsigned v = t->lo[n];
+    if (t->h0 != NULL) {
+        v |= (unsigned)(t->h0[n >> 6] >> (n & 63u) & 1u) << SGSEQ_LO_BITS;
+        if (t->h1 != NULL) {
+            v |= (unsigned)(t->h1[n >> 6] >> (n & 63u) & 1u)
+                 << (SGSEQ_LO_BITS + 1);
+            for (unsigned p = 2; p < t->planes; p++) {
+                v |= (unsigned)(t->s->ghi[p][n >> 6] >> (n & 63u) & 1u)
+                     << (SGSEQ_LO_BITS + p);
+            }
+        }
+    }
+    return v;
+}
+
+/* G(n) for n < len, whichever the table. */
+static inline unsigned
+sgseq_get(const sgseq *s, size_t n)
+{
+    return s->g != NULL ? s->g[n] : sgseq_getc(s, n);
+}
 
 /* sgseq_mex's "out of memory" (no value is this large). */
 #define SGSEQ_OOM UINT32_MAX
@@ -260,6 +356,11 @@ sgseq_view_of(const sgseq *s, size_t n)
 void sgseq_classes(sgseq *s);
 /* Makes the per-value arrays cover values < 1 << bits; -1: no memory. */
 int sgseq_set_vbits(sgseq *s, unsigned bits);
+/* Makes room for cap values in the table (16-bit with removal classes,
+ * compact otherwise; planes zero past len); -1: no memory. */
+int sgseq_reserve(sgseq *s, size_t cap);
+/* Bytes the table takes with room for cap values. */
+size_t sgseq_table_room(const sgseq *s, size_t cap);
 /* Records G(n) = v for n = len. Returns 0, 1 when v does not fit (the
  * table stops: s->overflow), -1 when out of memory. */
 int sgseq_store(sgseq *s, size_t n, uint32_t v);
