@@ -126,6 +126,29 @@ sgseq_xor_hi(const sgseq_tab *t, size_t m, size_t a, sgseq_v8 *x0,
     }
 }
 
+/* The 16 bytes of v in reverse order: the bytes of each 16-bit lane
+ * swapped, then the lanes reversed. */
+static inline sgseq_b16
+sgseq_reverse16(sgseq_b16 v)
+{
+    sgseq_v8 w;
+    memcpy(&w, &v, sizeof w);
+    w = sgseq_reverse8((sgseq_v8)(w << 8 | w >> 8));
+    memcpy(&v, &w, sizeof v);
+    return v;
+}
+
+/* The low bytes of x[0..16) as 16 byte lanes: half the lanes' work of
+ * the widened form, and exact while the table has no planes. */
+static inline sgseq_b16
+sgseq_xor_bytes(const sgseq_tab *t, size_t m, size_t a)
+{
+    sgseq_b16 up, down;
+    memcpy(&up, t->lo + a, sizeof up);
+    memcpy(&down, t->lo + m - a - 15, sizeof down);
+    return up ^ sgseq_reverse16(down);
+}
+
 static inline void
 sgseq_xor16(const sgseq_tab *t, size_t m, size_t a, uint16_t x[16])
 {
@@ -168,6 +191,16 @@ sgseq_mark_run(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
                unsigned char *mark)
 {
     size_t a = lo;
+#if SGSEQ_VECTOR
+    for (; t->planes == 0 && a + 15 <= hi; a += 16) {
+        unsigned char x[16];
+        sgseq_b16 v = sgseq_xor_bytes(t, m, a);
+        memcpy(x, &v, sizeof x);
+        for (size_t i = 0; i < 16; i++) {
+            mark[x[i]] = 1;
+        }
+    }
+#endif
     for (; a + 15 <= hi; a += 16) {
         uint16_t x[16];
         sgseq_xor16(t, m, a, x);
@@ -186,29 +219,41 @@ sgseq_run_has(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
               const uint16_t w[4])
 {
     const sgseq_v8 zero = {0};
+    const sgseq_b16 zb = {0};
     sgseq_v8 w0 = zero + w[0], w1 = zero + w[1], w2 = zero + w[2],
              w3 = zero + w[3], h0 = zero, h1 = zero, h2 = zero, h3 = zero;
+    sgseq_b16 l0 = zb + (unsigned char)(w[0] & SGSEQ_LO_MASK),
+              l1 = zb + (unsigned char)(w[1] & SGSEQ_LO_MASK),
+              l2 = zb + (unsigned char)(w[2] & SGSEQ_LO_MASK),
+              l3 = zb + (unsigned char)(w[3] & SGSEQ_LO_MASK), hb = zb;
     uint64_t lanes[2];
     unsigned found = 0;
     size_t a = lo;
-    sgseq_v8 l0 = w0 & SGSEQ_LO_MASK, l1 = w1 & SGSEQ_LO_MASK,
-             l2 = w2 & SGSEQ_LO_MASK, l3 = w3 & SGSEQ_LO_MASK;
     for (; a + 15 <= hi; a += 16) {
+        sgseq_b16 x = sgseq_xor_bytes(t, m, a);
+        sgseq_b16 e0 = (sgseq_b16)(x == l0), e1 = (sgseq_b16)(x == l1),
+                  e2 = (sgseq_b16)(x == l2), e3 = (sgseq_b16)(x == l3), any;
         sgseq_v8 x0, x1;
-        sgseq_xor_lo(t, m, a, &x0, &x1);
-        if (t->planes != 0) {
-            /* A lane can equal w[b] only if its low byte does (about
-             * one group of 16 in four): the planes only then. */
-            sgseq_v8 any = (sgseq_v8)(x0 == l0) | (sgseq_v8)(x0 == l1) |
-                           (sgseq_v8)(x0 == l2) | (sgseq_v8)(x0 == l3) |
-                           (sgseq_v8)(x1 == l0) | (sgseq_v8)(x1 == l1) |
-                           (sgseq_v8)(x1 == l2) | (sgseq_v8)(x1 == l3);
-            memcpy(lanes, &any, sizeof lanes);
-            if ((lanes[0] | lanes[1]) == 0) {
-                continue;
-            }
-            sgseq_xor_hi(t, m, a, &x0, &x1);
+        if (t->planes == 0) {
+            /* Every value is its low byte. */
+            hb |= (e0 & 1) | (e1 & 2) | (e2 & 4) | (e3 & 8);
+            continue;
         }
+        /* A lane can equal w[b] only if its low byte does (about one
+         * group of 16 in four): the planes only then. */
+        any = e0 | e1 | e2 | e3;
+        memcpy(lanes, &any, sizeof lanes);
+        if ((lanes[0] | lanes[1]) == 0) {
+            continue;
+        }
+        x0 = __builtin_convertvector(__builtin_shufflevector(x, x, 0, 1, 2, 3,
+                                                             4, 5, 6, 7),
+                                     sgseq_v8);
+        x1 = __builtin_convertvector(__builtin_shufflevector(x, x, 8, 9, 10,
+                                                             11, 12, 13, 14,
+                                                             15),
+                                     sgseq_v8);
+        sgseq_xor_hi(t, m, a, &x0, &x1);
         h0 |= (sgseq_v8)(x0 == w0) | (sgseq_v8)(x1 == w0);
         h1 |= (sgseq_v8)(x0 == w1) | (sgseq_v8)(x1 == w1);
         h2 |= (sgseq_v8)(x0 == w2) | (sgseq_v8)(x1 == w2);
@@ -220,6 +265,11 @@ sgseq_run_has(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
     lanes[0] |= lanes[1];
     lanes[0] |= lanes[0] >> 32;
     found = (unsigned)((lanes[0] | lanes[0] >> 16) & 15);
+    memcpy(lanes, &hb, sizeof lanes);
+    lanes[0] |= lanes[1];
+    lanes[0] |= lanes[0] >> 32;
+    lanes[0] |= lanes[0] >> 16;
+    found |= (unsigned)((lanes[0] | lanes[0] >> 8) & 15);
     for (; a <= hi; a++) {
         unsigned x = sgseq_tab_get(t, a) ^ sgseq_tab_get(t, m - a);
         found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
