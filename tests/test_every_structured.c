@@ -700,7 +700,8 @@ test_hackenbush_conjunctive(void **state)
 {
     fixture *f = *state;
     const char *text[] = {"hackenbush 0-1", "hackenbush 0-1,1-2 0-1",
-                          "hackenbush 0-1 + nim 1", "nim 2 + hackenbush 0-1,0-2",
+                          "hackenbush 0-1 + nim 1",
+                          "nim 2 + hackenbush 0-1,0-2",
                           "hackenbush 5-6 0-1,1-1"};
     for (size_t i = 0; i < sizeof text / sizeof *text; i++) {
         grundy_error err;
