@@ -7,8 +7,6 @@
  */
 #include "octal.h"
 
-#include <string.h>
-
 /* The context's settings (game->limits) for a computation of the
  * game's sequence (limits_sgseq_env). */
 sgseq_env
@@ -103,40 +101,40 @@ octal_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
     return sgseq_value(o->seq, v[0], &env, sg, err);
 }
 
+/*
+ * The periods the closed forms give, read off them: Lasker's Nim G(n + 4)
+ * = G(n) + 4 for n >= 1; G(n) = n; hex:0.8 G(n + 3) = G(n) + 1 for n >= 1.
+ */
+static const grundy_period lasker_period = {
+    .found = 1, .period = 4, .preperiod = 1, .saltus = 4,
+    .theorem = "the closed form of Lasker's Nim (Winning Ways, ch. 4)"};
+static const grundy_period identity_period = {
+    .found = 1, .period = 1, .saltus = 1,
+    .theorem = "G(n) = n: every removal may leave one heap or none, and a "
+               "split is worth at most its size"};
+static const grundy_period thirds_period = {
+    .found = 1, .period = 3, .preperiod = 1, .saltus = 1,
+    .theorem = "G(n) = floor((n - 1) / 3), proved in docs/theory.md 3b"};
+
+/* The period of o's closed form, or NULL when its values come from the
+ * sequence engine. */
+static const grundy_period *
+closed_period(const octal *o)
+{
+    return o->lasker     ? &lasker_period
+           : o->identity ? &identity_period
+           : o->thirds   ? &thirds_period
+                         : NULL;
+}
+
 grundy_status
 octal_period(grundy_game *game, grundy_period *out, grundy_error *err)
 {
     octal *o = game->state;
+    const grundy_period *closed = closed_period(o);
     sgseq_env env;
-    if (o->lasker) {
-        /* G(n + 4) = G(n) + 4 for n >= 1, by the closed form. */
-        memset(out, 0, sizeof *out);
-        out->found = 1;
-        out->period = 4;
-        out->preperiod = 1;
-        out->saltus = 4;
-        out->theorem = "the closed form of Lasker's Nim (Winning Ways, "
-                       "ch. 4)";
-        return GRUNDY_OK;
-    }
-    if (o->identity) {
-        memset(out, 0, sizeof *out);
-        out->found = 1;
-        out->period = 1;
-        out->saltus = 1;
-        out->theorem = "G(n) = n: every removal may leave one heap or "
-                       "none, and a split is worth at most its size";
-        return GRUNDY_OK;
-    }
-    if (o->thirds) {
-        /* G(n + 3) = G(n) + 1 for n >= 1, by the closed form. */
-        memset(out, 0, sizeof *out);
-        out->found = 1;
-        out->period = 3;
-        out->preperiod = 1;
-        out->saltus = 1;
-        out->theorem = "G(n) = floor((n - 1) / 3), proved in "
-                       "docs/theory.md 3b";
+    if (closed != NULL) {
+        *out = *closed;
         return GRUNDY_OK;
     }
     env = octal_env(game);
@@ -153,8 +151,7 @@ int
 octal_heap_span(const grundy_game *game, uint64_t *k, unsigned *parts)
 {
     const octal *o = game->state;
-    if (o->nrep > 0 || o->lasker || o->identity || o->thirds ||
-        o->nrun == 0) {
+    if (o->nrep > 0 || closed_period(o) != NULL || o->nrun == 0) {
         return 0;
     }
     *k = o->run[o->nrun - 1].hi;   /* runs ascend */
@@ -172,7 +169,7 @@ sgseq *
 octal_sequence(grundy_game *game, sgseq_env *env)
 {
     octal *o = game->state;
-    if (o->lasker || o->identity || o->thirds) {
+    if (closed_period(o) != NULL) {
         return NULL;
     }
     *env = octal_env(game);
