@@ -61,6 +61,29 @@ fixture_solve_ok(fixture *f, const char *text, unsigned flags)
     }
 }
 
+void
+fixture_check_compound(fixture *f, const char *text, unsigned flag,
+                       long want, int win)
+{
+    const char *kind = flag == GRUNDY_EVERY ? "every" : "conjunctive";
+    uint64_t got = 0;
+    fixture_solve_ok(f, text, flag);
+    /* The theory against the rules: the deciding number's parity is the
+     * literal outcome. */
+    if ((want % 2 == 1) != win) {
+        fail_msg("%s (%s): the literal search says %s, the number %ld",
+                 text, kind, win ? "win" : "lose", want);
+    }
+    assert_int_equal(grundy_result_compound(f->res, &got), flag);
+    if (got != (uint64_t)want || grundy_result_win(f->res) != win) {
+        fail_msg("%s (%s): got %s %llu, want %s %ld", text, kind,
+                 grundy_result_win(f->res) ? "win" : "lose",
+                 (unsigned long long)got, win ? "win" : "lose", want);
+    }
+    assert_int_equal(grundy_result_sg(f->res, NULL), 0);
+    assert_int_equal(grundy_result_move_count(f->res), win ? 1 : 0);
+}
+
 size_t
 fixture_read_list(const char *text, uint64_t *v, size_t cap)
 {

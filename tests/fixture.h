@@ -28,6 +28,15 @@ grundy_status fixture_solve(fixture *f, const char *text, unsigned flags,
 /* The same, failing the test with the message when it does not solve. */
 void fixture_solve_ok(fixture *f, const char *text, unsigned flags);
 
+/* Solves text in a compound (flag GRUNDY_EVERY or GRUNDY_CONJUNCTIVE)
+ * and checks it against the test's own search: the deciding number want
+ * (largest suspense number, smallest remoteness, by the recursion) has
+ * the parity of the literal outcome win, and the library reports that
+ * number, that outcome, no Grundy value and one move exactly for a win.
+ * The move itself is the caller's to check. */
+void fixture_check_compound(fixture *f, const char *text, unsigned flag,
+                            long want, int win);
+
 /* The numbers of a component written as a list (text "euclid 3,4",
  * "moore:2 1,2,3", "staircase 0,5"): those after the first space, split
  * at commas, into v (at most cap); fails the test unless the list ends

@@ -20,6 +20,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "brute.h"
 #include "fixture.h"
 #include "grundy.h"
 
@@ -28,15 +29,12 @@
 #include <string.h>
 #include <unistd.h>
 
-static uint64_t rng = 88172645463325252u;
+static uint64_t seed = 88172645463325252u;
 
 static unsigned
 rnd(unsigned n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
+    return (unsigned)brute_below(&seed, n);
 }
 
 static int
@@ -297,28 +295,13 @@ gcheck(fixture *f, gsrch *s, const char *spec, const long *num,
     unsigned flag = s->every ? GRUNDY_EVERY : GRUNDY_CONJUNCTIVE;
     int at = snprintf(text, sizeof text, "%s", spec), win = gwin(s, p);
     long want = 0;
-    uint64_t got = 0;
     gpos u;
 
     for (unsigned i = 0; i < p->n; i++) {
         at += snprintf(text + at, sizeof text - (size_t)at, " v%u", p->v[i]);
         want = decide(want, num[p->v[i]], i == 0, s->every);
     }
-    fixture_solve_ok(f, text, flag);
-    /* The theory against the rules: the deciding number's parity is the
-     * literal outcome. */
-    if ((want % 2 == 1) != win) {
-        fail_msg("%s (%s): the literal search says %s, the number %ld",
-                 text, kind, win ? "win" : "lose", want);
-    }
-    assert_int_equal(grundy_result_compound(f->res, &got), flag);
-    if (got != (uint64_t)want || grundy_result_win(f->res) != win) {
-        fail_msg("%s (%s): got %s %llu, want %s %ld", text, kind,
-                 grundy_result_win(f->res) ? "win" : "lose",
-                 (unsigned long long)got, win ? "win" : "lose", want);
-    }
-    assert_int_equal(grundy_result_sg(f->res, NULL), 0);
-    assert_int_equal(grundy_result_move_count(f->res), win ? 1 : 0);
+    fixture_check_compound(f, text, flag, want, win);
     if (!win) {
         return;
     }
@@ -599,7 +582,6 @@ hcheck(fixture *f, hsum *h, const unsigned *m, char (*given)[128])
     int at = snprintf(text, sizeof text, "hackenbush");
     int win = hwin(h, m), ok;
     long want = 0;
-    uint64_t got = 0;
     for (unsigned i = 0; i < h->k; i++) {
         if (given[i][0] != '\0') {
             at += snprintf(text + at, sizeof text - (size_t)at, " %s",
@@ -607,19 +589,7 @@ hcheck(fixture *f, hsum *h, const unsigned *m, char (*given)[128])
         }
         want = decide(want, h->num[i][m[i]], i == 0, 1);
     }
-    fixture_solve_ok(f, text, GRUNDY_EVERY);
-    if ((want % 2 == 1) != win) {
-        fail_msg("%s: the literal search says %s, the number %ld", text,
-                 win ? "win" : "lose", want);
-    }
-    assert_int_equal(grundy_result_compound(f->res, &got), GRUNDY_EVERY);
-    if (got != (uint64_t)want || grundy_result_win(f->res) != win) {
-        fail_msg("%s: got %s %llu, want %s %ld", text,
-                 grundy_result_win(f->res) ? "win" : "lose",
-                 (unsigned long long)got, win ? "win" : "lose", want);
-    }
-    assert_int_equal(grundy_result_sg(f->res, NULL), 0);
-    assert_int_equal(grundy_result_move_count(f->res), win ? 1 : 0);
+    fixture_check_compound(f, text, GRUNDY_EVERY, want, win);
     if (!win) {
         return;
     }
