@@ -8,17 +8,6 @@
 
 #include <stdlib.h>
 
-void
-nat_free(nat *x)
-{
-    if (x != NULL) {
-        bignum_free(x->big);
-        x->big = NULL;
-        x->v = 0;
-        x->is_big = 0;
-    }
-}
-
 /* r = v, a bignum. */
 static int
 big_set_u128(bignum *r, im_u128 v)
@@ -178,8 +167,8 @@ nat_divmod_u64_big(nat *q, const nat *x, uint64_t d, uint64_t *rem)
 /* r = floor(x phi) = floor((x + isqrt(5 x^2)) / 2) for any x: x sqrt 5
  * is irrational for x > 0, so its fraction never carries the halving
  * past an integer (docs/theory.md 5). */
-static int
-nat_floor_phi_sqrt(nat *r, const nat *x)
+int
+nat_floor_phi_big(nat *r, const nat *x)
 {
     bignum *tx = NULL, *sq = bignum_new();
     const bignum *bx = nat_operand(x, &tx);
@@ -197,27 +186,12 @@ nat_floor_phi_sqrt(nat *r, const nat *x)
 }
 
 int
-nat_floor_phi(nat *r, const nat *x)
+nat_floor_inv_phi_big(nat *r, const nat *x)
 {
-    if (!x->is_big && x->v <= NAT_U64_MAX) {
-        r->v = im_floor_phi((uint64_t)x->v);
-        r->is_big = 0;
-        return 0;
-    }
-    return nat_floor_phi_sqrt(r, x);
-}
-
-int
-nat_floor_inv_phi(nat *r, const nat *x)
-{
-    nat f = NAT_ZERO;
-    int rc;
-    if (!x->is_big && x->v <= NAT_U64_MAX + 1) {
-        nat_set_u64(r, im_floor_inv_phi(x->v));
-        return 0;
-    }
     /* floor(x / phi) = floor(x (phi - 1)) = floor(x phi) - x. */
-    rc = nat_floor_phi_sqrt(&f, x) != 0 || nat_sub(r, &f, x) != 0 ? -1 : 0;
+    nat f = NAT_ZERO;
+    int rc = nat_floor_phi_big(&f, x) != 0 || nat_sub(r, &f, x) != 0 ? -1
+                                                                        : 0;
     nat_free(&f);
     return rc;
 }

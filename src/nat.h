@@ -30,7 +30,18 @@ typedef struct nat {
 #define NAT_U64_MAX ((im_u128)UINT64_MAX)
 
 /* Gives back x's room; x is then 0 (NULL: nothing). */
-void nat_free(nat *x);
+static inline void
+nat_free(nat *x)
+{
+    if (x != NULL) {
+        if (x->big != NULL) {
+            bignum_free(x->big);
+            x->big = NULL;
+        }
+        x->v = 0;
+        x->is_big = 0;
+    }
+}
 
 /* The out-of-line halves of the operations below: any operand or result
  * of 2^128 or more. Call the inline ones. */
@@ -40,6 +51,8 @@ int nat_add_big(nat *r, const nat *x, const nat *y);
 int nat_sub_big(nat *r, const nat *x, const nat *y);
 int nat_mul_u64_big(nat *r, const nat *x, uint64_t m);
 int nat_divmod_u64_big(nat *q, const nat *x, uint64_t d, uint64_t *rem);
+int nat_floor_phi_big(nat *r, const nat *x);
+int nat_floor_inv_phi_big(nat *r, const nat *x);
 
 static inline void
 nat_set_u64(nat *r, uint64_t v)
@@ -148,8 +161,26 @@ nat_divmod_u64(nat *q, const nat *x, uint64_t d, uint64_t *rem)
 /* r = floor(x phi) and r = floor(x / phi), phi = (1 + sqrt 5) / 2, exact
  * (Wythoff's pairs, docs/theory.md 5): by intmath's 64-bit product while
  * x fits, by the integer square root of 5 x^2 beyond. */
-int nat_floor_phi(nat *r, const nat *x);
-int nat_floor_inv_phi(nat *r, const nat *x);
+static inline int
+nat_floor_phi(nat *r, const nat *x)
+{
+    if (!x->is_big && x->v <= NAT_U64_MAX) {
+        r->v = im_floor_phi((uint64_t)x->v);
+        r->is_big = 0;
+        return 0;
+    }
+    return nat_floor_phi_big(r, x);
+}
+
+static inline int
+nat_floor_inv_phi(nat *r, const nat *x)
+{
+    if (!x->is_big && x->v <= NAT_U64_MAX + 1) {
+        nat_set_u64(r, im_floor_inv_phi(x->v));
+        return 0;
+    }
+    return nat_floor_inv_phi_big(r, x);
+}
 
 /* Appends x in decimal. */
 void nat_put(strbuf *b, const nat *x);
