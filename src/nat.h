@@ -117,6 +117,12 @@ nat_add_u64(nat *r, const nat *x, uint64_t v)
     return nat_add(r, x, &y);
 }
 
+static inline int
+nat_is_zero(const nat *x)
+{
+    return !x->is_big && x->v == 0;
+}
+
 /* r = x - y; x >= y is the caller's promise (else r = 0 and -2 is
  * returned). */
 static inline int
@@ -129,6 +135,13 @@ nat_sub(nat *r, const nat *x, const nat *y)
         return ok ? 0 : -2;
     }
     return nat_sub_big(r, x, y);
+}
+
+static inline int
+nat_sub_u64(nat *r, const nat *x, uint64_t v)
+{
+    nat y = {v, NULL, 0};
+    return nat_sub(r, x, &y);
 }
 
 /* r = x * m. */

@@ -113,6 +113,13 @@ test_mul_div(void **state)
             assert_int_equal(bignum_divmod_u64(ref, bx, d, &want), 0);
             assert_true(rem == want);
             check_nat(&r, ref);
+            assert_int_equal(nat_is_zero(&x), bignum_is_zero(bx));
+            assert_int_equal(nat_add_u64(&r, &x, d), 0);
+            assert_int_equal(bignum_add_u64(ref, bx, d), 0);
+            check_nat(&r, ref);
+            assert_int_equal(nat_sub_u64(&r, &r, d), 0);
+            check_nat(&r, bx);
+            assert_int_equal(bignum_divmod_u64(ref, bx, d, &want), 0);
             assert_int_equal(nat_divmod_u64(NULL, &x, d, &rem), 0);
             assert_true(rem == want);
             assert_int_equal(nat_divmod_u64(&x, &x, d, &rem), 0);
