@@ -6,7 +6,6 @@
  * Grundy values from a table and, for small rows, a periodicity certificate.
  */
 #include "family.h"
-#include "intmath.h"
 #include "bignum.h"
 #include "nat.h"
 
