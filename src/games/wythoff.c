@@ -323,6 +323,25 @@ wy_reachable(const wy_pair *p, uint64_t x, uint64_t y)
     return r;
 }
 
+/* 0 when no target (x, y) with x, y <= 2 can be reached: lowering one
+ * pile leaves the other, so one pile is at most 2; lowering both alike
+ * keeps |a - b| = |x - y| <= 1. */
+static int
+wy_near_small(const wy_pair *p)
+{
+    const nat *lo = nat_cmp(&p->a, &p->b) <= 0 ? &p->a : &p->b;
+    const nat *hi = lo == &p->a ? &p->b : &p->a;
+    nat d = NAT_ZERO;
+    uint64_t v;
+    int near;
+    if (nat_to_u64(lo, &v) && v <= 2) {
+        return 1;
+    }
+    near = nat_sub(&d, hi, lo) != 0 || (nat_to_u64(&d, &v) && v <= 1);
+    nat_free(&d);
+    return near;
+}
+
 /* The winning moves of a pair in misere play: the normal ones except the
  * three replaced targets, plus the three new targets where reachable
  * (docs/theory.md 7). */
@@ -350,6 +369,9 @@ wy_misere_targets(const wy_pair *p, wy_targets *ts)
         }
     }
     ts->n = n;
+    if (rc == 0 && !wy_near_small(p)) {
+        return 0;
+    }
     for (size_t i = 0; rc == 0 && i < 3; i++) {
         if (wy_reachable(p, added[i][0], added[i][1])) {
             nat *t = wy_slot(ts);
