@@ -269,7 +269,8 @@ wy_add_partner(wy_targets *ts, const nat *x, const nat *other, int first)
  * docs/theory.md 5) as target pairs: reduce b to the partner of a, reduce
  * a to the partner of b, or take the same from both down to the pair with
  * difference d. With `one`, stops after the first found (cheapest
- * first). -1 when out of memory. */
+ * first). 1 when (a, b) is itself a P-position (Wythoff 1907: lo =
+ * floor(d phi); it has none), -1 when out of memory. */
 static int
 wy_normal_targets(const wy_pair *p, int one, wy_targets *ts)
 {
@@ -284,7 +285,12 @@ wy_normal_targets(const wy_pair *p, int one, wy_targets *ts)
     }
     /* The diagonal move takes k = lo - floor(d phi) from both piles,
      * down to the P-pair of difference d (when floor(d phi) < lo). */
-    diag = nat_cmp(&k, lo) < 0;
+    diag = nat_cmp(&k, lo);
+    if (diag == 0) {
+        rc = 1;   /* a P-position: no move to another */
+        goto out;
+    }
+    diag = diag < 0;
     if (diag && nat_sub(&k, lo, &k) != 0) {
         goto out;
     }
@@ -350,7 +356,7 @@ wy_misere_targets(const wy_pair *p, wy_targets *ts)
 {
     static const uint64_t added[3][2] = {{0, 1}, {1, 0}, {2, 2}};
     size_t n = 0;
-    int rc = wy_normal_targets(p, 0, ts);
+    int rc = wy_normal_targets(p, 0, ts) < 0 ? -1 : 0;   /* 1: none */
 
     /* A normal target is a normal P-position: lost in misere play too
      * unless it is one of the three replaced ones. Kept in place (a swap
@@ -399,20 +405,19 @@ wy_solve_pair(const wy_pair *p, int misere, move_sink *sink, int *win,
         *win = 1; /* no move: the previous player moved last */
         return GRUNDY_OK;
     }
-    lose = misere ? wy_misere_lose(&p->a, &p->b)
-                  : wy_normal_lose(&p->a, &p->b);
-    if (lose < 0) {
-        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    ts.n = ts.made = 0;
+    if (misere) {
+        lose = wy_misere_lose(&p->a, &p->b);
+        rc = lose != 0 ? lose : wy_misere_targets(p, &ts);
+    } else {
+        /* One floor(d phi) decides the outcome and the first move. */
+        rc = wy_normal_targets(p, one, &ts);
+        lose = rc;
     }
     *win = !lose;
-    if (lose) {
-        return GRUNDY_OK;
-    }
-    ts.n = ts.made = 0;
-    rc = misere ? wy_misere_targets(p, &ts) : wy_normal_targets(p, one, &ts);
-    if (rc != 0) {
+    if (rc < 0) {
         st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-    } else {
+    } else if (!lose) {
         st = wy_emit_targets(sink, p, &ts, one && ts.n > 0 ? 1 : ts.n, err);
     }
     wy_targets_free(&ts);
@@ -848,7 +853,7 @@ wy_options(grundy_game *game, const component *c, uint64_t want,
         ts.n = ts.made = 0;
         nat_set_u64(&p.a, a);
         nat_set_u64(&p.b, b);
-        rc = wy_normal_targets(&p, 0, &ts) != 0
+        rc = wy_normal_targets(&p, 0, &ts) < 0
                  ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                  : wy_emit_targets(sink, &p, &ts, ts.n, err);
         wy_targets_free(&ts);
