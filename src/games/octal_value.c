@@ -25,22 +25,24 @@ octal_env(grundy_game *game)
  * by induction on n: the options reach every smaller value, and never
  * G(n) because takes give G(m) for m < n and splits a + b = n give
  * G(a) ^ G(b)). test_takebreak checks it against the table computed
- * from the rules. Heap 2^64 - 1 is worth 2^64:
- * *ok is 0 there.
+ * from the rules. For a heap of any size (nat.h: heap 2^64 - 1 is worth
+ * 2^64).
  */
-uint64_t
-octal_lasker_g(uint64_t n, int *ok)
+static int
+octal_lasker_nat(nat *sg, const nat *n)
 {
-    *ok = 1;
-    switch (n % 4) {
-    case 0:
-        return n == 0 ? 0 : n - 1;
-    case 3:
-        *ok = n != UINT64_MAX;
-        return n + 1;
-    default:
-        return n;
+    uint64_t r;
+    if (nat_divmod_u64(NULL, n, 4, &r) != 0) {
+        return -1;
     }
+    if (r == 0 && nat_is_zero(n)) {
+        nat_set_u64(sg, 0);
+        return 0;
+    }
+    if (r == 0) {
+        return nat_sub_u64(sg, n, 1);
+    }
+    return r == 3 ? nat_add_u64(sg, n, 1) : nat_copy(sg, n);
 }
 
 /*
@@ -51,24 +53,68 @@ octal_lasker_g(uint64_t n, int *ok)
  * every v < G(n) is one: a in {3v + 1, 3v + 2} (both worth v) with n - 1
  * - a even and at least 2, b = c = (n - 1 - a) / 2, G(b) ^ G(c) = 0.
  */
-uint64_t
-octal_thirds_g(uint64_t n)
+static int
+octal_thirds_nat(nat *sg, const nat *n)
 {
-    return n == 0 ? 0 : (n - 1) / 3;
+    uint64_t r;
+    if (nat_is_zero(n)) {
+        nat_set_u64(sg, 0);
+        return 0;
+    }
+    return nat_sub_u64(sg, n, 1) != 0 || nat_divmod_u64(sg, sg, 3, &r) != 0
+               ? -1
+               : 0;
 }
 
 /* The heap of Lasker's Nim worth v (G is a bijection on the naturals). */
-uint64_t
-octal_lasker_inverse(uint64_t v)
+int
+octal_lasker_inverse_nat(nat *m, const nat *v)
 {
-    switch (v % 4) {
-    case 0:
-        return v == 0 ? 0 : v - 1;
-    case 3:
-        return v + 1;   /* v = 2^64 - 1 is nobody's value: callers check */
-    default:
-        return v;
+    uint64_t r;
+    if (nat_divmod_u64(NULL, v, 4, &r) != 0) {
+        return -1;
     }
+    if (r == 0 && nat_is_zero(v)) {
+        nat_set_u64(m, 0);
+        return 0;
+    }
+    if (r == 0) {
+        return nat_sub_u64(m, v, 1);
+    }
+    return r == 3 ? nat_add_u64(m, v, 1) : nat_copy(m, v);
+}
+
+int
+octal_closed_g(const octal *o, const nat *n, nat *sg)
+{
+    return o->identity ? nat_copy(sg, n)
+           : o->thirds ? octal_thirds_nat(sg, n)
+                       : octal_lasker_nat(sg, n);
+}
+
+/* The 64-bit forms (octal_g's inner loops): numbers within 128 bits
+ * never allocate, so these cannot fail. Heap 2^64 - 1 of Lasker's Nim is
+ * worth 2^64: *ok is 0 there. */
+uint64_t
+octal_lasker_g(uint64_t n, int *ok)
+{
+    nat x = NAT_ZERO, g = NAT_ZERO;
+    uint64_t v = 0;
+    nat_set_u64(&x, n);
+    (void)octal_lasker_nat(&g, &x);
+    *ok = nat_to_u64(&g, &v);
+    return v;
+}
+
+uint64_t
+octal_thirds_g(uint64_t n)
+{
+    nat x = NAT_ZERO, g = NAT_ZERO;
+    uint64_t v = 0;
+    nat_set_u64(&x, n);
+    (void)octal_thirds_nat(&g, &x);
+    (void)nat_to_u64(&g, &v);
+    return v;
 }
 
 grundy_status
@@ -78,23 +124,16 @@ octal_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
     octal *o = game->state;
     sgseq_env env;
     (void)n;
-    if (o->lasker) {
-        int ok;
-        *sg = octal_lasker_g(v[0], &ok);
-        if (!ok) {
+    if (o->lasker || o->identity || o->thirds) {
+        nat x = NAT_ZERO, g = NAT_ZERO;
+        nat_set_u64(&x, v[0]);
+        (void)octal_closed_g(o, &x, &g);   /* 128 bits: cannot fail */
+        if (!nat_to_u64(&g, sg)) {
             return err_set(err, GRUNDY_ELIMIT, -1,
                            "the Grundy value of heap %llu of %s is 2^64, "
                            "which does not fit in 64 bits",
                            (unsigned long long)v[0], game->label);
         }
-        return GRUNDY_OK;
-    }
-    if (o->identity) {
-        *sg = v[0];
-        return GRUNDY_OK;
-    }
-    if (o->thirds) {
-        *sg = octal_thirds_g(v[0]);
         return GRUNDY_OK;
     }
     env = octal_env(game);
