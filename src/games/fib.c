@@ -303,13 +303,13 @@ fib_tab_get(const fib_state *st, uint64_t n, uint64_t k)
 
 /* Steps of the whole Grundy table (piles below FIB_TABLE_MAX) for
  * multiplier r, rounded up to the step array's capacity (4096 doubled).
- * Counted by building the table for every R from 1 to 2,400 and every
- * 97th R from 2,500 to 16,300, and for R = 16383 (every larger R plays
+ * Counted by building the table for every R from 1 to 3,200, every
+ * 97th R from 2,500 to 16,274, and R = 16383 (every larger R plays
  * alike below 16384 piles: R x >= n - x for every take x): R = 1 has
  * 323,929 steps, R = 2 124,319, and no other more (the counts fall as
- * R grows: below 35,000 from R = 100 on). Should an R pass it,
- * fib_table_bytes still names more than the limit refused, so that a
- * second refusal names a larger figure. */
+ * R grows: below 35,000 from R = 100 on, 16,383 for R = 16383). Should
+ * an R pass it, fib_table_bytes still names more than the limit
+ * refused, so that a second refusal names a larger figure. */
 #define FIB_TABLE_STEPS(r) ((r) == 1 ? (size_t)1 << 19 : (size_t)1 << 17)
 
 /* A memory limit under which fib_tab_grow builds the whole table, so
