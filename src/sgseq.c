@@ -431,6 +431,17 @@ sgseq_tables_error(const sgseq *s, const sgseq_env *env, size_t n,
                          need, have);
 }
 
+/* Before the table of values grows to `bytes`: the caller's other tables
+ * that no line uses make room (the new block is held beside the old one
+ * while realloc copies, so all of it is asked for). */
+static void
+sgseq_make_room(const sgseq_env *env, size_t bytes)
+{
+    if (env->make_room != NULL) {
+        env->make_room(env->make_room_user, bytes);
+    }
+}
+
 /*
  * Computes values up to (not including) target, trying a certificate at
  * the end and, with at_pow2, at each power of two on the way, stopping
@@ -449,7 +460,9 @@ sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
     snprintf(what, sizeof what, "Grundy values of %s",
              env->name ? env->name : "the game");
     if (target > s->cap) {
-        uint16_t *g = realloc(s->g, target * sizeof *g);
+        uint16_t *g;
+        sgseq_make_room(env, target * sizeof *g);
+        g = realloc(s->g, target * sizeof *g);
         if (g == NULL) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
@@ -818,7 +831,9 @@ sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env
         }
     }
     if (len > s->cap) {
-        uint16_t *ng = realloc(s->g, (size_t)len * sizeof *ng);
+        uint16_t *ng;
+        sgseq_make_room(env, (size_t)len * sizeof *ng);
+        ng = realloc(s->g, (size_t)len * sizeof *ng);
         if (ng == NULL) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
