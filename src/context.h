@@ -40,6 +40,14 @@ typedef struct game_limits {
                                    * fails (GRUNDY_ENOMEM: a worker thread
                                    * leaves the line); 0: it always passes
                                    * (the context answering what they leave) */
+    size_t line_charged;          /* bytes charged since the line began
+                                   * (the context resets it), account or
+                                   * none: its scratch and growing tables */
+    void (*make_room)(void *user, size_t bytes); /* NULL, or the context's
+                                   * (limits_make_room): drops the tables it
+                                   * keeps that no line uses, until `bytes`
+                                   * more fit within the limits */
+    void *make_room_user;         /* passed back to make_room */
 } game_limits;
 
 /*
@@ -54,10 +62,18 @@ typedef struct limits_account limits_account;
  * compiler has no atomics (the caller then shares nothing). */
 limits_account *limits_account_new(size_t limit);
 void limits_account_free(limits_account *a);
-/* Charges `bytes` to lim's account: 0, or -1 (nothing charged) for a
- * strict context whose charge would pass the account's limit. No
- * account: 0. */
+/* Charges `bytes` to lim's account, after limits_make_room(lim, bytes):
+ * 0, or -1 (nothing charged) for a strict context whose charge would
+ * pass the account's limit. No account: 0 (the line's charges are still
+ * counted, for make_room). */
 int limits_charge(game_limits *lim, size_t bytes);
+/* Before `bytes` more are held (a table grows, a scratch is taken): asks
+ * the context to drop the tables it keeps and no line uses, least
+ * recently used first, until what it holds and `bytes` fit within
+ * lim->memory (and, for a strict context, the account's room). It never
+ * refuses: the family's own check against lim->memory does, so that a
+ * refusal never depends on what was kept. No-op without make_room. */
+void limits_make_room(game_limits *lim, size_t bytes);
 /* Gives back `bytes` charged before (a block freed, or replaced by a
  * larger one already charged). */
 void limits_release(game_limits *lim, size_t bytes);

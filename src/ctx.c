@@ -54,7 +54,13 @@ struct grundy_ctx {
     ctx_quotient quot[CTX_QUOTIENTS]; /* misere quotients, by alphabet */
     int own_account;              /* limits.account is this context's to
                                      free (ctx_memory_share) */
+    uint64_t line_clock;          /* clock when the line began: what was
+                                     asked for since is in use */
+    size_t dropped;               /* bytes of tables make_room dropped
+                                     since the line began */
 };
+
+static void ctx_make_room(void *user, size_t bytes);
 
 grundy_ctx *
 grundy_ctx_new(void)
@@ -65,6 +71,8 @@ grundy_ctx_new(void)
         ctx->limits.work = GRUNDY_DEFAULT_WORK_LIMIT;
         ctx->limits.misere_work = GRUNDY_DEFAULT_MISERE_WORK;
         ctx->limits.misere_left = ctx->limits.misere_work;
+        ctx->limits.make_room = ctx_make_room;
+        ctx->limits.make_room_user = ctx;
     }
     return ctx;
 }
@@ -407,6 +415,80 @@ cache_trim(grundy_ctx *ctx, size_t keep, size_t keep_q)
     return cache_trim_to(ctx, ctx->limits.memory, keep, keep_q);
 }
 
+/* The least recently used of what may go while a line is answered:
+ * a table that only the cache holds (refs 1: no position, no other
+ * spelling, no caller) or a misere quotient not asked for since the line
+ * began (quotients have no references; the line's is in use). Drops it
+ * and returns 1; 0 when nothing may go. */
+static int
+cache_drop_unused(grundy_ctx *ctx)
+{
+    size_t old = ctx->ncache, oq = CTX_QUOTIENTS;
+    for (size_t i = 0; i < ctx->ncache; i++) {
+        if (ctx->cache[i]->refs == 1 &&
+            (old == ctx->ncache || ctx->used[i] < ctx->used[old])) {
+            old = i;
+        }
+    }
+    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+        if (ctx->quot[i].key != NULL && ctx->quot[i].used <= ctx->line_clock &&
+            (oq == CTX_QUOTIENTS || ctx->quot[i].used < ctx->quot[oq].used)) {
+            oq = i;
+        }
+    }
+    if (oq != CTX_QUOTIENTS &&
+        (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
+        quot_drop(&ctx->quot[oq]);
+    } else if (old != ctx->ncache) {
+        cache_evict(ctx, old);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* a + b + c > cap, without wrapping. */
+static int
+sum_passes(size_t a, size_t b, size_t c, size_t cap)
+{
+    return a > cap || b > cap - a || c > cap - a - b;
+}
+
+/* Whether `bytes` more do not fit beside what the context holds: the
+ * tables it keeps (kept) and the line's other charges within --memory,
+ * and a strict context's charges within the room the others leave. */
+static int
+ctx_too_full(const grundy_ctx *ctx, size_t kept, size_t bytes)
+{
+    const game_limits *lim = &ctx->limits;
+    return sum_passes(kept, lim->line_charged, bytes, lim->memory) ||
+           (lim->strict &&
+            sum_passes(lim->charged, 0, bytes, limits_room(lim)));
+}
+
+/* The context's make_room (limits_make_room): before `bytes` more are
+ * held, kept tables that no line uses go, least recently used first.
+ * Without it a table built beside them held --memory of kept tables
+ * plus itself (cache_trim ran only after it was built). What a line uses
+ * stays, and nothing is refused here: an answer never depends on what
+ * was kept, only on the families' own checks against --memory. */
+static void
+ctx_make_room(void *user, size_t bytes)
+{
+    grundy_ctx *ctx = user;
+    size_t kept = cache_bytes(ctx), before = kept;
+    while (ctx_too_full(ctx, kept, bytes) && cache_drop_unused(ctx)) {
+        kept = cache_bytes(ctx);
+        /* The account counted the kept tables at the last settle: what
+         * went is given back now, so that a worker's charge sees it. */
+        limits_settle(&ctx->limits,
+                      ctx->limits.charged > before - kept
+                          ? ctx->limits.charged - (before - kept) : 0);
+        ctx->dropped += before - kept;
+        before = kept;
+    }
+}
+
 int
 ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with)
 {
@@ -430,7 +512,13 @@ ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with)
 size_t
 ctx_line_settle(grundy_ctx *ctx)
 {
-    size_t before = ctx->limits.charged, kept;
+    /* What make_room dropped during the line was given back to the
+     * account then: it counts among what the line gave back. */
+    size_t before = ctx->limits.charged + ctx->dropped, kept;
+    /* A line begins (or ended): what it asked for is no longer in use. */
+    ctx->line_clock = ctx->clock;
+    ctx->limits.line_charged = 0;
+    ctx->dropped = 0;
     if (ctx->limits.account == NULL) {
         return 0;
     }

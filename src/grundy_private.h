@@ -130,7 +130,10 @@ int ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with);
 /* Ends a line of a sharing context (grundy_position_parse also calls it
  * first): gives back the line's charges but for the tables kept; a
  * worker's context first drops least recently used tables down to the
- * room the others leave. Returns the bytes given back (0: no account). */
+ * room the others leave. Any context forgets the line's charges and
+ * what it used (make_room may drop those tables now). Returns the bytes
+ * given back, with what make_room dropped during the line (0: no
+ * account). */
 size_t ctx_line_settle(grundy_ctx *ctx);
 /* Drops the tables and quotients that only ctx holds and gives their
  * bytes back to its account; the caller makes sure that no other

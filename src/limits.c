@@ -22,6 +22,22 @@ limits_sgseq_progress(void *user, const char *what, uint64_t done,
 }
 
 void
+limits_make_room(game_limits *lim, size_t bytes)
+{
+    /* A function the context handed over, not a call up into it: the
+     * calls still go one way (call_circles). */
+    if (lim != NULL && lim->make_room != NULL && bytes != 0) {
+        lim->make_room(lim->make_room_user, bytes);
+    }
+}
+
+static void
+limits_sgseq_make_room(void *user, size_t bytes)
+{
+    limits_make_room(user, bytes);
+}
+
+void
 limits_sgseq_env(grundy_game *game, struct sgseq *seq, struct sgseq_env *env)
 {
     const game_limits *lim = game->limits;
@@ -29,6 +45,8 @@ limits_sgseq_env(grundy_game *game, struct sgseq *seq, struct sgseq_env *env)
     env->memory_limit = lim->memory;
     env->progress = limits_sgseq_progress;
     env->progress_user = game->limits;
+    env->make_room = limits_sgseq_make_room;
+    env->make_room_user = game->limits;
     env->name = game->label;
     env->work_limit = lim->work;
     env->period_search = lim->period_search;
@@ -60,7 +78,12 @@ limits_charge(game_limits *lim, size_t bytes)
 {
     limits_account *a = lim->account;
     size_t held;
-    if (a == NULL || bytes == 0) {
+    if (bytes == 0) {
+        return 0;
+    }
+    limits_make_room(lim, bytes);
+    if (a == NULL) {
+        lim->line_charged += bytes;
         return 0;
     }
     held = atomic_load(&a->held);
@@ -73,12 +96,15 @@ limits_charge(game_limits *lim, size_t bytes)
          * most 128T): the sum cannot wrap. */
     } while (!atomic_compare_exchange_weak(&a->held, &held, held + bytes));
     lim->charged += bytes;
+    lim->line_charged += bytes;
     return 0;
 }
 
 void
 limits_release(game_limits *lim, size_t bytes)
 {
+    lim->line_charged -= bytes < lim->line_charged ? bytes
+                                                   : lim->line_charged;
     if (lim->account == NULL) {
         return;
     }
@@ -126,16 +152,16 @@ limits_account_new(size_t limit)
 int
 limits_charge(game_limits *lim, size_t bytes)
 {
-    (void)lim;
-    (void)bytes;
+    limits_make_room(lim, bytes);
+    lim->line_charged += bytes;
     return 0;
 }
 
 void
 limits_release(game_limits *lim, size_t bytes)
 {
-    (void)lim;
-    (void)bytes;
+    lim->line_charged -= bytes < lim->line_charged ? bytes
+                                                   : lim->line_charged;
 }
 
 void

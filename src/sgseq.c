@@ -436,6 +436,20 @@ sgseq_tables_error(const sgseq *s, const sgseq_env *env, size_t n,
                          need, have);
 }
 
+/* Before the table of values grows to cap values: the caller's other
+ * tables that no line uses make room for sgseq_table_bytes of it (the new
+ * blocks are held beside the old ones while realloc copies, so all of it
+ * is asked for). */
+static void
+sgseq_make_room(const sgseq_env *env, const sgseq *s, size_t cap)
+{
+    if (env->make_room != NULL && cap > s->cap) {
+        uint64_t bytes = sgseq_table_bytes(s, cap);
+        env->make_room(env->make_room_user,
+                       bytes > SIZE_MAX ? SIZE_MAX : (size_t)bytes);
+    }
+}
+
 /*
  * Computes values up to (not including) target, trying a certificate at
  * the end and, with at_pow2, at each power of two on the way, stopping
@@ -453,6 +467,7 @@ sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
 
     snprintf(what, sizeof what, "Grundy values of %s",
              env->name ? env->name : "the game");
+    sgseq_make_room(env, s, target);
     if (sgseq_reserve(s, target) != 0) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
@@ -840,6 +855,7 @@ sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env
                            sgseq_get(s, n));
         }
     }
+    sgseq_make_room(env, s, (size_t)len);
     if (sgseq_reserve(s, (size_t)len) != 0) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }

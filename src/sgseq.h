@@ -75,6 +75,10 @@ typedef struct sgseq_env {
     uint64_t period_search;       /* sgseq_period's length: 0 for the
                                      sequence's search limit, UINT64_MAX
                                      for what the limits allow */
+    void (*make_room)(void *user, size_t bytes); /* may be NULL: called
+                                     before the table grows by `bytes`, so
+                                     that the caller drops other tables */
+    void *make_room_user;
 } sgseq_env;
 
 /*

@@ -25,8 +25,8 @@
 #define REF_N 900     /* heaps 0..REF_N-1 of the literal reference */
 #define MAXD 4        /* digits d0..d3 */
 
-static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test",
-                                      0, 0};
+static const sgseq_env env_default = {.memory_limit = (size_t)1 << 30,
+                                      .name = "test"};
 
 /* A code d0.d1d2d3 as its digits, from text such as "0.f8". */
 typedef struct hexcode {

@@ -28,8 +28,8 @@
 
 #define MAXV 8192      /* every value (and XOR) of the references is below */
 
-static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test",
-                                      0, 0};
+static const sgseq_env env_default = {.memory_limit = (size_t)1 << 30,
+                                      .name = "test"};
 
 /* A code d0.d1..dm(e1..er): pre[0..npre) = d0..dm, grp[0..ngrp) = e. */
 typedef struct repcode {

@@ -207,9 +207,17 @@ test_shared_memory_is_one_budget(void **state)
     /* The worker's own fib:9000 would need 6 MB beside their 5 MB. */
     assert_int_equal(line(worker, "fib:9000 1000", &err), GRUNDY_ENOMEM);
     assert_int_equal(others_hold(main_ctx, SHARED_LIMIT), 0);
+    /* The main context's tables given back: the worker's line fits, and
+     * the worker keeps its sequence, counted. */
+    assert_true(ctx_memory_release(main_ctx) >= main_holds);
+    assert_int_equal(others_hold(worker, SHARED_LIMIT), 0);
+    assert_int_equal(line(worker, "fib:9000 1000", &err), GRUNDY_OK);
+    assert_true(others_hold(main_ctx, SHARED_LIMIT) >= (size_t)2 << 20);
     /* Refused by the limit itself: the main context says so; the worker
      * says the same or leaves the line (its charges may pass the room
-     * first: both blocks of a doubling count), never other words. */
+     * first: both blocks of a doubling count), never other words. (After
+     * the release: the refused sequence's first doublings drop the
+     * tables a context keeps, as any table being built does.) */
     assert_int_equal(line(main_ctx, "fib:100000 5", &alone), GRUNDY_ELIMIT);
     st = line(worker, "fib:100000 5", &err);
     assert_true(st == GRUNDY_ENOMEM || st == GRUNDY_ELIMIT);
@@ -217,12 +225,6 @@ test_shared_memory_is_one_budget(void **state)
         assert_string_equal(err.message, alone.message);
         assert_int_equal(err.needed, alone.needed);
     }
-    /* The main context's tables given back: the worker's line fits, and
-     * the worker keeps its sequence, counted. */
-    assert_true(ctx_memory_release(main_ctx) >= main_holds);
-    assert_int_equal(others_hold(worker, SHARED_LIMIT), 0);
-    assert_int_equal(line(worker, "fib:9000 1000", &err), GRUNDY_OK);
-    assert_true(others_hold(main_ctx, SHARED_LIMIT) >= (size_t)2 << 20);
     /* Freeing the worker gives it back. */
     grundy_ctx_free(worker);
     assert_int_equal(others_hold(main_ctx, SHARED_LIMIT), 0);
@@ -264,6 +266,70 @@ test_worker_tables_give_way(void **state)
     grundy_ctx_free(main_ctx);
 }
 
+/* The context's make_room, and the most its account held with the bytes
+ * about to be charged, just after it made room (watch_room). */
+#define ROOM_LIMIT ((size_t)12 << 20)
+static void (*ctx_room)(void *user, size_t bytes);
+static grundy_ctx *watch_other;
+static size_t watch_peak, watch_calls;
+
+static void
+watch_room(void *user, size_t bytes)
+{
+    size_t now;
+    ctx_room(user, bytes);
+    now = others_hold(watch_other, ROOM_LIMIT) + bytes;
+    watch_peak = now > watch_peak ? now : watch_peak;
+    watch_calls++;
+}
+
+/* A table built beside kept ones: the kept ones that no line uses go
+ * first, least recently used first, so that what the context holds and
+ * the growth stay within --memory. Before, kept tables (up to --memory)
+ * and the table being built (up to --memory) were held together until
+ * the cache was trimmed after it: here three sequences of 2.6 MB kept
+ * and fib:9003's doubling from 2 MB to 4 MB, 13.8 MB at --memory 12M. */
+static void
+test_kept_tables_make_room_first(void **state)
+{
+    grundy_ctx *main_ctx = grundy_ctx_new(), *other = grundy_ctx_new();
+    grundy_error err;
+    size_t kept;
+    (void)state;
+    grundy_ctx_set_memory_limit(main_ctx, ROOM_LIMIT);
+    /* The account observes what main_ctx holds (others_hold from the
+     * other context); main_ctx's charges are never refused by it. */
+    assert_int_equal(ctx_memory_share(other, main_ctx), 0);
+    assert_int_equal(line(main_ctx, "fib:9000 1000", &err), GRUNDY_OK);
+    assert_int_equal(line(main_ctx, "fib:9001 1000", &err), GRUNDY_OK);
+    assert_int_equal(line(main_ctx, "fib:9002 1000", &err), GRUNDY_OK);
+    kept = others_hold(other, ROOM_LIMIT);
+    assert_true(kept >= 7500000);
+    ctx_room = ctx_limits(main_ctx)->make_room;
+    assert_non_null(ctx_room);
+    ctx_limits(main_ctx)->make_room = watch_room;
+    watch_other = other;
+    watch_peak = watch_calls = 0;
+    assert_int_equal(line(main_ctx, "fib:9003 1000", &err), GRUNDY_OK);
+    assert_true(watch_calls > 0);
+    assert_true(watch_peak <= ROOM_LIMIT);
+    assert_true(watch_peak >= (size_t)10 << 20);
+    /* Only the least recently used went: three sequences stay. */
+    kept = others_hold(other, ROOM_LIMIT);
+    assert_true(kept >= 7500000);
+    /* What a line uses stays even past the limit: four sequences of one
+     * position, each within --memory (13.8 MB while the fourth's array
+     * doubles beside the three others). */
+    watch_peak = 0;
+    assert_int_equal(line(main_ctx, "fib:9004 1 + fib:9005 1 + fib:9006 1 "
+                                    "+ fib:9007 1", &err),
+                     GRUNDY_OK);
+    assert_true(watch_peak > ROOM_LIMIT);
+    ctx_limits(main_ctx)->make_room = ctx_room;
+    grundy_ctx_free(other);
+    grundy_ctx_free(main_ctx);
+}
+
 int
 main(void)
 {
@@ -274,6 +340,7 @@ main(void)
         cmocka_unit_test(test_wythoff_table_kept_across_lines),
         cmocka_unit_test(test_shared_memory_is_one_budget),
         cmocka_unit_test(test_worker_tables_give_way),
+        cmocka_unit_test(test_kept_tables_make_room_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

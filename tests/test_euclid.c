@@ -62,15 +62,18 @@ brute_fill(void)
     filled = 1;
 }
 
-static void
-read_pair(const char *s, uint64_t *a, uint64_t *b)
+/* Whether (c, d) is lost, for fixture_check_pair_moves. */
+static int
+lost(unsigned c, unsigned d, int misere)
 {
-    char *end;
-    s = strchr(s, ' ');
-    assert_non_null(s);
-    *a = strtoull(s + 1, &end, 10);
-    assert_int_equal(*end, ',');
-    *b = strtoull(end + 1, &end, 10);
+    return misere ? !M[c][d] : G[c][d] == 0;
+}
+
+/* G of the pair, for fixture_check_pair_nim. */
+static uint64_t
+value(unsigned a, unsigned b)
+{
+    return G[a][b];
 }
 
 /* 1 when (c, d) is an option of (a, b) by the rules. */
@@ -118,7 +121,6 @@ test_small_pairs(void **state)
     for (unsigned a = 0; a < 90; a++) {
         for (unsigned b = 0; b < 90; b++) {
             for (int mis = 0; mis < 2; mis++) {
-                size_t want = 0;
                 uint64_t sg;
                 snprintf(text, sizeof text, "euclid %u,%u", a, b);
                 fixture_solve_ok(f, text, GRUNDY_ALL_MOVES |
@@ -129,21 +131,8 @@ test_small_pairs(void **state)
                     assert_true(grundy_result_sg(f->res, &sg) &&
                                 sg == G[a][b]);
                 }
-                for (unsigned c = 0; c <= a; c++) {
-                    for (unsigned d = 0; d <= b; d++) {
-                        if (is_option(a, b, c, d)) {
-                            want += mis ? !M[c][d] : G[c][d] == 0;
-                        }
-                    }
-                }
-                assert_int_equal(grundy_result_move_count(f->res), want);
-                for (size_t i = 0; i < want; i++) {
-                    uint64_t c, d;
-                    read_pair(grundy_result_move_position(f->res, i), &c,
-                              &d);
-                    assert_true(is_option(a, b, c, d));
-                    assert_true(mis ? !M[c][d] : G[c][d] == 0);
-                }
+                (void)fixture_check_pair_moves(f, a, b, mis, lost,
+                                               is_option);
             }
         }
     }
@@ -196,19 +185,7 @@ test_sums(void **state)
         unsigned a = (unsigned)brute_below(&seed, 120);
         unsigned b = (unsigned)brute_below(&seed, 120);
         unsigned h = (unsigned)brute_below(&seed, 8);
-        uint64_t x = G[a][b] ^ h, sg;
-        size_t want = 0;
-        snprintf(text, sizeof text, "euclid %u,%u + nim %u", a, b, h);
-        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
-        assert_int_equal(grundy_result_win(f->res), x != 0);
-        assert_true(grundy_result_sg(f->res, &sg) && sg == x);
-        for (unsigned c = 0; c <= a; c++) {
-            for (unsigned d = 0; d <= b; d++) {
-                want += is_option(a, b, c, d) && G[c][d] == h;
-            }
-        }
-        want += G[a][b] < h;
-        assert_int_equal(grundy_result_move_count(f->res), want);
+        fixture_check_pair_nim(f, "euclid", a, b, h, value, is_option);
     }
     for (int t = 0; t < 400; t++) {
         unsigned p[4];
@@ -279,7 +256,7 @@ test_big_pairs(void **state)
             }
             snprintf(after, sizeof after, "%s",
                      grundy_result_move_position(f->res, 0));
-            read_pair(after, &c, &d);
+            fixture_read_pair(after, &c, &d);
             assert_true(is_option(a, b, c, d));
             fixture_solve_ok(f, after, mis ? GRUNDY_MISERE : 0);
             assert_false(grundy_result_win(f->res));

@@ -309,35 +309,18 @@ check_tuple(fixture *f, compound *c, const unsigned *t)
 {
     char text[256];
     unsigned u[MAX_SLOTS];
-    uint64_t got = 0;
     long want = 0;
     int win = literal_win(c, t);
     unsigned flag = c->every ? GRUNDY_EVERY : GRUNDY_CONJUNCTIVE;
 
     tuple_text(c, t, text);
-    fixture_solve_ok(f, text, flag);
     for (size_t i = 0; i < c->k; i++) {
         long x = c->num[i][t[i]];
         if (i == 0 || (c->every ? x > want : x < want)) {
             want = x;
         }
     }
-    /* The theory against the rules: the deciding number's parity is the
-     * literal outcome. */
-    if ((want % 2 == 1) != win) {
-        fail_msg("%s (%s): the literal search says %s, the number %ld",
-                 text, c->every ? "every" : "conjunctive",
-                 win ? "win" : "lose", want);
-    }
-    assert_int_equal(grundy_result_compound(f->res, &got), flag);
-    if (got != (uint64_t)want || grundy_result_win(f->res) != win) {
-        fail_msg("%s (%s): got %s %llu, want %s %ld", text,
-                 c->every ? "every" : "conjunctive",
-                 grundy_result_win(f->res) ? "win" : "lose",
-                 (unsigned long long)got, win ? "win" : "lose", want);
-    }
-    assert_int_equal(grundy_result_sg(f->res, NULL), 0);
-    assert_int_equal(grundy_result_move_count(f->res), win ? 1 : 0);
+    fixture_check_compound(f, text, flag, want, win);
     if (!win) {
         return;
     }
@@ -821,7 +804,6 @@ bcheck(fixture *f, bsrch *s, long (*num)[B_TAG], const bpos *p)
     char text[256], *at = text;
     const char *kind = s->every ? "every" : "conjunctive";
     long want = 0;
-    uint64_t got = 0;
     int win = bwin(s, p);
     bpos u;
 
@@ -839,19 +821,9 @@ bcheck(fixture *f, bsrch *s, long (*num)[B_TAG], const bpos *p)
             want = x;
         }
     }
-    fixture_solve_ok(f, text, s->every ? GRUNDY_EVERY : GRUNDY_CONJUNCTIVE);
-    if ((want % 2 == 1) != win) {
-        fail_msg("%s (%s): the literal search says %s, the number %ld",
-                 text, kind, win ? "win" : "lose", want);
-    }
-    assert_int_equal(grundy_result_compound(f->res, &got),
-                     s->every ? GRUNDY_EVERY : GRUNDY_CONJUNCTIVE);
-    if (got != (uint64_t)want || grundy_result_win(f->res) != win) {
-        fail_msg("%s (%s): got %s %llu, want %s %ld", text, kind,
-                 grundy_result_win(f->res) ? "win" : "lose",
-                 (unsigned long long)got, win ? "win" : "lose", want);
-    }
-    assert_int_equal(grundy_result_move_count(f->res), win ? 1 : 0);
+    fixture_check_compound(f, text,
+                           s->every ? GRUNDY_EVERY : GRUNDY_CONJUNCTIVE,
+                           want, win);
     if (!win) {
         return;
     }

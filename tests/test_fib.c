@@ -2,7 +2,8 @@
  * test_fib.c - Fibonacci take (fib, fib:R) against a literal search of the
  * rules (every take 1..k, mex and win/lose recursion): outcomes, values,
  * every winning move, misere, sums, 64-bit boundaries and the seed tables;
- * the --memory a fib:R refusal names against the recurrence.
+ * the --memory a fib:R refusal names against the recurrence, and the one
+ * a Grundy table's refusal names against the table built under it.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -410,6 +411,44 @@ test_sequence_memory_named(void **state)
     }
 }
 
+/* The Grundy table over the memory limit names the --memory that holds
+ * the whole table (it said "raise it with --memory" with no value): at
+ * that limit every pile below the table's end, 16384, has its value,
+ * for R = 1 (the largest table) and other R; the figure is at most
+ * 5 MiB. */
+static void
+test_table_memory_named(void **state)
+{
+    static const char *specs[] = {"fib:1", "fib", "fib:3", "fib:6", "fib:40"};
+    (void)state;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        grundy_ctx *ctx = grundy_ctx_new();
+        grundy_game *game = NULL;
+        grundy_error err;
+        uint64_t v[2] = {16383, 16383}, g;
+        grundy_ctx_set_memory_limit(ctx, (size_t)128 << 10);
+        assert_int_equal(grundy_game_parse(ctx, specs[i], strlen(specs[i]),
+                                           &game, &err), GRUNDY_OK);
+        assert_int_equal(grundy_component_value(game, v, 2, &g, &err),
+                         GRUNDY_ELIMIT);
+        assert_int_equal(err.limit, GRUNDY_LIMIT_MEMORY);
+        assert_non_null(strstr(err.message, "memory limit of 128 KiB"));
+        assert_true(err.needed > (size_t)128 << 10);
+        assert_true(err.needed <= (size_t)5 << 20);
+        grundy_game_free(game);
+        grundy_ctx_set_memory_limit(ctx, (size_t)err.needed);
+        assert_int_equal(grundy_game_parse(ctx, specs[i], strlen(specs[i]),
+                                           &game, &err), GRUNDY_OK);
+        for (uint64_t n = 16383; n > 16383 - 64; n--) {
+            v[0] = v[1] = n;
+            assert_int_equal(grundy_component_value(game, v, 2, &g, &err),
+                             GRUNDY_OK);
+        }
+        grundy_game_free(game);
+        grundy_ctx_free(ctx);
+    }
+}
+
 /* Beyond the brute range: every value the solver gives (closed forms for
  * R = 2, table otherwise) is the mex of the values it gives the options,
  * on a sample of piles up to the table limit, for R = 2 and R = 3. */
@@ -458,6 +497,7 @@ main(void)
         cmocka_unit_test_setup_teardown(test_big_piles, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_errors, fixture_setup, fixture_teardown),
         cmocka_unit_test(test_sequence_memory_named),
+        cmocka_unit_test(test_table_memory_named),
         cmocka_unit_test_setup_teardown(test_values_are_mex_of_options,
                                         fixture_setup, fixture_teardown),
     };

@@ -91,26 +91,6 @@ index_of(const unsigned *d, size_t n)
     return x;
 }
 
-/* The heaps of "moore:K a,b,c" into v; returns how many. */
-static size_t
-read_heaps(const char *s, uint64_t *v)
-{
-    size_t n = 0;
-    char *end;
-    s = strchr(s, ' ');
-    assert_non_null(s);
-    s++;
-    for (;;) {
-        v[n++] = strtoull(s, &end, 10);
-        if (*end != ',') {
-            break;
-        }
-        s = end + 1;
-    }
-    assert_int_equal(*end, '\0');
-    return n;
-}
-
 /* Moore's theorem, written here: lost iff every bit is set in a multiple
  * of K + 1 heaps. */
 static int
@@ -177,9 +157,9 @@ test_all_small(void **state)
                         unsigned e[MN] = {0};
                         size_t y;
                         assert_int_equal(
-                            read_heaps(grundy_result_move_position(f->res,
-                                                                   i),
-                                       v),
+                            fixture_read_list(grundy_result_move_position(
+                                                  f->res, i),
+                                              v, MN + 1),
                             n);
                         for (size_t j = 0; j < n; j++) {
                             assert_true(v[j] < MH);
@@ -196,8 +176,11 @@ test_all_small(void **state)
                         uint64_t v[MN + 1];
                         unsigned e[MN] = {0};
                         size_t y;
-                        read_heaps(grundy_result_move_position(f->res, 0),
-                                   v);
+                        assert_int_equal(
+                            fixture_read_list(grundy_result_move_position(
+                                                  f->res, 0),
+                                              v, MN + 1),
+                            n);
                         for (size_t j = 0; j < n; j++) {
                             e[j] = (unsigned)v[j];
                         }
@@ -253,7 +236,8 @@ test_large(void **state)
             assert_true(mis && any == 0);
             continue;
         }
-        if (read_heaps(grundy_result_move_position(f->res, 0), v) != n) {
+        if (fixture_read_list(grundy_result_move_position(f->res, 0), v,
+                              11) != n) {
             fail_msg("%s: move to %s", text,
                      grundy_result_move_position(f->res, 0));
         }
@@ -312,42 +296,15 @@ mis_sum(unsigned k, unsigned a, unsigned b, unsigned c, unsigned d)
 /* Heaps beyond 64 bits (a lone game): 128-bit heaps written and read
  * here in decimal; the outcome by Moore's theorem on both words, the
  * move legal and leaving a loss (misere: by the misere rule). */
-__extension__ typedef unsigned __int128 u128;
+typedef fixture_u128 u128;
 
-static void
-u128_dec(char *buf, u128 x)
-{
-    char tmp[48];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + (int)(x % 10));
-        x /= 10;
-    } while (x != 0);
-    while (n > 0) {
-        *buf++ = tmp[--n];
-    }
-    *buf = '\0';
-}
-
+/* The heaps of "moore:K a,b,c" (nothing after them) into v. */
 static size_t
-read_heaps128(const char *s, u128 *v)
+read_heaps128(const char *s, u128 *v, size_t cap)
 {
-    size_t n = 0;
-    s = strchr(s, ' ');
-    assert_non_null(s);
-    s++;
-    for (;;) {
-        u128 x = 0;
-        while (*s >= '0' && *s <= '9') {
-            x = x * 10 + (u128)(unsigned)(*s++ - '0');
-        }
-        v[n++] = x;
-        if (*s != ',') {
-            break;
-        }
-        s++;
-    }
-    assert_int_equal(*s, '\0');
+    const char *rest;
+    size_t n = fixture_read_list128(s, v, cap, &rest);
+    assert_int_equal(*rest, '\0');
     return n;
 }
 
@@ -388,7 +345,7 @@ test_big_heaps(void **state)
             if (i == 0 && h[0] >> 64 == 0) {
                 h[0] |= (u128)1 << 100; /* at least one heap >= 2^64 */
             }
-            u128_dec(num, h[i]);
+            fixture_u128_dec(num, h[i]);
             at += (size_t)snprintf(text + at, sizeof text - at, "%s%s",
                                    i ? "," : "", num);
         }
@@ -399,7 +356,7 @@ test_big_heaps(void **state)
             continue;
         }
         assert_int_equal(
-            read_heaps128(grundy_result_move_position(f->res, 0), v), n);
+            read_heaps128(grundy_result_move_position(f->res, 0), v, 9), n);
         for (size_t i = 0; i < n; i++) {
             assert_true(v[i] <= h[i]);
             lowered += v[i] < h[i];
@@ -438,15 +395,15 @@ test_big_nim(void **state)
                    brute_rand(&seed);
             h[i] |= (u128)1 << 70;
             x ^= h[i];
-            u128_dec(num, h[i]);
+            fixture_u128_dec(num, h[i]);
             at += (size_t)snprintf(text + at, sizeof text - at, "%s%s",
                                    i ? "," : "", num);
         }
         heap = (u128)brute_rand(&seed) << brute_below(&seed, 60);
-        u128_dec(num, heap);
+        fixture_u128_dec(num, heap);
         snprintf(text + at, sizeof text - at, " + nim %s", num);
         fixture_solve_ok(f, text, 0);
-        u128_dec(num, x ^ heap);
+        fixture_u128_dec(num, x ^ heap);
         assert_string_equal(grundy_result_sg_decimal(f->res), num);
         if ((x ^ heap) == 0) {
             continue;
@@ -459,10 +416,11 @@ test_big_nim(void **state)
             u128 y = 0;
             memcpy(head, after, (size_t)(plus - after));
             head[plus - after] = '\0';
-            assert_int_equal(read_heaps128(head, v), n);
-            nh = 0;
-            for (const char *p = plus + 7; *p != '\0'; p++) {
-                nh = nh * 10 + (u128)(unsigned)(*p - '0');
+            assert_int_equal(read_heaps128(head, v, 7), n);
+            {
+                const char *p = plus + 7;
+                nh = fixture_u128_read(&p);
+                assert_int_equal(*p, '\0');
             }
             for (size_t i = 0; i < n; i++) {
                 assert_true(v[i] <= h[i]);

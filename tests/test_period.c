@@ -137,7 +137,8 @@ old_cert(const rules *r, const uint16_t *g, size_t n)
     return c;
 }
 
-static const sgseq_env env_big = {(size_t)1 << 30, NULL, NULL, "test", 0, 0};
+static const sgseq_env env_big = {.memory_limit = (size_t)1 << 30,
+                                  .name = "test"};
 
 /* What the engine certifies from exactly the table g[0, n): the values
  * are loaded with certificates off, then one attempt is made at n. */

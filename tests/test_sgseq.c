@@ -101,8 +101,8 @@ new_sub(const uint64_t *set, size_t ns)
     return sgseq_new(set, bits, ns, SGSEQ_WINDOW);
 }
 
-static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test",
-                                      0, 0};
+static const sgseq_env env_default = {.memory_limit = (size_t)1 << 30,
+                                      .name = "test"};
 
 static uint64_t
 value(sgseq *s, uint64_t n)
@@ -515,7 +515,8 @@ test_memory_limit(void **state)
 {
     code c = parse_code("0.6");
     sgseq *s = new_octal(&c);
-    sgseq_env env = {(size_t)1 << 16, NULL, NULL, "octal:0.6", 0, 0};
+    sgseq_env env = {.memory_limit = (size_t)1 << 16,
+                     .name = "octal:0.6"};
     grundy_error err;
     grundy_period per;
     uint64_t v = 12345;
@@ -566,9 +567,10 @@ test_work_limit(void **state)
     static const unsigned bits[] = {7};
     sgseq *s = sgseq_new(k, bits, 1, SGSEQ_GUY_SMITH);
     sgseq *free_run = sgseq_new(k, bits, 1, SGSEQ_GUY_SMITH);
-    sgseq_env env = {(size_t)1 << 30, NULL, NULL, "stripes:3", 1000000000,
-                     0};
-    sgseq_env unlimited = {(size_t)1 << 30, NULL, NULL, "stripes:3", 0, 0};
+    sgseq_env env = {.memory_limit = (size_t)1 << 30,
+                     .name = "stripes:3", .work_limit = 1000000000};
+    sgseq_env unlimited = {.memory_limit = (size_t)1 << 30,
+                           .name = "stripes:3"};
     grundy_error err;
     uint64_t v = 12345, w;
     (void)state;

@@ -27,7 +27,8 @@
  * planes past the second are read one bit at a time). */
 #define LONG_LEN (SGSEQ_LO_BITS < 8 ? (size_t)1 << 18 : (size_t)1000000)
 
-static const sgseq_env env_big = {(size_t)1 << 30, NULL, NULL, "test", 0, 0};
+static const sgseq_env env_big = {.memory_limit = (size_t)1 << 30,
+                                  .name = "test"};
 
 /* Octal code digits d[0..nd) (d[0] is 0 or 4); unequal: Grundy's game. */
 typedef struct rules {

@@ -89,23 +89,17 @@ brute(unsigned *c, size_t n, uint64_t *g, int *mwin)
     memo[at].mwin = *mwin;
 }
 
-/* The numbers of "staircase a,b,c" into v; returns how many. */
+/* The steps of "staircase a,b,c" into v (room for SN + 2); returns how
+ * many. Coins only move down, so a step holds at most SN * (SC - 1). */
 static size_t
 read_stairs(const char *s, unsigned *v)
 {
-    size_t n = 0;
-    char *end;
-    s = strchr(s, ' ');
-    assert_non_null(s);
-    s++;
-    for (;;) {
-        v[n++] = (unsigned)strtoul(s, &end, 10);
-        if (*end != ',') {
-            break;
-        }
-        s = end + 1;
+    uint64_t w[SN + 2];
+    size_t n = fixture_read_list(s, w, SN + 2);
+    for (size_t i = 0; i < n; i++) {
+        assert_true(w[i] <= SN * (SC - 1));
+        v[i] = (unsigned)w[i];
     }
-    assert_int_equal(*end, '\0');
     return n;
 }
 
@@ -301,50 +295,19 @@ test_big_steps(void **state)
 /* Numbers beyond 64 bits: 128-bit staircases written and read here in
  * decimal; the value (the XOR of the odd steps, computed here), and every
  * winning move with a nim heap beside: legal, and leaving value 0. */
-__extension__ typedef unsigned __int128 u128;
+typedef fixture_u128 u128;
 
-static void
-u128_dec(char *buf, u128 x)
-{
-    char tmp[48];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + (int)(x % 10));
-        x /= 10;
-    } while (x != 0);
-    while (n > 0) {
-        *buf++ = tmp[--n];
-    }
-    *buf = '\0';
-}
-
-/* The steps of "staircase a,b,c + nim h" into v (returns how many) and
- * the heap into *h. */
+/* The steps of "staircase a,b,c + nim h" into v (at most cap; returns
+ * how many) and the heap into *h. */
 static size_t
-read_stairs128(const char *s, u128 *v, u128 *h)
+read_stairs128(const char *s, u128 *v, size_t cap, u128 *h)
 {
-    size_t n = 0;
-    s = strchr(s, ' ');
-    assert_non_null(s);
-    s++;
-    for (;;) {
-        u128 x = 0;
-        while (*s >= '0' && *s <= '9') {
-            x = x * 10 + (u128)(unsigned)(*s++ - '0');
-        }
-        v[n++] = x;
-        if (*s != ',') {
-            break;
-        }
-        s++;
-    }
-    assert_int_equal(strncmp(s, " + nim ", 7), 0);
-    s += 7;
-    *h = 0;
-    while (*s >= '0' && *s <= '9') {
-        *h = *h * 10 + (u128)(unsigned)(*s++ - '0');
-    }
-    assert_int_equal(*s, '\0');
+    const char *rest;
+    size_t n = fixture_read_list128(s, v, cap, &rest);
+    assert_int_equal(strncmp(rest, " + nim ", 7), 0);
+    rest += 7;
+    *h = fixture_u128_read(&rest);
+    assert_int_equal(*rest, '\0');
     return n;
 }
 
@@ -365,22 +328,22 @@ test_big_numbers(void **state)
                 c[0] |= (u128)1 << 90; /* the exact path */
             }
             x ^= i % 2 == 0 ? c[i] : 0;
-            u128_dec(num, c[i]);
+            fixture_u128_dec(num, c[i]);
             at += (size_t)snprintf(text + at, sizeof text - at, "%s%s",
                                    i ? "," : "", num);
         }
         h = (u128)brute_rand(&seed) << brute_below(&seed, 64);
-        u128_dec(num, h);
+        fixture_u128_dec(num, h);
         snprintf(text + at, sizeof text - at, " + nim %s", num);
         fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
-        u128_dec(num, x ^ h);
+        fixture_u128_dec(num, x ^ h);
         assert_string_equal(grundy_result_sg_decimal(f->res), num);
         assert_int_equal(grundy_result_win(f->res), (x ^ h) != 0);
         for (size_t m = 0; m < grundy_result_move_count(f->res); m++) {
             u128 y = 0;
             size_t lowered = 0, raised = 0;
             assert_int_equal(read_stairs128(grundy_result_move_position(
-                                                f->res, m), d, &nh), n);
+                                                f->res, m), d, 6, &nh), n);
             for (size_t i = 0; i < n; i++) {
                 y ^= i % 2 == 0 ? d[i] : 0;
             }

@@ -377,8 +377,8 @@ test_random_positions(void **state)
 
 /* ---- the engine: removal classes against per-k kernels ---------------- */
 
-static const sgseq_env env_default = {(size_t)1 << 30, NULL, NULL, "test",
-                                      0, 0};
+static const sgseq_env env_default = {.memory_limit = (size_t)1 << 30,
+                                      .name = "test"};
 
 static uint64_t
 seq_value(sgseq *s, uint64_t n)

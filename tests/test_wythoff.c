@@ -83,15 +83,18 @@ brute_long_rows(void)
 }
 
 
-static void
-read_pair(const char *s, uint64_t *a, uint64_t *b)
+/* Whether (c, d) is lost, for fixture_check_pair_moves. */
+static int
+lost(unsigned c, unsigned d, int misere)
 {
-    char *end;
-    s = strchr(s, ' ');
-    assert_non_null(s);
-    *a = strtoull(s + 1, &end, 10);
-    assert_int_equal(*end, ',');
-    *b = strtoull(end + 1, &end, 10);
+    return misere ? !M[c][d] : G[c][d] == 0;
+}
+
+/* G of the pair, for fixture_check_pair_nim. */
+static uint64_t
+value(unsigned a, unsigned b)
+{
+    return G[a][b];
 }
 
 static int
@@ -111,7 +114,7 @@ test_small_pairs(void **state)
     for (unsigned a = 0; a < NB; a++) {
         for (unsigned b = 0; b < NB; b++) {
             for (int mis = 0; mis < 2; mis++) {
-                size_t want = 0;
+                size_t want;
                 uint64_t sg;
                 int win = mis ? M[a][b] : G[a][b] != 0;
                 snprintf(text, sizeof text, "wythoff %u,%u", a, b);
@@ -119,23 +122,8 @@ test_small_pairs(void **state)
                                                           : 0));
                 assert_int_equal(grundy_result_win(f->res), win);
                 assert_true(grundy_result_sg(f->res, &sg) && sg == G[a][b]);
-                for (unsigned c = 0; c <= a; c++) {
-                    for (unsigned d = 0; d <= b; d++) {
-                        if (legal(a, b, c, d) &&
-                            (mis ? !M[c][d] : G[c][d] == 0)) {
-                            want++;
-                        }
-                    }
-                }
-                assert_int_equal(grundy_result_move_count(f->res), want);
+                want = fixture_check_pair_moves(f, a, b, mis, lost, legal);
                 assert_true(want <= 3 + (unsigned)mis * 3);
-                for (size_t i = 0; i < want; i++) {
-                    uint64_t c, d;
-                    read_pair(grundy_result_move_position(f->res, i), &c,
-                              &d);
-                    assert_true(legal(a, b, c, d));
-                    assert_true(mis ? !M[c][d] : G[c][d] == 0);
-                }
             }
         }
     }
@@ -254,7 +242,7 @@ test_big_pairs(void **state)
                 uint64_t c, d;
                 snprintf(after, sizeof after, "%s",
                          grundy_result_move_position(f->res, i));
-                read_pair(after, &c, &d);
+                fixture_read_pair(after, &c, &d);
                 assert_true(legal(a, b, c, d));
                 fixture_solve_ok(f, after, mis ? GRUNDY_MISERE : 0);
                 assert_false(grundy_result_win(f->res));
@@ -383,25 +371,12 @@ test_sums(void **state)
 {
     fixture *f = *state;
     uint64_t seed = 11;
-    char text[96];
     brute_fill();
     for (int t = 0; t < 2000; t++) {
         unsigned a = (unsigned)brute_below(&seed, 20);
         unsigned b = (unsigned)brute_below(&seed, 20);
         unsigned h = (unsigned)brute_below(&seed, 40);
-        uint64_t x = G[a][b] ^ h, sg;
-        size_t want = 0;
-        snprintf(text, sizeof text, "wythoff %u,%u + nim %u", a, b, h);
-        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
-        assert_int_equal(grundy_result_win(f->res), x != 0);
-        assert_true(grundy_result_sg(f->res, &sg) && sg == x);
-        for (unsigned c = 0; c <= a; c++) {
-            for (unsigned d = 0; d <= b; d++) {
-                want += legal(a, b, c, d) && G[c][d] == h;
-            }
-        }
-        want += G[a][b] < h;
-        assert_int_equal(grundy_result_move_count(f->res), want);
+        fixture_check_pair_nim(f, "wythoff", a, b, h, value, legal);
     }
 }
 

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #if defined(__GLIBC__)
-#include <malloc.h> /* malloc_trim for give_back */
+#include <malloc.h> /* malloc_trim for give_back, mallopt */
 #endif
 /* GRUNDY_CLI_SEQUENTIAL compiles the rounds and workers out: every line
  * goes through run_lines_sequential, the reference the thread tests
@@ -557,8 +557,11 @@ next_line(const char **p, const char *end, size_t *len)
  * workers hand back at an eighth of --memory, which adds about a third.
  * The main thread, which answers one line after another, hands back at
  * half of --memory: that stream peaked at 99 MB on one thread and
- * --memory 64M, 84 MB with it, for a third more CPU time. Other
- * allocators: nothing to do. */
+ * --memory 64M, 84 MB with it, for a third more CPU time. Since kept
+ * tables make room before a table is built (ctx.c), the main thread
+ * drops tables line by line as the workers do, and hands back at an
+ * eighth too (that stream on one thread: 78 MB at a half, 73 MB at an
+ * eighth, with big_blocks_apart). Other allocators: nothing to do. */
 static void
 give_back(size_t *freed, size_t bytes, size_t at_least)
 {
@@ -887,7 +890,7 @@ answer_rest(cli *c, const share *sh, const char *name, grundy_game *fixed,
         /* Tables it dropped go back to the system too, now and then
          * (give_back: its arena would keep them among the kept ones). */
         give_back(&c->freed, ctx_line_settle(c->ctx),
-                  grundy_ctx_memory_limit(c->ctx) / 2);
+                  grundy_ctx_memory_limit(c->ctx) / 8);
     }
     return status;
 }
@@ -910,7 +913,7 @@ workers_quiet(worker *w, int n, round *busy)
         freed += ctx_memory_release(w[i].ctx);
     }
     give_back(&w[0].c->freed, freed,
-              grundy_ctx_memory_limit(w[0].c->ctx) / 2);
+              grundy_ctx_memory_limit(w[0].c->ctx) / 8);
 }
 
 /* Writes the shares' records in order and reports their failed lines
@@ -1264,6 +1267,29 @@ run_lines_reader(cli *c, reader *r, const char *name, grundy_game *fixed,
     return run_lines_sequential(c, r, name, fixed);
 }
 
+/* Blocks from this size on are mapped apart from the arenas. */
+#define BIG_BLOCK ((size_t)1 << 18)
+
+/* glibc maps a block of 128 KiB or more apart from its arenas, and
+ * returns it to the system when it is freed, but raises that threshold
+ * to the largest such block freed (up to 32 MiB): after the first table
+ * dropped, tables came from the arenas, and the ones a stream drops
+ * stayed resident there beside the kept ones until a malloc_trim. A
+ * fixed threshold keeps every table of 256 KiB or more apart, so that a
+ * dropped table goes back at once. The stream of tests/memory_rss.sh at
+ * --memory 64M peaked at 80 to 82 MB on one thread and 94 to 110 MB on
+ * eight; with this and the main thread's give_back at an eighth, 73 MB
+ * and 77 to 89 MB, for about half a second more system time (1.2 to 1.8
+ * s of CPU in all): each of its 1,000 tables of 1 to 2 MB is faulted in
+ * afresh instead of reusing the arena's pages. */
+static void
+big_blocks_apart(void)
+{
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, (int)BIG_BLOCK);
+#endif
+}
+
 int
 run_lines(cli *c, grundy_game *fixed)
 {
@@ -1284,6 +1310,7 @@ run_lines(cli *c, grundy_game *fixed)
         }
         return EXIT_IO;
     }
+    big_blocks_apart();
     r.memory = grundy_ctx_memory_limit(c->ctx);
     r.max = r.memory < MAX_LINE ? r.memory : MAX_LINE;
     r.cap = r.max < ((size_t)1 << 16) ? r.max : (size_t)1 << 16;

@@ -301,6 +301,30 @@ fib_tab_get(const fib_state *st, uint64_t n, uint64_t k)
     return 0;
 }
 
+/* Steps of the whole Grundy table (piles below FIB_TABLE_MAX) for
+ * multiplier r, rounded up to the step array's capacity (4096 doubled).
+ * Counted by building the table for every R from 1 to 3,200, every
+ * 97th R from 2,500 to 16,274, and R = 16383 (every larger R plays
+ * alike below 16384 piles: R x >= n - x for every take x): R = 1 has
+ * 323,929 steps, R = 2 124,319, and no other more (the counts fall as
+ * R grows: below 35,000 from R = 100 on, 16,383 for R = 16383). Should
+ * an R pass it, fib_table_bytes still names more than the limit
+ * refused, so that a second refusal names a larger figure. */
+#define FIB_TABLE_STEPS(r) ((r) == 1 ? (size_t)1 << 19 : (size_t)1 << 17)
+
+/* A memory limit under which fib_tab_grow builds the whole table, so
+ * every pile below FIB_TABLE_MAX, for multiplier r: the step array at
+ * its largest beside off and the stamps (8 bytes a pile), as its check
+ * counts them. ncap steps were just refused: the figure is never below
+ * what that check asked for either. */
+static uint64_t
+fib_table_bytes(uint64_t r, size_t ncap)
+{
+    size_t steps = FIB_TABLE_STEPS(r) > ncap ? FIB_TABLE_STEPS(r) : ncap;
+    return (uint64_t)steps * sizeof(fib_step) +
+           ((uint64_t)FIB_TABLE_MAX + 1) * 8;
+}
+
 /* Extends the table to piles n < want (want <= FIB_TABLE_MAX) by
  * G(n, k) = mex{G(n-x, min(R x, n-x)) : 1 <= x <= k}, all k at once: the
  * values for growing k are running mexes of one sequence. */
@@ -358,11 +382,15 @@ fib_tab_grow(grundy_game *game, uint32_t want, grundy_error *err)
                 size_t ncap = st->capsteps ? st->capsteps * 2 : 4096;
                 fib_step *ns;
                 if (ncap * sizeof *ns + ((size_t)want + 1) * 8 > limit) {
+                    char lim[32];
+                    util_size_text(lim, sizeof lim, limit);
                     rc = err_set_limit(err, GRUNDY_ELIMIT,
-                                       GRUNDY_LIMIT_MEMORY, 0,
-                                       "fib: the Grundy table for piles up "
+                                       GRUNDY_LIMIT_MEMORY,
+                                       fib_table_bytes(st->r, ncap),
+                                       "%s: the Grundy table for piles up "
                                        "to %u needs more than the memory "
-                                       "limit (%zu bytes)", want, limit);
+                                       "limit of %s", game->label, want,
+                                       lim);
                     goto out;
                 }
                 ns = limits_charge(game->limits, ncap * sizeof *ns) == 0

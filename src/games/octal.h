@@ -17,6 +17,7 @@
 
 #include "family.h"
 #include "sgseq.h"
+#include "nat.h"
 
 /* --all never lists more options of one component than this. */
 #define OCTAL_MAX_LISTED ((uint64_t)1 << 20)
@@ -73,9 +74,13 @@ void octal_destroy(grundy_game *game);
 
 /* ---- values (octal_value.c) -------------------------------------------- */
 sgseq_env octal_env(grundy_game *game);
+/* The closed forms (Lasker's Nim, G(n) = n, hex:0.8) for heaps of any
+ * size: sg = G(n); m = the heap of Lasker's Nim worth v. 0, or -1 when out
+ * of memory (never within 128 bits). */
+int octal_closed_g(const octal *o, const nat *n, nat *sg);
+int octal_lasker_inverse_nat(nat *m, const nat *v);
 uint64_t octal_lasker_g(uint64_t n, int *ok);
 uint64_t octal_thirds_g(uint64_t n);
-uint64_t octal_lasker_inverse(uint64_t v);
 grundy_status octal_value(grundy_game *game, const uint64_t *v, size_t n,
                           uint64_t *sg, grundy_error *err);
 grundy_status octal_period(grundy_game *game, grundy_period *out,
@@ -90,8 +95,14 @@ int octal_matches_parts(const octal_walk *w, uint64_t a, uint64_t b);
 int octal_sent(octal_walk *w, int r);
 char *octal_take_words(char *p, const octal_walk *w, uint64_t first,
                        uint64_t k);
-grundy_status octal_lasker_one(octal_walk *w, uint64_t n, grundy_error *err);
-void octal_thirds_one(octal_walk *w, uint64_t n);
+/* Kinds of octal_closed_option's move. */
+enum {
+    OCTAL_CLOSED_NONE, OCTAL_CLOSED_TAKE, OCTAL_CLOSED_SPLIT,
+    OCTAL_CLOSED_TRIPLE
+};
+int octal_closed_option(const octal *o, const nat *n, const nat *want,
+                        nat part[3]);
+grundy_status octal_closed_one(octal_walk *w, uint64_t n, grundy_error *err);
 unsigned octal_digit(const octal *o, uint64_t k);
 int octal_reaches(const octal *o, uint64_t n, uint64_t m);
 int octal_by_certificate(const octal *o, uint64_t n);

@@ -1,7 +1,8 @@
 /*
  * octal_big.c - heaps beyond 64 bits of take-and-break games (the
  * family_big operations): values and options of heaps of any size from a
- * certified period or a closed form, in bignum arithmetic; a heap whose
+ * certified period, in bignum arithmetic (the closed forms are written
+ * once over nat.h: octal_closed_g, octal_closed_option); a heap whose
  * value fits goes the 64-bit way (octal_value, octal_options).
  */
 #include "octal.h"
@@ -405,33 +406,18 @@ octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
     return GRUNDY_OK;
 }
 
-/* The closed forms on big heaps: Lasker's Nim (n - 1, n, n, n + 1 by n
- * mod 4), G(n) = n, and hex:0.8's floor((n - 1) / 3). */
+/* sg = G(n) of a closed form (octal_closed_g) on exact numbers. */
 static int
 octal_big_closed(const octal *o, const bignum *n, bignum *sg)
 {
-    uint64_t r;
-    if (o->identity) {
-        return bignum_copy(sg, n);
-    }
-    if (bignum_is_zero(n)) {
-        /* The empty heap, worth 0 (n - 1 below would not exist): a heap
-         * 0 comes here beside a Lasker heap of 2^64 - 1, whose value
-         * sends the whole position by the exact path. */
-        return bignum_set_u64(sg, 0);
-    }
-    if (o->thirds) {
-        return bignum_set_u64(sg, 1) != 0 || bignum_sub(sg, n, sg) != 0 ||
-                       bignum_divmod_u64(sg, sg, 3, &r) != 0
-                   ? -1
-                   : 0;
-    }
-    if (bignum_divmod_u64(NULL, n, 4, &r) != 0 || bignum_set_u64(sg, 1)) {
-        return -1;
-    }
-    return r == 0 ? bignum_sub(sg, n, sg)
-           : r == 3 ? bignum_add(sg, n, sg)
-                    : bignum_copy(sg, n);
+    nat x = NAT_ZERO, g = NAT_ZERO;
+    int r = nat_set_big(&x, n) != 0 || octal_closed_g(o, &x, &g) != 0 ||
+                    nat_to_big(sg, &g) != 0
+                ? -1
+                : 0;
+    nat_free(&x);
+    nat_free(&g);
+    return r;
 }
 
 static int octal_big_fits(grundy_game *game, const uint64_t *v, size_t n);
@@ -481,69 +467,33 @@ octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
     return GRUNDY_OK;
 }
 
-/* The closed forms' option of value want (octal_thirds_one,
- * octal_lasker_one and the identity's heap want, on exact numbers). */
+/* The closed forms' option of value want (octal_closed_option, written
+ * once for heaps of any size). */
 static void
 octal_big_closed_option(octal_big *w, const bignum *want)
 {
-    const bignum *n = w->c->v[0];
+    nat n = NAT_ZERO, v = NAT_ZERO, part[3] = {NAT_ZERO, NAT_ZERO, NAT_ZERO};
     bignum **t = w->t;
-    uint64_t r;
-    if (w->o->thirds) {
-        /* Take 1, leave a + b + b: a = 3v + 1, or 3v + 2 when n - 1 - a
-         * would be odd; b = (n - 1 - a) / 2. */
-        if (octal_big_closed(w->o, n, t[3]) != 0) {
-            w->oom = 1;
-        }
-        if (w->oom || bignum_cmp(want, t[3]) >= 0) {
-            return;
-        }
-        if (bignum_mul_u64(t[0], want, 3) != 0 ||
-            bignum_add_u64(t[0], t[0], 1) != 0 ||
-            bignum_sub(t[1], n, t[0]) != 0 ||
-            bignum_divmod_u64(NULL, t[1], 2, &r) != 0 ||
-            (r == 0 && bignum_add_u64(t[0], t[0], 1) != 0) ||
-            bignum_set_u64(t[2], 1) != 0 ||
-            bignum_add(t[2], t[2], t[0]) != 0 ||
-            bignum_sub(t[1], n, t[2]) != 0 ||
-            bignum_shr(t[1], t[1], 1) != 0 || bignum_copy(t[2], t[1]) != 0) {
-            w->oom = 1;
-            return;
-        }
-        if (bignum_cmp(t[0], t[1]) > 0) {
-            bignum *a = t[0];
-            t[0] = t[1];
-            t[1] = t[2];
-            t[2] = a;
-        }
-        octal_big_emit(w, 0, 1, t, 3);
-        return;
+    int kind = -1;
+    if (nat_set_big(&n, w->c->v[0]) == 0 && nat_set_big(&v, want) == 0) {
+        kind = octal_closed_option(w->o, &n, &v, part);
     }
-    /* m: the heap worth want (identity: want; Lasker: G^-1(want)). */
-    if (bignum_divmod_u64(NULL, want, 4, &r) != 0 ||
-        bignum_set_u64(t[1], 1) != 0 ||
-        (!w->o->lasker || r == 1 || r == 2 || bignum_is_zero(want)
-             ? bignum_copy(t[0], want)
-             : r == 0 ? bignum_sub(t[0], want, t[1])
-                      : bignum_add(t[0], want, t[1])) != 0) {
-        w->oom = 1;
-        return;
+    for (int i = 0; i < 3 && kind > 0; i++) {
+        kind = nat_to_big(t[i], &part[i]) != 0 ? -1 : kind;
     }
-    if (bignum_cmp(t[0], n) < 0) {
-        /* Take n - m, leaving heap m (nothing when m = 0). */
-        if (bignum_sub(t[2], n, t[0]) != 0) {
-            w->oom = 1;
-            return;
-        }
-        octal_big_emit_k(w, 1, t[2], t, bignum_is_zero(t[0]) ? 0 : 1);
-    } else if (w->o->lasker && bignum_cmp(want, n) == 0 &&
-               bignum_divmod_u64(NULL, n, 4, &r) == 0 && r == 3) {
-        /* G(1) ^ G(n - 1) = 1 ^ (n - 1) = n. */
-        if (bignum_set_u64(t[0], 1) != 0 || bignum_sub(t[1], n, t[0]) != 0) {
-            w->oom = 1;
-            return;
-        }
+    if (kind == OCTAL_CLOSED_TAKE) {
+        /* Take n - m (t[1]), leaving heap m (nothing when m = 0). */
+        octal_big_emit_k(w, 1, t[1], t, nat_is_zero(&part[0]) ? 0 : 1);
+    } else if (kind == OCTAL_CLOSED_SPLIT) {
         octal_big_emit(w, 0, 0, t, 2);
+    } else if (kind == OCTAL_CLOSED_TRIPLE) {
+        octal_big_emit(w, 0, 1, t, 3);
+    }
+    w->oom |= kind < 0;
+    nat_free(&n);
+    nat_free(&v);
+    for (int i = 0; i < 3; i++) {
+        nat_free(&part[i]);
     }
 }
 

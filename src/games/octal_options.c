@@ -357,23 +357,94 @@ octal_options_k(octal_walk *w, uint64_t n, uint64_t k, unsigned b,
 }
 
 /*
- * Lasker's Nim beyond OCTAL_LASKER_DIRECT, by the closed form: one option
- * of value want < 2^64 - 1. G is a bijection, so the take to heap
- * G^-1(want) is it when that heap is below n; else (n = 3 mod 4, want =
- * n) the split 1 + (n - 1): G(1) ^ G(n - 1) = 1 ^ (n - 1) = n.
+ * The one option of value want of heap n of a closed form, for heaps of
+ * any size (octal_big.c asks too). Lasker's Nim and G(n) = n: G is a
+ * bijection, so the take to heap m = G^-1(want) (m = want for the
+ * identity) is it when m < n; else, in Lasker's Nim with n = 3 mod 4 and
+ * want = n, the split 1 + (n - 1): G(1) ^ G(n - 1) = 1 ^ (n - 1) = n.
+ * hex:0.8: as in the proof of octal_thirds_g, take 1 and leave a + b + b
+ * with a = 3 want + 1, or + 2 when n - 1 - a would be odd, and b = (n - 1
+ * - a) / 2; none when want >= G(n), since every option is worth less.
+ * Returns the kind of move, with the parts it leaves ascending in part
+ * (OCTAL_CLOSED_TAKE: part[0] = m and part[1] = n - m, the stones
+ * taken), or -1 when out of memory.
+ */
+int
+octal_closed_option(const octal *o, const nat *n, const nat *want,
+                    nat part[3])
+{
+    nat *a = &part[0], *b = &part[1], *c = &part[2];
+    uint64_t r;
+    if (o->thirds) {
+        if (octal_closed_g(o, n, a) != 0) {
+            return -1;
+        }
+        if (nat_cmp(want, a) >= 0) {
+            return OCTAL_CLOSED_NONE;
+        }
+        if (nat_mul_u64(a, want, 3) != 0 || nat_add_u64(a, a, 1) != 0 ||
+            nat_sub(b, n, a) != 0 || nat_divmod_u64(NULL, b, 2, &r) != 0 ||
+            (r == 0 && nat_add_u64(a, a, 1) != 0) || nat_sub(b, n, a) != 0 ||
+            nat_sub_u64(b, b, 1) != 0 || nat_divmod_u64(b, b, 2, &r) != 0 ||
+            nat_copy(c, b) != 0) {
+            return -1;
+        }
+        if (nat_cmp(a, b) > 0) {
+            nat t = *a;   /* ascending: b, b, a (a swap moves the rooms) */
+            *a = *b;
+            *b = *c;
+            *c = t;
+        }
+        return OCTAL_CLOSED_TRIPLE;
+    }
+    if ((o->identity ? nat_copy(a, want)
+                     : octal_lasker_inverse_nat(a, want)) != 0) {
+        return -1;
+    }
+    if (nat_cmp(a, n) < 0) {
+        return nat_sub(b, n, a) != 0 ? -1 : OCTAL_CLOSED_TAKE;
+    }
+    if (o->lasker && nat_cmp(want, n) == 0 &&
+        nat_divmod_u64(NULL, n, 4, &r) == 0 && r == 3) {
+        nat_set_u64(a, 1);
+        return nat_sub_u64(b, n, 1) != 0 ? -1 : OCTAL_CLOSED_SPLIT;
+    }
+    return OCTAL_CLOSED_NONE;
+}
+
+/*
+ * The closed forms beyond OCTAL_LASKER_DIRECT: the one option of value
+ * want (octal_closed_option, within 128 bits: no allocation). Lasker's
+ * Nim finds one for every want below G(n); above, the limit is said.
  */
 grundy_status
-octal_lasker_one(octal_walk *w, uint64_t n, grundy_error *err)
+octal_closed_one(octal_walk *w, uint64_t n, grundy_error *err)
 {
-    uint64_t m = octal_lasker_inverse(w->want);
+    nat x = NAT_ZERO, v = NAT_ZERO, part[3] = {NAT_ZERO, NAT_ZERO, NAT_ZERO};
+    uint64_t p[3] = {0, 0, 0};
     int ok;
-    if (w->want != UINT64_MAX && m < n) {
-        octal_emit_one(w, n - m, m, m == 0);
+    nat_set_u64(&x, n);
+    nat_set_u64(&v, w->want);
+    switch (octal_closed_option(w->o, &x, &v, part)) {
+    case OCTAL_CLOSED_TAKE:
+        /* Parts below n fit in 64 bits. */
+        (void)(nat_to_u64(&part[0], &p[0]) && nat_to_u64(&part[1], &p[1]));
+        octal_emit_one(w, p[1], p[0], p[0] == 0);
         return GRUNDY_OK;
-    }
-    if (n % 4 == 3 && w->want == n) {
+    case OCTAL_CLOSED_SPLIT:
         octal_emit_split(w, 0, 1, n - 1);
         return GRUNDY_OK;
+    case OCTAL_CLOSED_TRIPLE:
+        for (int i = 0; i < 3; i++) {
+            (void)nat_to_u64(&part[i], &p[i]);
+        }
+        octal_emit_triple(w, 1, p[0], p[1], p[2]);
+        return GRUNDY_OK;
+    default:
+        break;
+    }
+    if (!w->o->lasker) {
+        return GRUNDY_OK;   /* no option of a value above its own */
     }
     if (w->want < octal_lasker_g(n, &ok)) {
         /* Unreachable by the theorem: a mex has every smaller value. */
@@ -387,30 +458,6 @@ octal_lasker_one(octal_walk *w, uint64_t n, grundy_error *err)
                    "listed up to heap %llu only",
                    (unsigned long long)n, w->spec,
                    (unsigned long long)OCTAL_LASKER_DIRECT);
-}
-
-/*
- * hex:0.8 beyond OCTAL_LASKER_DIRECT: the option of value want as in the
- * proof of octal_thirds_g (take 1, leave a + b + b); none when want is not
- * below G(n), since every option is worth less (no option is missed).
- */
-void
-octal_thirds_one(octal_walk *w, uint64_t n)
-{
-    uint64_t v = w->want, a;
-    if (v >= octal_thirds_g(n)) {
-        return;
-    }
-    a = 3 * v + 1;
-    if ((n - 1 - a) % 2 != 0) {
-        a++;
-    }
-    /* Ascending parts: a and b = b. */
-    if (a <= (n - 1 - a) / 2) {
-        octal_emit_triple(w, 1, a, (n - 1 - a) / 2, (n - 1 - a) / 2);
-    } else {
-        octal_emit_triple(w, 1, (n - 1 - a) / 2, (n - 1 - a) / 2, a);
-    }
 }
 
 /* ---- repeating codes with a certified period ---------------------------- */
@@ -665,19 +712,7 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
             return octal_all_refused(err, "heap", n, game->label,
                                      OCTAL_LASKER_DIRECT);
         }
-        if (o->identity) {
-            /* Heap want itself (k = n - want); no option is worth n or
-             * more (octal_is_identity). */
-            if (want < n) {
-                octal_emit_one(&w, n - want, want, want == 0);
-            }
-            return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
-        }
-        if (o->thirds) {
-            octal_thirds_one(&w, n);
-            return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
-        }
-        st = octal_lasker_one(&w, n, err);
+        st = octal_closed_one(&w, n, err);
         return st != GRUNDY_OK ? st : w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
     }
     for (size_t i = 0; i < o->nrun && !w.stop && !w.oom; i++) {

@@ -1,12 +1,13 @@
 /*
  * wythoff.c - Wythoff's game: two piles, take any number from one pile or
- * the same number from both. Outcomes and every winning move for any 64-bit
- * pair by the Beatty pairs (floor(j phi), floor(j phi) + j), integers only;
+ * the same number from both. Outcomes and every winning move for pairs of
+ * any size (written once over nat.h) by the Beatty pairs (floor(j phi),
+ * floor(j phi) + j), integers only;
  * Grundy values from a table and, for small rows, a periodicity certificate.
  */
 #include "family.h"
-#include "intmath.h"
 #include "bignum.h"
+#include "nat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,47 +41,110 @@ typedef struct wy_state {
     uint64_t spent;   /* cell-steps spent building big so far */
 } wy_state;
 
-/* ---- outcome and winning moves ---------------------------------------- */
+/* ---- outcome and winning moves, piles of any size ---------------------- */
+
+/* Most decimal digits of a pile answered exactly: the integer square
+ * root of floor(k phi) is quadratic in the length (about a second at
+ * this size); beyond, the answer would take minutes, so it is refused,
+ * naming this limit. */
+#define WY_BIG_DIGITS 30000u
+
+/* A pair being answered, its piles as numbers of any size (nat.h: held
+ * in 128 bits while they fit, so 64-bit piles never allocate), and the
+ * component its moves are emitted for: c for 64-bit piles, else bc. The
+ * mathematics below is written once for both. */
+typedef struct wy_pair {
+    nat a, b;
+    const component *c;
+    const big_component *bc;
+} wy_pair;
+
+/* Target pairs of winning moves: at most three in normal play, six in
+ * misere play (docs/theory.md 5, 7). Slots are made as they are reached
+ * (no clearing of the whole array: a stream answers a pair per line). */
+typedef struct wy_targets {
+    nat t[6][2];
+    size_t n;      /* targets kept */
+    size_t made;   /* slots made, given back by wy_targets_free */
+} wy_targets;
+
+/* The slot of the next target, made 0 when first reached. */
+static nat *
+wy_slot(wy_targets *ts)
+{
+    nat *t = ts->t[ts->n];
+    if (ts->made == ts->n) {
+        nat zero = NAT_ZERO;
+        t[0] = zero;
+        t[1] = zero;
+        ts->made++;
+    }
+    return t;
+}
+
+static void
+wy_targets_free(wy_targets *ts)
+{
+    for (size_t i = 0; i < ts->made; i++) {
+        nat_free(&ts->t[i][0]);
+        nat_free(&ts->t[i][1]);
+    }
+}
 
 /* 1 when (a, b) is a normal-play P-position: with lo <= hi,
- * lo == floor((hi - lo) * phi) (Wythoff 1907). */
+ * lo == floor((hi - lo) * phi) (Wythoff 1907); -1 when out of memory. */
 static int
-wy_normal_lose(uint64_t a, uint64_t b)
+wy_normal_lose(const nat *a, const nat *b)
 {
-    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
-    return im_floor_phi(hi - lo) == lo;
+    const nat *lo = nat_cmp(a, b) <= 0 ? a : b, *hi = lo == a ? b : a;
+    nat f = NAT_ZERO;
+    int r = nat_sub(&f, hi, lo) != 0 || nat_floor_phi(&f, &f) != 0
+                ? -1
+                : nat_cmp(&f, lo) == 0;
+    nat_free(&f);
+    return r;
 }
 
-/* The partner of x in its P-pair (docs/theory.md 5): with
+/* r = the partner of x in its P-pair (docs/theory.md 5): with
  * j = floor((x+1)/phi), either x = floor(j phi) is the lower value of pair
  * j (partner x + j), or x is an upper value whose partner is x - i with
- * i = 2(x+1) - floor((x+1) phi) - 1 = x - j (docs/theory.md 5), since
- * floor((x+1) phi) = x + 1 + j; so the partner is j. May exceed 2^64. */
-static im_u128
-wy_partner(uint64_t x)
+ * i = 2(x+1) - floor((x+1) phi) - 1 = x - j, since
+ * floor((x+1) phi) = x + 1 + j; so the partner is j. */
+static int
+wy_partner(nat *r, const nat *x)
 {
-    uint64_t j = im_floor_inv_phi((im_u128)x + 1);
-    if (im_floor_phi(j) == x) {
-        return (im_u128)x + j;
-    }
-    return j;
+    nat j = NAT_ZERO, f = NAT_ZERO;
+    int rc = nat_add_u64(&j, x, 1) != 0 || nat_floor_inv_phi(&j, &j) != 0 ||
+                     nat_floor_phi(&f, &j) != 0 ||
+                     (nat_cmp(&f, x) == 0 ? nat_add(r, x, &j)
+                                          : nat_copy(r, &j)) != 0
+                 ? -1
+                 : 0;
+    nat_free(&j);
+    nat_free(&f);
+    return rc;
 }
 
+/* The misere P-positions (docs/theory.md 7): the normal ones with (0,0),
+ * (1,2), (2,1) replaced by (0,1), (1,0), (2,2). 1, 0, or -1 when out of
+ * memory. */
 static int
-wy_misere_lose(uint64_t a, uint64_t b)
+wy_misere_lose(const nat *a, const nat *b)
 {
-    /* docs/theory.md 7: the normal P-positions with (0,0), (1,2), (2,1)
-     * replaced by (0,1), (1,0), (2,2). */
-    if ((a == 0 && b == 1) || (a == 1 && b == 0) || (a == 2 && b == 2)) {
-        return 1;
-    }
-    if ((a == 0 && b == 0) || (a == 1 && b == 2) || (a == 2 && b == 1)) {
-        return 0;
+    uint64_t x, y;
+    if (nat_to_u64(a, &x) && nat_to_u64(b, &y)) {
+        if ((x == 0 && y == 1) || (x == 1 && y == 0) || (x == 2 && y == 2)) {
+            return 1;
+        }
+        if ((x == 0 && y == 0) || (x == 1 && y == 2) || (x == 2 && y == 1)) {
+            return 0;
+        }
     }
     return wy_normal_lose(a, b);
 }
 
-/* Emits the move (a, b) -> (na, nb) of pair c. */
+/* Emits the move (a, b) -> (na, nb) of pair c: 64-bit piles (the words
+ * built on the stack: a stream of pairs allocates nothing per line). */
 static int
 wy_emit(move_sink *sink, const component *c, uint64_t a, uint64_t b,
         uint64_t na, uint64_t nb)
@@ -114,67 +178,58 @@ wy_emit(move_sink *sink, const component *c, uint64_t a, uint64_t b,
     return move_emit(sink, c, 1, &arity, vals, buf);
 }
 
-/* Collects the normal-play winning moves of (a, b) (at most three,
- * docs/theory.md 5) as target pairs: reduce b to the partner of a, reduce
- * a to the partner of b, or take the same from both down to the pair with
- * difference d. With `one`, stops after the first found (cheapest
- * first). */
-static size_t
-wy_normal_targets(uint64_t a, uint64_t b, int one, uint64_t t[3][2])
-{
-    uint64_t lo = a < b ? a : b, d = a < b ? b - a : a - b;
-    im_u128 f = im_floor_phi(d);
-    size_t n = 0;
-    int diag = f < lo;
-
-    if (one && diag) {
-        t[0][0] = a - (lo - (uint64_t)f);
-        t[0][1] = b - (lo - (uint64_t)f);
-        return 1;
-    }
-    {
-        im_u128 pa = wy_partner(a);
-        if (pa < b) {
-            t[n][0] = a;
-            t[n][1] = (uint64_t)pa;
-            n++;
-            if (one) {
-                return n;
-            }
-        }
-    }
-    {
-        im_u128 pb = wy_partner(b);
-        if (pb < a) {
-            t[n][0] = (uint64_t)pb;
-            t[n][1] = b;
-            n++;
-            if (one) {
-                return n;
-            }
-        }
-    }
-    if (diag) {
-        t[n][0] = a - (lo - (uint64_t)f);
-        t[n][1] = b - (lo - (uint64_t)f);
-        n++;
-    }
-    return n;
-}
-
+/* wy_emit's words for piles beyond 64 bits, in a growing string. */
 static int
-wy_reachable(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
+wy_emit_big(move_sink *sink, const wy_pair *p, const nat *na, const nat *nb)
 {
-    return (c == a && d < b) || (d == b && c < a) ||
-           (c < a && d < b && a - c == b - d);
+    int both = nat_cmp(na, &p->a) != 0 && nat_cmp(nb, &p->b) != 0, r = -1;
+    int first = nat_cmp(na, &p->a) != 0;
+    bignum *vals[2] = {bignum_new(), bignum_new()};
+    size_t arity = 2;
+    strbuf e = {0};
+    nat k = NAT_ZERO;
+    if (vals[0] != NULL && vals[1] != NULL && nat_to_big(vals[0], na) == 0 &&
+        nat_to_big(vals[1], nb) == 0 &&
+        nat_sub(&k, first ? &p->a : &p->b, first ? na : nb) == 0) {
+        util_sb_put(&e, "take ");
+        nat_put(&e, &k);
+        util_sb_put(&e, both    ? " from both piles of pair "
+                        : first ? " from pile 1 of pair "
+                                : " from pile 2 of pair ");
+        util_sb_put_u64(&e, p->bc->index);
+        util_sb_put(&e, " (");
+        nat_put(&e, &p->a);
+        util_sb_put(&e, ",");
+        nat_put(&e, &p->b);
+        util_sb_put(&e, " -> ");
+        nat_put(&e, na);
+        util_sb_put(&e, ",");
+        nat_put(&e, nb);
+        util_sb_put(&e, ")");
+        r = e.oom ? -1 : move_emit_big(sink, p->bc, 1, &arity, vals, e.s);
+    }
+    free(e.s);
+    nat_free(&k);
+    bignum_free(vals[0]);
+    bignum_free(vals[1]);
+    return r;
 }
 
+/* Emits the first n targets (a move each), until the sink says stop. */
 static grundy_status
-wy_emit_targets(move_sink *sink, const component *c, uint64_t a, uint64_t b,
-                uint64_t t[][2], size_t n, grundy_error *err)
+wy_emit_targets(move_sink *sink, const wy_pair *p, const wy_targets *ts,
+                size_t n, grundy_error *err)
 {
     for (size_t i = 0; i < n; i++) {
-        int r = wy_emit(sink, c, a, b, t[i][0], t[i][1]);
+        const nat *na = &ts->t[i][0], *nb = &ts->t[i][1];
+        uint64_t a, b, x, y;
+        int r;
+        if (p->c != NULL && nat_to_u64(&p->a, &a) && nat_to_u64(&p->b, &b) &&
+            nat_to_u64(na, &x) && nat_to_u64(nb, &y)) {
+            r = wy_emit(sink, p->c, a, b, x, y);
+        } else {
+            r = wy_emit_big(sink, p, na, nb);
+        }
         if (r < 0) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
@@ -185,57 +240,225 @@ wy_emit_targets(move_sink *sink, const component *c, uint64_t a, uint64_t b,
     return GRUNDY_OK;
 }
 
+/* Appends the target (a - k, b - k) to ts. */
+static int
+wy_add_diagonal(wy_targets *ts, const wy_pair *p, const nat *k)
+{
+    nat *t = wy_slot(ts);
+    ts->n++;
+    return nat_sub(&t[0], &p->a, k) != 0 || nat_sub(&t[1], &p->b, k) != 0
+               ? -1
+               : 0;
+}
+
+/* Appends (x, the partner of x) in the order of the piles (pile 1 when
+ * first) when the partner is below the other pile. */
+static int
+wy_add_partner(wy_targets *ts, const nat *x, const nat *other, int first)
+{
+    nat *t = wy_slot(ts);
+    if (nat_copy(&t[first ? 0 : 1], x) != 0 ||
+        wy_partner(&t[first ? 1 : 0], x) != 0) {
+        return -1;
+    }
+    ts->n += nat_cmp(&t[first ? 1 : 0], other) < 0;
+    return 0;
+}
+
+/* Collects the normal-play winning moves of (a, b) (at most three,
+ * docs/theory.md 5) as target pairs: reduce b to the partner of a, reduce
+ * a to the partner of b, or take the same from both down to the pair with
+ * difference d. With `one`, stops after the first found (cheapest
+ * first). 1 when (a, b) is itself a P-position (Wythoff 1907: lo =
+ * floor(d phi); it has none), -1 when out of memory. */
+static int
+wy_normal_targets(const wy_pair *p, int one, wy_targets *ts)
+{
+    const nat *lo = nat_cmp(&p->a, &p->b) <= 0 ? &p->a : &p->b;
+    const nat *hi = lo == &p->a ? &p->b : &p->a;
+    nat k = NAT_ZERO;
+    int diag, rc = -1;
+
+    ts->n = 0;
+    if (nat_sub(&k, hi, lo) != 0 || nat_floor_phi(&k, &k) != 0) {
+        goto out;
+    }
+    /* The diagonal move takes k = lo - floor(d phi) from both piles,
+     * down to the P-pair of difference d (when floor(d phi) < lo). */
+    diag = nat_cmp(&k, lo);
+    if (diag == 0) {
+        rc = 1;   /* a P-position: no move to another */
+        goto out;
+    }
+    diag = diag < 0;
+    if (diag && nat_sub(&k, lo, &k) != 0) {
+        goto out;
+    }
+    if (one && diag) {
+        rc = wy_add_diagonal(ts, p, &k);
+        goto out;
+    }
+    if (wy_add_partner(ts, &p->a, &p->b, 1) != 0 ||
+        (!(one && ts->n > 0) && wy_add_partner(ts, &p->b, &p->a, 0) != 0)) {
+        goto out;
+    }
+    rc = !(one && ts->n > 0) && diag ? wy_add_diagonal(ts, p, &k) : 0;
+out:
+    nat_free(&k);
+    return rc;
+}
+
+/* 1 when (a, b) -> (x, y) is a move: one pile lowered, or both by the
+ * same amount. */
+static int
+wy_reachable(const wy_pair *p, uint64_t x, uint64_t y)
+{
+    nat na = NAT_ZERO, nb = NAT_ZERO, da = NAT_ZERO, db = NAT_ZERO;
+    int sa, sb, r;
+    nat_set_u64(&na, x);
+    nat_set_u64(&nb, y);
+    sa = nat_cmp(&na, &p->a);
+    sb = nat_cmp(&nb, &p->b);
+    if ((sa == 0 && sb < 0) || (sb == 0 && sa < 0)) {
+        return 1;
+    }
+    r = sa < 0 && sb < 0 && nat_sub(&da, &p->a, &na) == 0 &&
+        nat_sub(&db, &p->b, &nb) == 0 && nat_cmp(&da, &db) == 0;
+    nat_free(&da);
+    nat_free(&db);
+    return r;
+}
+
+/* 0 when no target (x, y) with x, y <= 2 can be reached: lowering one
+ * pile leaves the other, so one pile is at most 2; lowering both alike
+ * keeps |a - b| = |x - y| <= 1. */
+static int
+wy_near_small(const wy_pair *p)
+{
+    const nat *lo = nat_cmp(&p->a, &p->b) <= 0 ? &p->a : &p->b;
+    const nat *hi = lo == &p->a ? &p->b : &p->a;
+    nat d = NAT_ZERO;
+    uint64_t v;
+    int near;
+    if (nat_to_u64(lo, &v) && v <= 2) {
+        return 1;
+    }
+    near = nat_sub(&d, hi, lo) != 0 || (nat_to_u64(&d, &v) && v <= 1);
+    nat_free(&d);
+    return near;
+}
+
+/* The winning moves of a pair in misere play: the normal ones except the
+ * three replaced targets, plus the three new targets where reachable
+ * (docs/theory.md 7). */
+static int
+wy_misere_targets(const wy_pair *p, wy_targets *ts)
+{
+    static const uint64_t added[3][2] = {{0, 1}, {1, 0}, {2, 2}};
+    size_t n = 0;
+    int rc = wy_normal_targets(p, 0, ts) < 0 ? -1 : 0;   /* 1: none */
+
+    /* A normal target is a normal P-position: lost in misere play too
+     * unless it is one of the three replaced ones. Kept in place (a swap
+     * moves a slot's room with it). */
+    for (size_t i = 0; rc == 0 && i < ts->n; i++) {
+        uint64_t x, y;
+        if (!(nat_to_u64(&ts->t[i][0], &x) && nat_to_u64(&ts->t[i][1], &y) &&
+              ((x == 0 && y == 0) || (x == 1 && y == 2) ||
+               (x == 2 && y == 1)))) {
+            for (int k = 0; k < 2 && i != n; k++) {
+                nat keep = ts->t[n][k];
+                ts->t[n][k] = ts->t[i][k];
+                ts->t[i][k] = keep;
+            }
+            n++;
+        }
+    }
+    ts->n = n;
+    if (rc == 0 && !wy_near_small(p)) {
+        return 0;
+    }
+    for (size_t i = 0; rc == 0 && i < 3; i++) {
+        if (wy_reachable(p, added[i][0], added[i][1])) {
+            nat *t = wy_slot(ts);
+            nat_set_u64(&t[0], added[i][0]);
+            nat_set_u64(&t[1], added[i][1]);
+            ts->n++;
+        }
+    }
+    return rc;
+}
+
+/* The outcome of a lone pair and its winning moves, for piles of any
+ * size. */
+static grundy_status
+wy_solve_pair(const wy_pair *p, int misere, move_sink *sink, int *win,
+              grundy_error *err)
+{
+    wy_targets ts;
+    int one = !move_sink_wants_all(sink), lose, rc;
+    uint64_t x, y;
+    grundy_status st = GRUNDY_OK;
+
+    if (misere && nat_to_u64(&p->a, &x) && nat_to_u64(&p->b, &y) &&
+        x == 0 && y == 0) {
+        *win = 1; /* no move: the previous player moved last */
+        return GRUNDY_OK;
+    }
+    ts.n = ts.made = 0;
+    if (misere) {
+        lose = wy_misere_lose(&p->a, &p->b);
+        rc = lose != 0 ? lose : wy_misere_targets(p, &ts);
+    } else {
+        /* One floor(d phi) decides the outcome and the first move. */
+        rc = wy_normal_targets(p, one, &ts);
+        lose = rc;
+    }
+    *win = !lose;
+    if (rc < 0) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    } else if (!lose) {
+        st = wy_emit_targets(sink, p, &ts, one && ts.n > 0 ? 1 : ts.n, err);
+    }
+    wy_targets_free(&ts);
+    return st;
+}
+
 static grundy_status
 wy_solve_alone(grundy_game *game, const component *c, int misere,
                move_sink *sink, int *win, grundy_error *err)
 {
-    uint64_t a = c->v[0], b = c->v[1];
-    uint64_t t[6][2];
-    size_t n;
-    int one = !move_sink_wants_all(sink);
-
+    wy_pair p = {NAT_ZERO, NAT_ZERO, c, NULL};
     (void)game;
-    if (!misere) {
-        if (wy_normal_lose(a, b)) {
-            *win = 0;
-            return GRUNDY_OK;
-        }
-        *win = 1;
-        n = wy_normal_targets(a, b, one, t);
-        return wy_emit_targets(sink, c, a, b, t, n, err);
-    }
-    if (a == 0 && b == 0) {
-        *win = 1; /* no move: the previous player moved last */
-        return GRUNDY_OK;
-    }
-    if (wy_misere_lose(a, b)) {
-        *win = 0;
-        return GRUNDY_OK;
-    }
-    *win = 1;
-    {
-        /* Moves to misere P-positions: the normal ones except the three
-         * replaced targets, plus the three new targets where reachable. */
-        static const uint64_t added[3][2] = {{0, 1}, {1, 0}, {2, 2}};
-        uint64_t nt[3][2];
-        size_t k = wy_normal_targets(a, b, 0, nt);
-        n = 0;
-        for (size_t i = 0; i < k; i++) {
-            if (wy_misere_lose(nt[i][0], nt[i][1])) {
-                t[n][0] = nt[i][0];
-                t[n][1] = nt[i][1];
-                n++;
-            }
-        }
-        for (size_t i = 0; i < 3; i++) {
-            if (wy_reachable(a, b, added[i][0], added[i][1])) {
-                t[n][0] = added[i][0];
-                t[n][1] = added[i][1];
-                n++;
-            }
+    nat_set_u64(&p.a, c->v[0]);
+    nat_set_u64(&p.b, c->v[1]);
+    return wy_solve_pair(&p, misere, sink, win, err);
+}
+
+static grundy_status
+wy_big_solve_alone(grundy_game *game, const big_component *c, int misere,
+                   move_sink *sink, int *win, grundy_error *err)
+{
+    wy_pair p = {NAT_ZERO, NAT_ZERO, NULL, c};
+    grundy_status st;
+    (void)game;
+    for (int i = 0; i < 2; i++) {
+        if (bignum_dec_size(c->v[i]) > WY_BIG_DIGITS) {
+            return err_set(err, GRUNDY_ELIMIT, -1,
+                           "Wythoff piles of more than %u digits are not "
+                           "answered: the exact square root of 5k^2 they "
+                           "need grows with the square of the length",
+                           WY_BIG_DIGITS);
         }
     }
-    return wy_emit_targets(sink, c, a, b, t, one && n > 0 ? 1 : n, err);
+    if (nat_set_big(&p.a, c->v[0]) != 0 || nat_set_big(&p.b, c->v[1]) != 0) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    } else {
+        st = wy_solve_pair(&p, misere, sink, win, err);
+    }
+    nat_free(&p.a);
+    nat_free(&p.b);
+    return st;
 }
 
 /* ---- Grundy values ----------------------------------------------------- */
@@ -624,9 +847,17 @@ wy_options(grundy_game *game, const component *c, uint64_t want,
     int r = 0;
 
     if (want == 0) {
-        uint64_t t[3][2];
-        size_t n = wy_normal_targets(a, b, 0, t);
-        return wy_emit_targets(sink, c, a, b, t, n, err);
+        /* The options of value 0: the winning moves of normal play. */
+        wy_pair p = {NAT_ZERO, NAT_ZERO, c, NULL};
+        wy_targets ts;
+        ts.n = ts.made = 0;
+        nat_set_u64(&p.a, a);
+        nat_set_u64(&p.b, b);
+        rc = wy_normal_targets(&p, 0, &ts) < 0
+                 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+                 : wy_emit_targets(sink, &p, &ts, ts.n, err);
+        wy_targets_free(&ts);
+        return rc;
     }
     if (want != GRUNDY_ANY_VALUE && lo < st->small.rows && st->small.cert &&
         hi >= st->small.cols) {
@@ -718,238 +949,6 @@ wy_destroy(grundy_game *game)
         free(st);
     }
     game->state = NULL;
-}
-
-/* ---- piles beyond 64 bits --------------------------------------------- */
-
-/* Most decimal digits of a pile answered exactly: the integer square
- * root below is quadratic in the length (about a second at this size);
- * beyond, the answer would take minutes, so it is refused, naming this
- * limit. */
-#define WY_BIG_DIGITS 30000u
-
-/* Scratch numbers of one big answer. */
-typedef struct wy_big {
-    bignum *t[6];
-    int oom;
-} wy_big;
-
-/* r = floor(d phi) = floor((d + isqrt(5 d^2)) / 2): d sqrt 5 is
- * irrational for d > 0, so its fraction never carries the halving past
- * an integer (docs/theory.md 5). r must not be d. */
-static void
-wy_big_floor_phi(wy_big *w, bignum *r, const bignum *d)
-{
-    bignum *sq = w->t[5];
-    if (w->oom || bignum_mul(sq, d, d) != 0 ||
-        bignum_mul_u64(sq, sq, 5) != 0 || bignum_isqrt(sq, sq) != 0 ||
-        bignum_add(r, sq, d) != 0 || bignum_shr(r, r, 1) != 0) {
-        w->oom = 1;
-    }
-}
-
-/* 1 when (a, b) is a normal-play P-position (wy_normal_lose). */
-static int
-wy_big_lose(wy_big *w, const bignum *a, const bignum *b)
-{
-    const bignum *lo = bignum_cmp(a, b) <= 0 ? a : b, *hi = lo == a ? b : a;
-    bignum *d = w->t[0], *f = w->t[1];
-    if (w->oom || bignum_sub(d, hi, lo) != 0) {
-        w->oom = 1;
-        return 0;
-    }
-    wy_big_floor_phi(w, f, d);
-    return !w->oom && bignum_cmp(f, lo) == 0;
-}
-
-/* r = the partner of x in its P-pair (wy_partner): with j = floor((x+1)
- * / phi) = floor((x+1) phi) - (x+1), x + j when floor(j phi) = x, else j. */
-static void
-wy_big_partner(wy_big *w, bignum *r, const bignum *x)
-{
-    bignum *x1 = w->t[2], *j = w->t[3], *f = w->t[4];
-    if (w->oom || bignum_add_u64(x1, x, 1) != 0) {
-        w->oom = 1;
-        return;
-    }
-    wy_big_floor_phi(w, j, x1);
-    if (w->oom || bignum_sub(j, j, x1) != 0) {
-        w->oom = 1;
-        return;
-    }
-    wy_big_floor_phi(w, f, j);
-    if (!w->oom && (bignum_cmp(f, x) == 0 ? bignum_add(r, x, j)
-                                          : bignum_copy(r, j)) != 0) {
-        w->oom = 1;
-    }
-}
-
-/* Emits (a, b) -> (na, nb) in wy_emit's words. */
-static int
-wy_big_emit(move_sink *sink, const big_component *c, bignum *na,
-            bignum *nb, bignum *k)
-{
-    const bignum *a = c->v[0], *b = c->v[1];
-    bignum *vals[2] = {na, nb};
-    size_t arity = 2;
-    strbuf e = {0};
-    int both = bignum_cmp(na, a) != 0 && bignum_cmp(nb, b) != 0, r = -1;
-    if (bignum_sub(k, bignum_cmp(na, a) != 0 ? a : b,
-                   bignum_cmp(na, a) != 0 ? na : nb) == 0) {
-        util_sb_put(&e, "take ");
-        util_sb_put_big(&e, k);
-        util_sb_put(&e, both ? " from both piles of pair "
-                    : bignum_cmp(na, a) != 0 ? " from pile 1 of pair "
-                                             : " from pile 2 of pair ");
-        util_sb_put_u64(&e, c->index);
-        util_sb_put(&e, " (");
-        util_sb_put_big(&e, a);
-        util_sb_put(&e, ",");
-        util_sb_put_big(&e, b);
-        util_sb_put(&e, " -> ");
-        util_sb_put_big(&e, na);
-        util_sb_put(&e, ",");
-        util_sb_put_big(&e, nb);
-        util_sb_put(&e, ")");
-        r = e.oom ? -1 : move_emit_big(sink, c, 1, &arity, vals, e.s);
-    }
-    free(e.s);
-    return r;
-}
-
-/* The misere P-positions that differ from the normal ones
- * (wy_misere_lose): 1 lost, 0 won, -1 as in normal play. */
-static int
-wy_big_misere_special(const bignum *a, const bignum *b)
-{
-    uint64_t x, y;
-    if (!bignum_to_u64(a, &x) || !bignum_to_u64(b, &y) || x > 2 || y > 2) {
-        return -1;
-    }
-    return wy_misere_lose(x, y);
-}
-
-/* Emits target (na, nb) when it is lost for the mover (under the rule in
- * use) and reachable; returns the sink's answer (0 when not emitted). */
-static int
-wy_big_try(wy_big *w, move_sink *sink, const big_component *c, int misere,
-           bignum *na, bignum *nb, bignum *k)
-{
-    const bignum *a = c->v[0], *b = c->v[1];
-    int sa = bignum_cmp(na, a), sb = bignum_cmp(nb, b), lost, sp;
-    /* Reachable: one pile lowered, or both by the same amount. */
-    if (!((sa == 0 && sb < 0) || (sb == 0 && sa < 0))) {
-        bignum *da = w->t[0], *db = w->t[1];
-        if (sa >= 0 || sb >= 0) {
-            return 0;
-        }
-        if (bignum_sub(da, a, na) != 0 || bignum_sub(db, b, nb) != 0) {
-            return -1;
-        }
-        if (bignum_cmp(da, db) != 0) {
-            return 0;
-        }
-    }
-    sp = misere ? wy_big_misere_special(na, nb) : -1;
-    lost = sp >= 0 ? sp : wy_big_lose(w, na, nb);
-    if (w->oom) {
-        return -1;
-    }
-    return lost ? wy_big_emit(sink, c, na, nb, k) : 0;
-}
-
-/* The winning moves of a big pair, in wy_solve_alone's order: to the
- * partner of either pile, then the diagonal move to the pair of the same
- * difference (wy_normal_targets; the diagonal first when one normal-play
- * move is enough), and in misere play the three small targets that
- * replace normal ones. */
-static int
-wy_big_diagonal(wy_big *w, move_sink *sink, const big_component *c,
-                int misere, bignum *na, bignum *nb, bignum *k)
-{
-    const bignum *a = c->v[0], *b = c->v[1];
-    const bignum *lo = bignum_cmp(a, b) <= 0 ? a : b, *hi = lo == a ? b : a;
-    if (bignum_sub(k, hi, lo) != 0) {
-        return -1;
-    }
-    wy_big_floor_phi(w, na, k);
-    if (w->oom || bignum_cmp(na, lo) >= 0) {
-        return w->oom ? -1 : 0;
-    }
-    if (bignum_sub(k, lo, na) != 0 || bignum_sub(na, a, k) != 0 ||
-        bignum_sub(nb, b, k) != 0) {
-        return -1;
-    }
-    return wy_big_try(w, sink, c, misere, na, nb, k);
-}
-
-static int
-wy_big_moves(wy_big *w, move_sink *sink, const big_component *c, int misere)
-{
-    bignum *na = bignum_new(), *nb = bignum_new(), *k = bignum_new();
-    int r = na == NULL || nb == NULL || k == NULL ? -1 : 0;
-    int diag_first = !misere && !move_sink_wants_all(sink);
-    if (r == 0 && diag_first) {
-        r = wy_big_diagonal(w, sink, c, misere, na, nb, k);
-    }
-    for (int pile = 0; r == 0 && pile < 2; pile++) {
-        bignum *keep = pile == 0 ? na : nb, *move = pile == 0 ? nb : na;
-        if (bignum_copy(keep, c->v[pile]) != 0) {
-            r = -1;
-            break;
-        }
-        wy_big_partner(w, move, c->v[pile]);
-        if (!w->oom) {
-            r = wy_big_try(w, sink, c, misere, na, nb, k);
-        }
-    }
-    if (r == 0 && !diag_first) {
-        r = wy_big_diagonal(w, sink, c, misere, na, nb, k);
-    }
-    for (uint64_t i = 0; misere && r == 0 && i < 3; i++) {
-        static const uint64_t added[3][2] = {{0, 1}, {1, 0}, {2, 2}};
-        if (bignum_set_u64(na, added[i][0]) != 0 ||
-            bignum_set_u64(nb, added[i][1]) != 0) {
-            r = -1;
-            break;
-        }
-        r = wy_big_try(w, sink, c, misere, na, nb, k);
-    }
-    bignum_free(na);
-    bignum_free(nb);
-    bignum_free(k);
-    return w->oom ? -1 : r;
-}
-
-static grundy_status
-wy_big_solve_alone(grundy_game *game, const big_component *c, int misere,
-                   move_sink *sink, int *win, grundy_error *err)
-{
-    wy_big w = {{NULL}, 0};
-    int sp, r = 0;
-    (void)game;
-    for (int i = 0; i < 2; i++) {
-        if (bignum_dec_size(c->v[i]) > WY_BIG_DIGITS) {
-            return err_set(err, GRUNDY_ELIMIT, -1,
-                           "Wythoff piles of more than %u digits are not "
-                           "answered: the exact square root of 5k^2 they "
-                           "need grows with the square of the length",
-                           WY_BIG_DIGITS);
-        }
-    }
-    for (int i = 0; i < 6; i++) {
-        w.oom |= (w.t[i] = bignum_new()) == NULL;
-    }
-    sp = misere ? wy_big_misere_special(c->v[0], c->v[1]) : -1;
-    *win = !(sp >= 0 ? sp : wy_big_lose(&w, c->v[0], c->v[1]));
-    if (!w.oom && *win) {
-        r = wy_big_moves(&w, sink, c, misere);
-    }
-    for (int i = 0; i < 6; i++) {
-        bignum_free(w.t[i]);
-    }
-    return w.oom || r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
-                          : GRUNDY_OK;
 }
 
 static const family_big wy_big_ops = {

@@ -1,0 +1,254 @@
+/*
+ * test_nat.c - the number type of algorithms written once for every size
+ * (src/nat.c) against bignum.c's arithmetic and 128-bit integers, on the
+ * edges where its representation changes (around 2^64 and 2^128) and on
+ * random numbers; floor(x phi) by its defining inequality; that values
+ * which fit never allocate; results aliasing operands.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "nat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const edges[] = {
+    "0", "1", "2", "3", "4294967295", "9223372036854775808",
+    "18446744073709551614", "18446744073709551615", "18446744073709551616",
+    "18446744073709551617", "36893488147419103232",
+    "170141183460469231731687303715884105728",
+    "340282366920938463463374607431768211454",
+    "340282366920938463463374607431768211455",
+    "340282366920938463463374607431768211456",
+    "340282366920938463463374607431768211457",
+    "680564733841220343463374607431768211459",
+    "6277101735386680763835789423207666416102355444464034512896",
+    "12345678901234567890123456789012345678901234567890123456789012345",
+};
+#define NEDGES (sizeof edges / sizeof edges[0])
+
+static const uint64_t divisors[] = {
+    1, 2, 3, 10, 4294967297u, 9223372036854775807u, UINT64_MAX,
+};
+#define NDIV (sizeof divisors / sizeof divisors[0])
+
+static bignum *
+big_dec(const char *s)
+{
+    bignum *x = bignum_new();
+    assert_non_null(x);
+    assert_int_equal(bignum_parse_dec(x, s, strlen(s)), 0);
+    return x;
+}
+
+/* x's value equals ref, and x keeps the invariant: big from 2^128 on. */
+static void
+check_nat(const nat *x, const bignum *ref)
+{
+    bignum *got = bignum_new();
+    assert_non_null(got);
+    assert_int_equal(nat_to_big(got, x), 0);
+    assert_int_equal(bignum_cmp(got, ref), 0);
+    assert_int_equal(x->is_big, bignum_bits(ref) > 128);
+    bignum_free(got);
+}
+
+static void
+test_edges(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NEDGES; i++) {
+        for (size_t j = 0; j < NEDGES; j++) {
+            bignum *bx = big_dec(edges[i]), *by = big_dec(edges[j]);
+            bignum *ref = bignum_new();
+            nat x = NAT_ZERO, y = NAT_ZERO, r = NAT_ZERO;
+            int c = bignum_cmp(bx, by);
+            assert_non_null(ref);
+            assert_int_equal(nat_set_big(&x, bx), 0);
+            assert_int_equal(nat_set_big(&y, by), 0);
+            assert_int_equal(nat_cmp(&x, &y), c);
+            assert_int_equal(nat_add(&r, &x, &y), 0);
+            assert_int_equal(bignum_add(ref, bx, by), 0);
+            check_nat(&r, ref);
+            assert_int_equal(nat_sub(&r, &x, &y), c < 0 ? -2 : 0);
+            if (c >= 0) {
+                assert_int_equal(bignum_sub(ref, bx, by), 0);
+                check_nat(&r, ref);
+            }
+            /* Aliased: x = x + y, then back. */
+            assert_int_equal(nat_add(&x, &x, &y), 0);
+            assert_int_equal(bignum_add(ref, bx, by), 0);
+            check_nat(&x, ref);
+            assert_int_equal(nat_sub(&x, &x, &y), 0);
+            check_nat(&x, bx);
+            nat_free(&x);
+            nat_free(&y);
+            nat_free(&r);
+            bignum_free(bx);
+            bignum_free(by);
+            bignum_free(ref);
+        }
+    }
+}
+
+static void
+test_mul_div(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NEDGES; i++) {
+        for (size_t k = 0; k < NDIV; k++) {
+            bignum *bx = big_dec(edges[i]), *ref = bignum_new();
+            nat x = NAT_ZERO, r = NAT_ZERO;
+            uint64_t d = divisors[k], rem, want;
+            assert_non_null(ref);
+            assert_int_equal(nat_set_big(&x, bx), 0);
+            assert_int_equal(nat_mul_u64(&r, &x, d), 0);
+            assert_int_equal(bignum_mul_u64(ref, bx, d), 0);
+            check_nat(&r, ref);
+            assert_int_equal(nat_divmod_u64(&r, &x, d, &rem), 0);
+            assert_int_equal(bignum_divmod_u64(ref, bx, d, &want), 0);
+            assert_true(rem == want);
+            check_nat(&r, ref);
+            assert_int_equal(nat_is_zero(&x), bignum_is_zero(bx));
+            assert_int_equal(nat_add_u64(&r, &x, d), 0);
+            assert_int_equal(bignum_add_u64(ref, bx, d), 0);
+            check_nat(&r, ref);
+            assert_int_equal(nat_sub_u64(&r, &r, d), 0);
+            check_nat(&r, bx);
+            assert_int_equal(bignum_divmod_u64(ref, bx, d, &want), 0);
+            assert_int_equal(nat_divmod_u64(NULL, &x, d, &rem), 0);
+            assert_true(rem == want);
+            assert_int_equal(nat_divmod_u64(&x, &x, d, &rem), 0);
+            check_nat(&x, ref);
+            nat_free(&x);
+            nat_free(&r);
+            bignum_free(bx);
+            bignum_free(ref);
+        }
+    }
+}
+
+/* Random 64-bit operands against 128-bit arithmetic: results that fit
+ * never allocate. */
+static void
+test_u64_random(void **state)
+{
+    uint64_t s = 0x9e3779b97f4a7c15u;
+    (void)state;
+    for (int i = 0; i < 200000; i++) {
+        nat x = NAT_ZERO, y = NAT_ZERO, r = NAT_ZERO;
+        uint64_t a, b, rem, u;
+        s = s * 6364136223846793005u + 1442695040888963407u;
+        a = s >> (s % 64);
+        s = s * 6364136223846793005u + 1442695040888963407u;
+        b = s >> (s % 61);
+        nat_set_u64(&x, a);
+        nat_set_u64(&y, b);
+        assert_int_equal(nat_cmp(&x, &y), (a > b) - (a < b));
+        assert_int_equal(nat_add(&r, &x, &y), 0);
+        assert_true(r.v == (im_u128)a + b);
+        assert_int_equal(nat_to_u64(&r, &u), (im_u128)a + b <= UINT64_MAX);
+        assert_int_equal(nat_sub(&r, &x, &y), a >= b ? 0 : -2);
+        assert_true(a < b || r.v == a - b);
+        assert_int_equal(nat_mul_u64(&r, &x, b), 0);
+        assert_true(r.v == (im_u128)a * b);
+        assert_int_equal(nat_divmod_u64(&r, &x, b | 1, &rem), 0);
+        assert_true(r.v == a / (b | 1) && rem == a % (b | 1));
+        assert_int_equal(nat_floor_phi(&r, &x), 0);
+        assert_true(r.v == im_floor_phi(a));
+        assert_int_equal(nat_floor_inv_phi(&r, &x), 0);
+        assert_true(r.v == im_floor_inv_phi(a));
+        assert_null(r.big);
+        assert_null(x.big);
+    }
+}
+
+/* f = floor(x phi) exactly when (2f - x)^2 <= 5 x^2 < (2f + 2 - x)^2
+ * (2 x phi = x + sqrt(5 x^2)); and floor(x / phi) = floor(x phi) - x. */
+static void
+check_phi(const nat *x)
+{
+    nat f = NAT_ZERO, g = NAT_ZERO, t = NAT_ZERO;
+    bignum *bx = bignum_new(), *b5 = bignum_new(), *lo = bignum_new();
+    bignum *hi = bignum_new();
+    assert_true(bx != NULL && b5 != NULL && lo != NULL && hi != NULL);
+    assert_int_equal(nat_floor_phi(&f, x), 0);
+    assert_int_equal(nat_floor_inv_phi(&g, x), 0);
+    assert_int_equal(nat_sub(&t, &f, x), 0);
+    assert_int_equal(nat_cmp(&t, &g), 0);
+    assert_int_equal(nat_to_big(bx, x), 0);
+    assert_int_equal(bignum_mul(b5, bx, bx), 0);
+    assert_int_equal(bignum_mul_u64(b5, b5, 5), 0);
+    assert_int_equal(nat_add(&t, &f, &f), 0);
+    assert_int_equal(nat_sub(&t, &t, x), 0);
+    assert_int_equal(nat_to_big(lo, &t), 0);
+    assert_int_equal(bignum_add_u64(hi, lo, 2), 0);
+    assert_int_equal(bignum_mul(lo, lo, lo), 0);
+    assert_int_equal(bignum_mul(hi, hi, hi), 0);
+    assert_true(bignum_cmp(lo, b5) <= 0 && bignum_cmp(b5, hi) < 0);
+    nat_free(&f);
+    nat_free(&g);
+    nat_free(&t);
+    bignum_free(bx);
+    bignum_free(b5);
+    bignum_free(lo);
+    bignum_free(hi);
+}
+
+static void
+test_phi(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NEDGES; i++) {
+        bignum *bx = big_dec(edges[i]);
+        nat x = NAT_ZERO;
+        for (int k = 0; k < 3; k++) {
+            assert_int_equal(nat_set_big(&x, bx), 0);
+            assert_int_equal(nat_add_u64(&x, &x, (uint64_t)k), 0);
+            check_phi(&x);
+        }
+        nat_free(&x);
+        bignum_free(bx);
+    }
+    for (uint64_t a = 0; a < 3000; a++) {
+        nat x = NAT_ZERO;
+        nat_set_u64(&x, a);
+        check_phi(&x);
+    }
+}
+
+static void
+test_put(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NEDGES; i++) {
+        bignum *bx = big_dec(edges[i]);
+        nat x = NAT_ZERO;
+        strbuf b = {0};
+        assert_int_equal(nat_set_big(&x, bx), 0);
+        nat_put(&b, &x);
+        assert_false(b.oom);
+        assert_int_equal(b.len, strlen(edges[i]));
+        assert_memory_equal(b.s, edges[i], b.len);
+        free(b.s);
+        nat_free(&x);
+        bignum_free(bx);
+    }
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_edges),
+        cmocka_unit_test(test_mul_div),
+        cmocka_unit_test(test_u64_random),
+        cmocka_unit_test(test_phi),
+        cmocka_unit_test(test_put),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
