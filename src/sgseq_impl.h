@@ -183,6 +183,10 @@ sgseq_plane_bits(const uint64_t *plane, size_t at)
     return plane[w] >> sh | (plane[w + 1] << 1) << (63 - sh);
 }
 
+/* sgseq_up[b][i]: all ones if bit i of b is set, else 0 (sgseq_mex.c):
+ * eight bits of a plane as eight 16-bit lanes. */
+extern const uint16_t sgseq_up[256][8];
+
 /* G(n) of the compact table (the kernels' games): the low byte and one
  * bit of each plane. */
 static inline unsigned
@@ -383,6 +387,9 @@ size_t sgseq_rare_below(const sgseq *s, size_t m);
 size_t sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
                   uint16_t *miss, size_t nmiss, uint64_t *scanned,
                   size_t *front);
+/* Marks G(a) ^ G(m - a) for lo <= a <= hi <= m / 2. */
+void sgseq_mark_range(const sgseq *s, size_t m, size_t lo, size_t hi,
+                      unsigned char *mark);
 /* Marks the values of every split a + b = n - k with lo <= a <= b. */
 void sgseq_mark_splits(const sgseq *s, size_t n, size_t lo,
                        unsigned char *mark);

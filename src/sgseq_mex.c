@@ -22,9 +22,10 @@ typedef unsigned char sgseq_b16 __attribute__((vector_size(16)));
 #endif
 
 /* Eight bits of a plane as eight 16-bit lanes, all ones where the bit
- * is set: lane i bit i (sgseq_up), or bit 7 - i (sgseq_down, for the
- * values read going down). Tables, since plain SSE2 has no per-lane
- * shift and a bit reversal takes a dozen operations. */
+ * is set: lane i bit i (sgseq_up, also phase A's), or bit 7 - i
+ * (sgseq_down, for the values read going down). Tables, since plain
+ * SSE2 has no per-lane shift and a bit reversal takes a dozen
+ * operations. */
 #define SGSEQ_L(n, b) (((n) >> (b) & 1) ? 0xffffu : 0u)
 #define SGSEQ_UP(n)                                                        \
     {SGSEQ_L(n, 0), SGSEQ_L(n, 1), SGSEQ_L(n, 2), SGSEQ_L(n, 3),           \
@@ -41,7 +42,7 @@ typedef unsigned char sgseq_b16 __attribute__((vector_size(16)));
         SGSEQ_T16(f, (n) + 48)
 #define SGSEQ_T256(f)                                                      \
     SGSEQ_T64(f, 0), SGSEQ_T64(f, 64), SGSEQ_T64(f, 128), SGSEQ_T64(f, 192)
-static const uint16_t sgseq_up[256][8] = {SGSEQ_T256(SGSEQ_UP)};
+const uint16_t sgseq_up[256][8] = {SGSEQ_T256(SGSEQ_UP)};
 static const uint16_t sgseq_down[256][8] = {SGSEQ_T256(SGSEQ_DOWN)};
 
 /* Plane p of the table. */
@@ -371,6 +372,16 @@ sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
     return nmiss;
 }
 
+/* Marks G(a) ^ G(m - a) for lo <= a <= hi (hi <= m / 2), 16 splits at a
+ * time as sgseq_scan does: phase B's splits with a part in the block. */
+void
+sgseq_mark_range(const sgseq *s, size_t m, size_t lo, size_t hi,
+                 unsigned char *mark)
+{
+    sgseq_tab t = sgseq_tab_of(s);
+    sgseq_mark_run(&t, m, lo, hi, mark);
+}
+
 /* Marks the values of every split a + b = n - k with lo <= a <= b. */
 void
 sgseq_mark_splits(const sgseq *s, size_t n, size_t lo, unsigned char *mark)
@@ -535,7 +546,9 @@ sgseq_unequal(const sgseq *s, size_t n, uint32_t v)
     for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
         size_t m = n - (size_t)s->k4[i];
         for (size_t a = 1; 2 * a < m; a++) {
-            if (sgseq_getc(s, a) == sgseq_getc(s, m - a)) {
+            /* The planes only where the low bytes agree. */
+            if (s->glo[a] == s->glo[m - a] &&
+                sgseq_getc(s, a) == sgseq_getc(s, m - a)) {
                 return v;
             }
         }
