@@ -105,7 +105,7 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
                 x[j] = (uint16_t)(p[j] ^ v);
             }
             for (unsigned q = 0; q < t.planes; q++) {
-                uint32_t h = (uint32_t)sgseq_plane_bits(
+                uint32_t h = sgseq_plane_bits32(
                     q == 0 ? t.h0 : q == 1 ? t.h1 : s->ghi[q], at);
                 uint16_t bit = (uint16_t)(1u << (SGSEQ_LO_BITS + q));
                 size_t j = 0;

@@ -27,6 +27,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* The arithmetic-periodicity tests take their candidate from the last
  * 1/SGSEQ_WINDOW of a long table (of a shorter one, its second half):
@@ -186,6 +187,22 @@ sgseq_plane_bits(const uint64_t *plane, size_t at)
 /* sgseq_up[b][i]: all ones if bit i of b is set, else 0 (sgseq_mex.c):
  * eight bits of a plane as eight 16-bit lanes. */
 extern const uint16_t sgseq_up[256][8];
+
+/* 32 bits of a plane from bit `at` on, as sgseq_plane_bits: on a
+ * little-endian machine bit i of the plane is bit i % 8 of byte i / 8, so
+ * one unaligned read and a shift do (the kernels' hot loops; the padding
+ * words cover the bytes read past the last value's). */
+static inline uint32_t
+sgseq_plane_bits32(const uint64_t *plane, size_t at)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, (const unsigned char *)plane + (at >> 3), sizeof w);
+    return (uint32_t)(w >> (at & 7u));
+#else
+    return (uint32_t)sgseq_plane_bits(plane, at);
+#endif
+}
 
 /* G(n) of the compact table (the kernels' games): the low byte and one
  * bit of each plane. */
