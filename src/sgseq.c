@@ -354,8 +354,10 @@ sgseq_known_nat(const sgseq *s, const nat *n, nat *out)
 }
 
 /* The 64-bit form: 0 when G(n) passes 2^64 - 1 (a saltus above p:
- * splits let values outgrow heaps). Within 128 bits: no allocation. */
-static int
+ * splits let values outgrow heaps). Within 128 bits: no allocation. Not
+ * inlined, so that sgseq_known's table lookup (the hottest path of heap
+ * scans) sets up no frame for the nats. */
+static __attribute__((noinline)) int
 sgseq_reduce(const sgseq *s, uint64_t n, uint64_t *out)
 {
     nat x = NAT_ZERO, g = NAT_ZERO;
