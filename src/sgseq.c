@@ -305,19 +305,69 @@ sgseq_saltus(const sgseq *s)
     return s->certified ? s->saltus : 0;
 }
 
-/* G(n) = G(n - p) + saltus for every n >= n0 + p, proven by the
- * certificate: G(n) = G(n0 + (n - n0) mod p) + q saltus. 0 when that
- * passes 2^64 - 1 (a saltus above p: splits let values outgrow heaps). */
-static int
-sgseq_reduce(const sgseq *s, uint64_t n, uint64_t *out)
+/* *out += q saltus, q = (n - n0 - i) / p: the saltus part of
+ * sgseq_reduce_nat, kept out of line so that the ordinary period's path
+ * (the per-heap path of streams) sets up no frame for it. */
+static __attribute__((noinline)) int
+sgseq_add_saltus(const sgseq *s, const nat *n, uint64_t i, nat *out)
 {
-    uint64_t q = (n - s->n0) / s->p;
-    uint64_t g = sgseq_get(s, (size_t)(s->n0 + (n - s->n0) % s->p));
-    if (s->saltus != 0 && q > (UINT64_MAX - g) / s->saltus) {
+    nat q = NAT_ZERO;
+    uint64_t r;
+    int rc = nat_sub_u64(&q, n, s->n0 + i) != 0 ||
+                     nat_divmod_u64(&q, &q, s->p, &r) != 0 ||
+                     nat_mul_u64(&q, &q, s->saltus) != 0 ||
+                     nat_add(out, out, &q) != 0
+                 ? -1
+                 : 0;
+    nat_free(&q);
+    return rc;
+}
+
+/* G(n) = G(n - p) + saltus for every n >= n0 + p, proven by the
+ * certificate: G(n) = G(n0 + i) + q saltus with n - n0 = q p + i, for
+ * heaps of any size (n >= len > n0). The remainder of a 64-bit heap
+ * takes one division; beyond, i = (n mod p - n0 mod p) mod p spares a
+ * subtraction on a bignum. 0, or -1 when out of memory. */
+static inline int
+sgseq_reduce_nat(const sgseq *s, const nat *n, nat *out)
+{
+    uint64_t v, i;
+    if (nat_to_u64(n, &v)) {
+        i = (v - s->n0) % s->p;
+    } else if (nat_divmod_u64(NULL, n, s->p, &i) == 0) {
+        i = (i + s->p - s->n0 % s->p) % s->p;
+    } else {
+        return -1;
+    }
+    nat_set_u64(out, sgseq_get(s, (size_t)(s->n0 + i)));
+    return s->saltus == 0 ? 0 : sgseq_add_saltus(s, n, i, out);
+}
+
+int
+sgseq_known_nat(const sgseq *s, const nat *n, nat *out)
+{
+    uint64_t v;
+    if (nat_to_u64(n, &v) && v < s->len) {
+        nat_set_u64(out, sgseq_get(s, (size_t)v));
+        return 1;
+    }
+    if (!s->certified) {
         return 0;
     }
-    *out = g + q * s->saltus;
-    return 1;
+    return sgseq_reduce_nat(s, n, out) != 0 ? -1 : 1;
+}
+
+/* The 64-bit form: 0 when G(n) passes 2^64 - 1 (a saltus above p:
+ * splits let values outgrow heaps). Within 128 bits: no allocation. Not
+ * inlined, so that sgseq_known's table lookup (the hottest path of heap
+ * scans) sets up no frame for the nats. */
+static __attribute__((noinline)) int
+sgseq_reduce(const sgseq *s, uint64_t n, uint64_t *out)
+{
+    nat x = NAT_ZERO, g = NAT_ZERO;
+    nat_set_u64(&x, n);
+    (void)sgseq_reduce_nat(s, &x, &g);
+    return nat_to_u64(&g, out);
 }
 
 int

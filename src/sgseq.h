@@ -9,6 +9,7 @@
 #define GRUNDY_SGSEQ_H
 
 #include "grundy.h"
+#include "nat.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -145,6 +146,12 @@ grundy_status sgseq_period(sgseq *s, const sgseq_env *env,
  * or any n once a period is certified, by G(n) = G(n - p) + saltus):
  * returns 1 and sets *out, else 0. */
 int sgseq_known(const sgseq *s, uint64_t n, uint64_t *out);
+
+/* The same for a heap of any size (nat.h): 1 and *out = G(n), 0 when not
+ * known, -1 when out of memory. 64-bit heaps and bigger ones take this
+ * one reduction by the certified period (no allocation within 128
+ * bits). */
+int sgseq_known_nat(const sgseq *s, const nat *n, nat *out);
 
 /* Why s has no certified period, in words for a message (cap bytes,
  * 160 hold it): no period found up to the heap its table reaches (and

@@ -90,6 +90,7 @@ sgseq *octal_sequence(grundy_game *game, sgseq_env *env);
 
 /* ---- options of rows (octal_options.c) --------------------------------- */
 uint64_t octal_g(const octal *o, uint64_t x);
+int octal_g_nat(const octal *o, const nat *x, nat *sg);
 int octal_matches(const octal_walk *w, uint64_t v);
 int octal_matches_parts(const octal_walk *w, uint64_t a, uint64_t b);
 int octal_sent(octal_walk *w, int r);
@@ -105,6 +106,13 @@ int octal_closed_option(const octal *o, const nat *n, const nat *want,
 grundy_status octal_closed_one(octal_walk *w, uint64_t n, grundy_error *err);
 unsigned octal_digit(const octal *o, uint64_t k);
 int octal_reaches(const octal *o, uint64_t n, uint64_t m);
+int octal_reaches_nat(const octal *o, const nat *n, const nat *m);
+/* octal_cert_targets' kinds of target and its visit (octal_options.c). */
+enum { OCTAL_CERT_ONE, OCTAL_CERT_FIRST, OCTAL_CERT_ALL };
+typedef int (*octal_cert_visit)(void *ctx, const nat *m, uint64_t step,
+                                int kind);
+int octal_cert_targets(const octal *o, const nat *n, const nat *want,
+                       octal_cert_visit visit, void *ctx);
 int octal_by_certificate(const octal *o, uint64_t n);
 grundy_status octal_all_refused(grundy_error *err, const char *kind,
                                 uint64_t n, const char *spec, uint64_t limit);

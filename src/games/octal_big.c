@@ -1,13 +1,14 @@
 /*
  * octal_big.c - heaps beyond 64 bits of take-and-break games (the
- * family_big operations): values and options of heaps of any size from a
- * certified period, in bignum arithmetic (the closed forms are written
- * once over nat.h: octal_closed_g, octal_closed_option); a heap whose
- * value fits goes the 64-bit way (octal_value, octal_options).
+ * family_big operations): the moves of a big heap worded in bignums.
+ * The mathematics is written once over nat.h for heaps of every size:
+ * values from a certified period or a closed form (octal_g_nat), the
+ * targets of a repeating code's certificate (octal_cert_targets), the
+ * closed forms' option (octal_closed_option); a heap whose value fits
+ * goes the 64-bit way (octal_value, octal_options).
  */
 #include "octal.h"
 #include "bignum.h"
-#include "intmath.h"
 
 #include <stdlib.h>
 
@@ -23,6 +24,7 @@ typedef struct octal_big {
     move_sink *sink;
     uint64_t p, n0;      /* the certified period (general codes) */
     bignum *t[4];
+    nat x, g;            /* scratch of octal_big_g */
     int oom, stop;
 } octal_big;
 
@@ -158,21 +160,18 @@ octal_big_emit_parts(octal_big *w, const bignum *k, bignum **parts,
     w->stop |= r != 0;
 }
 
-/* G of a heap of any size: the certified period reduces a big one to
- * n0 + ((x - n0) mod p) (Guy-Smith: G(x + p) = G(x) for x >= n0). */
+/* G of a heap of any size of a code whose period has no saltus
+ * (octal_g_nat: the certified period's one reduction); its values are
+ * below 2^16. */
 static uint64_t
 octal_big_g(octal_big *w, const bignum *x)
 {
-    uint64_t v, xr, n0r;
-    if (bignum_to_u64(x, &v)) {
-        return octal_g(w->o, v);
-    }
-    if (bignum_divmod_u64(NULL, x, w->p, &xr) != 0) {
+    uint64_t v = 0;
+    if (nat_set_big(&w->x, x) != 0 || octal_g_nat(w->o, &w->x, &w->g) != 0) {
         w->oom = 1;
-        return 0;
     }
-    n0r = w->n0 % w->p;
-    return octal_g(w->o, w->n0 + (xr + w->p - n0r) % w->p);
+    (void)nat_to_u64(&w->g, &v);
+    return v;
 }
 
 /* x = n - k - s for small k and s (n is big: no borrow past zero). */
@@ -295,59 +294,41 @@ octal_big_period(octal_big *w, grundy_error *err)
     return GRUNDY_OK;
 }
 
-/* G of a heap of any size of a code whose period has a saltus s:
- * G(n0 + i) + k s for n = n0 + i + k p (the certificate). -1 when out of
- * memory. */
+/* octal_cert_targets' visit for a big heap: the move to heap m (nothing
+ * when m = 0) when n reaches it. */
 static int
-octal_big_gv(octal_big *w, const bignum *x, bignum *sg)
+octal_big_visit(void *ctx, const nat *m, uint64_t step, int kind)
 {
-    uint64_t v, i, s = sgseq_saltus(w->o->seq);
-    if (bignum_to_u64(x, &v) && v < w->n0 + w->p) {
-        return bignum_set_u64(sg, octal_g(w->o, v));
+    octal_big *w = ctx;
+    nat n = NAT_ZERO, k = NAT_ZERO;
+    int r;
+    (void)step;
+    (void)kind;   /* n - m is past every digit run: one answer for all */
+    if (nat_set_big(&n, w->c->v[0]) != 0 ||
+        (r = octal_reaches_nat(w->o, &n, m)) < 0 || nat_sub(&k, &n, m) != 0 ||
+        nat_to_big(w->t[0], m) != 0 || nat_to_big(w->t[3], &k) != 0) {
+        w->oom = 1;
+    } else if (r) {
+        octal_big_emit_k(w, 1, w->t[3], w->t, nat_is_zero(m) ? 0 : 1);
     }
-    if (bignum_set_u64(sg, w->n0) != 0 || bignum_sub(sg, x, sg) != 0 ||
-        bignum_divmod_u64(sg, sg, w->p, &i) != 0 ||
-        bignum_mul_u64(sg, sg, s) != 0) {
-        return -1;
-    }
-    return bignum_add_u64(sg, sg, octal_g(w->o, w->n0 + i));
-}
-
-/* d(k) for a removal of any size (a repeating group reads k mod r). */
-static unsigned
-octal_big_digit(const octal *o, const bignum *k, int *oom)
-{
-    uint64_t v, r;
-    if (bignum_to_u64(k, &v)) {
-        return v == 0 ? 0 : octal_digit(o, v);
-    }
-    if (o->nrep == 0) {
-        return 0;
-    }
-    /* k > 2^64 - 1 > rep_from: (k - rep_from) mod r. */
-    if (bignum_divmod_u64(NULL, k, o->nrep, &r) != 0) {
-        *oom = 1;
-        return 0;
-    }
-    return o->rep[(r + o->nrep - o->rep_from % o->nrep) % o->nrep];
+    nat_free(&n);
+    nat_free(&k);
+    return w->stop || w->oom;
 }
 
 /*
  * The option of value want of a heap beyond 64 bits of a code whose
  * period has a saltus, or of a repeating code. Codes that split heaps:
  * the certificate's witness (sgseq_arith3_option_big). Repeating codes
- * whose moves leave one heap: as octal_cert_options, the heap m worth
- * want is n0 + i + j P (P = lcm(p, r); at most one j per i with a
- * saltus, any j without) or below n0, and n reaches it when d(n - m)
- * allows. Listing every option is refused.
+ * whose moves leave one heap: the targets of the certificate, as for
+ * 64-bit heaps (octal_cert_targets). Listing every option is refused.
  */
 static grundy_status
 octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
 {
     const octal *o = w->o;
-    const bignum *n = w->c->v[0];
     bignum **t = w->t;
-    uint64_t want64, step, ds;
+    nat n = NAT_ZERO, v = NAT_ZERO;
     unsigned np;
     if (move_sink_wants_all(w->sink)) {
         return octal_all_refused(err, "heap", w->c->index, w->game->label,
@@ -355,7 +336,8 @@ octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
     }
     if (sgseq_split_certified(o->seq)) {
         bignum *parts[3] = {t[0], t[1], t[2]};
-        int r = sgseq_arith3_option_big(o->seq, n, want, t[3], parts, &np);
+        int r = sgseq_arith3_option_big(o->seq, w->c->v[0], want, t[3], parts,
+                                        &np);
         if (r < 0) {
             w->oom = 1;
         } else if (r > 0) {
@@ -363,61 +345,13 @@ octal_big_saltus_far(octal_big *w, const bignum *want, grundy_error *err)
         }
         return GRUNDY_OK;
     }
-    step = w->p / im_gcd(w->p, o->nrep) * o->nrep;
-    ds = step / w->p * sgseq_saltus(o->seq);
-    for (uint64_t m = 0; m < w->n0 && bignum_to_u64(want, &want64) &&
-                         !w->oom && !w->stop; m++) {
-        if (octal_g(o, m) == want64 && bignum_set_u64(t[0], m) == 0 &&
-            bignum_sub(t[3], n, t[0]) == 0 &&
-            (octal_big_digit(o, t[3], &w->oom) &
-             (m == 0 ? SGSEQ_NOTHING : SGSEQ_ONE))) {
-            octal_big_emit_k(w, 1, t[3], t, m == 0 ? 0 : 1);
-        }
+    if (nat_set_big(&n, w->c->v[0]) != 0 || nat_set_big(&v, want) != 0 ||
+        octal_cert_targets(o, &n, &v, octal_big_visit, w) != 0) {
+        w->oom = 1;
     }
-    for (uint64_t i = 0; i < step && !w->oom && !w->stop; i++) {
-        uint64_t base = w->n0 + i, g0 = octal_g(o, base), rem;
-        if (ds == 0) {
-            /* An ordinary period: every base + j step is worth g0, and
-             * n reaches all of them or none (n - m mod r is fixed): the
-             * first. */
-            if (bignum_cmp_u64(want, g0) != 0) {
-                continue;
-            }
-            w->oom |= bignum_set_u64(t[0], 0) != 0;
-            rem = 0;
-        } else if (bignum_cmp_u64(want, g0) < 0 ||
-                   bignum_set_u64(t[0], g0) != 0 ||
-                   bignum_sub(t[0], want, t[0]) != 0 ||
-                   bignum_divmod_u64(t[0], t[0], ds, &rem) != 0) {
-            w->oom |= bignum_cmp_u64(want, g0) >= 0;
-            continue;
-        }
-        /* m = base + j step, j = (want - g0) / ds; n - m removed. */
-        if (rem != 0 || bignum_mul_u64(t[0], t[0], step) != 0 ||
-            bignum_add_u64(t[0], t[0], base) != 0 ||
-            bignum_cmp(t[0], n) >= 0 || bignum_sub(t[3], n, t[0]) != 0) {
-            continue;
-        }
-        if (octal_big_digit(o, t[3], &w->oom) &
-            (bignum_is_zero(t[0]) ? SGSEQ_NOTHING : SGSEQ_ONE)) {
-            octal_big_emit_k(w, 1, t[3], t, bignum_is_zero(t[0]) ? 0 : 1);
-        }
-    }
+    nat_free(&n);
+    nat_free(&v);
     return GRUNDY_OK;
-}
-
-/* sg = G(n) of a closed form (octal_closed_g) on exact numbers. */
-static int
-octal_big_closed(const octal *o, const bignum *n, bignum *sg)
-{
-    nat x = NAT_ZERO, g = NAT_ZERO;
-    int r = nat_set_big(&x, n) != 0 || octal_closed_g(o, &x, &g) != 0 ||
-                    nat_to_big(sg, &g) != 0
-                ? -1
-                : 0;
-    nat_free(&x);
-    nat_free(&g);
-    return r;
 }
 
 static int octal_big_fits(grundy_game *game, const uint64_t *v, size_t n);
@@ -437,8 +371,8 @@ octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
                 grundy_error *err)
 {
     octal *o = game->state;
-    octal_big w = {game, o, c, NULL, 0, 0, {NULL}, 0, 0};
-    grundy_status st;
+    octal_big w = {game, o, c, NULL, 0, 0, {NULL}, NAT_ZERO, NAT_ZERO, 0, 0};
+    grundy_status st = GRUNDY_OK;
     uint64_t n64, g;
     if (octal_big_small(game, c, &n64)) {
         if ((st = octal_value(game, &n64, 1, &g, err)) != GRUNDY_OK) {
@@ -448,23 +382,19 @@ octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
                    ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                    : GRUNDY_OK;
     }
-    if (o->lasker || o->identity || o->thirds) {
-        return octal_big_closed(o, c->v[0], sg) != 0
-                   ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
-                   : GRUNDY_OK;
-    }
-    if ((st = octal_big_period(&w, err)) != GRUNDY_OK) {
+    /* A closed form, or the certified period (octal_g_nat either way:
+     * the reduction 64-bit heaps take). */
+    if (!(o->lasker || o->identity || o->thirds) &&
+        (st = octal_big_period(&w, err)) != GRUNDY_OK) {
         return st;
     }
-    if (sgseq_saltus(o->seq) != 0) {
-        return octal_big_gv(&w, c->v[0], sg) != 0
-                   ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
-                   : GRUNDY_OK;
+    if (nat_set_big(&w.x, c->v[0]) != 0 ||
+        octal_g_nat(o, &w.x, &w.g) != 0 || nat_to_big(sg, &w.g) != 0) {
+        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    if (bignum_set_u64(sg, octal_big_g(&w, c->v[0])) != 0 || w.oom) {
-        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-    }
-    return GRUNDY_OK;
+    nat_free(&w.x);
+    nat_free(&w.g);
+    return st;
 }
 
 /* The closed forms' option of value want (octal_closed_option, written
@@ -527,7 +457,7 @@ octal_big_options(grundy_game *game, const big_component *c,
                   const bignum *want, move_sink *sink, grundy_error *err)
 {
     octal *o = game->state;
-    octal_big w = {game, o, c, sink, 0, 0, {NULL}, 0, 0};
+    octal_big w = {game, o, c, sink, 0, 0, {NULL}, NAT_ZERO, NAT_ZERO, 0, 0};
     grundy_status st = GRUNDY_OK;
     uint64_t want64;
     for (int i = 0; i < 4; i++) {
@@ -565,6 +495,8 @@ octal_big_options(grundy_game *game, const big_component *c,
     for (int i = 0; i < 4; i++) {
         bignum_free(w.t[i]);
     }
+    nat_free(&w.x);
+    nat_free(&w.g);
     if (st == GRUNDY_OK && w.oom) {
         st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }

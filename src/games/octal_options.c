@@ -36,6 +36,21 @@ octal_g(const octal *o, uint64_t x)
     return v;
 }
 
+/* G(x) of a heap of any size (nat.h) known to the table, the certified
+ * period (sgseq_known_nat: one reduction for 64-bit heaps and beyond) or
+ * a closed form. 0, or -1 when out of memory. */
+int
+octal_g_nat(const octal *o, const nat *x, nat *sg)
+{
+    int known;
+    if (o->lasker || o->identity || o->thirds) {
+        return octal_closed_g(o, x, sg);
+    }
+    known = sgseq_known_nat(o->seq, x, sg);
+    assert(known != 0);   /* as octal_g: callers ask only known heaps */
+    return known < 0 ? -1 : 0;
+}
+
 int
 octal_matches(const octal_walk *w, uint64_t v)
 {
@@ -493,13 +508,42 @@ octal_digit(const octal *o, uint64_t k)
     return sgseq_digit(o->run, o->nrun, o->rep, o->nrep, o->rep_from, k);
 }
 
-/* Whether heap (or ring) n can move to heap m < n: taking all (bit 1 of
- * d(n)) for m = 0, taking n - m and leaving one heap (bit 2) for m >= 1. */
+/* Whether heap (or ring) n can move to heap m < n, both of any size:
+ * taking all (bit 1 of d(n)) for m = 0, taking k = n - m and leaving one
+ * heap (bit 2) for m >= 1. A k past 2^64 - 1 lies in the repeating group
+ * (if any: else no digit allows it), where d(k) reads (k - rep_from) mod
+ * r. -1 when out of memory. */
+int
+octal_reaches_nat(const octal *o, const nat *n, const nat *m)
+{
+    nat k = NAT_ZERO;
+    uint64_t v, r;
+    unsigned d = 0, bit = nat_is_zero(m) ? SGSEQ_NOTHING : SGSEQ_ONE;
+    if (nat_sub(&k, n, m) != 0) {
+        nat_free(&k);
+        return -1;
+    }
+    if (nat_to_u64(&k, &v)) {
+        d = v == 0 ? 0 : octal_digit(o, v);
+    } else if (o->nrep > 0) {
+        if (nat_divmod_u64(NULL, &k, o->nrep, &r) != 0) {
+            nat_free(&k);
+            return -1;
+        }
+        d = o->rep[(r + o->nrep - o->rep_from % o->nrep) % o->nrep];
+    }
+    nat_free(&k);
+    return (d & bit) != 0;
+}
+
+/* The 64-bit form (within 128 bits: no allocation, no failure). */
 int
 octal_reaches(const octal *o, uint64_t n, uint64_t m)
 {
-    return m == 0 ? (octal_digit(o, n) & SGSEQ_NOTHING) != 0
-                  : (octal_digit(o, n - m) & SGSEQ_ONE) != 0;
+    nat x = NAT_ZERO, y = NAT_ZERO;
+    nat_set_u64(&x, n);
+    nat_set_u64(&y, m);
+    return octal_reaches_nat(o, &x, &y) == 1;
 }
 
 /*
@@ -587,54 +631,116 @@ octal_all_refused(grundy_error *err, const char *kind, uint64_t n,
 }
 
 /*
+ * The heaps worth want that heap n (both of any size: nat.h) may move to
+ * through the certificate G(m + p) = G(m) + s for m >= n0, for 64-bit
+ * heaps and beyond alike. Taken with the step P = lcm(p, nrep): the
+ * heaps m < n0 are tried one by one (OCTAL_CERT_ONE); above, heap n0 + i
+ * + jP is worth G(n0 + i) + j (P / p) s, so for s > 0 at most one j per
+ * i has the value wanted (OCTAL_CERT_FIRST), and for s = 0 every j or
+ * none does (OCTAL_CERT_ALL: m + jP below n too). visit(ctx, m, P, kind)
+ * judges whether n reaches m and emits; it returns nonzero to stop.
+ * 0, or -1 when out of memory.
+ */
+int
+octal_cert_targets(const octal *o, const nat *n, const nat *want,
+                   octal_cert_visit visit, void *ctx)
+{
+    uint64_t p, n0, s = sgseq_saltus(o->seq), step, ds, r;
+    nat m = NAT_ZERO, g = NAT_ZERO;
+    int rc = 0, stop = 0;
+    (void)sgseq_certified(o->seq, &p, &n0);
+    step = p / im_gcd(p, o->nrep) * o->nrep;
+    ds = step / p * s;
+    for (uint64_t i = 0; i < n0 && !stop; i++) {
+        nat_set_u64(&m, i);
+        nat_set_u64(&g, octal_g(o, i));
+        if (nat_cmp(&m, n) >= 0) {
+            break;
+        }
+        if (nat_cmp(&g, want) == 0) {
+            stop = visit(ctx, &m, step, OCTAL_CERT_ONE);
+        }
+    }
+    for (uint64_t i = 0; i < step && !stop && rc == 0; i++) {
+        nat_set_u64(&m, n0 + i);
+        nat_set_u64(&g, octal_g(o, n0 + i));
+        if (nat_cmp(&m, n) >= 0) {
+            break;
+        }
+        if (nat_cmp(want, &g) < 0 || (ds == 0 && nat_cmp(want, &g) != 0)) {
+            continue;
+        }
+        if (ds != 0) {
+            /* m = n0 + i + j P with j = (want - G(n0 + i)) / ds. */
+            if (nat_sub(&g, want, &g) != 0 ||
+                nat_divmod_u64(&g, &g, ds, &r) != 0 ||
+                nat_mul_u64(&g, &g, step) != 0 || nat_add(&m, &m, &g) != 0) {
+                rc = -1;
+                break;
+            }
+            if (r != 0 || nat_cmp(&m, n) >= 0) {
+                continue;
+            }
+        }
+        stop = visit(ctx, &m, step, ds == 0 ? OCTAL_CERT_ALL
+                                            : OCTAL_CERT_FIRST);
+    }
+    nat_free(&m);
+    nat_free(&g);
+    return stop < 0 ? -1 : rc;
+}
+
+/* octal_cert_targets' visit for a 64-bit heap or ring. */
+typedef struct octal_cert64 {
+    octal_walk *w;
+    uint64_t n;
+    grundy_status st;
+    grundy_error *err;
+} octal_cert64;
+
+static int
+octal_cert_visit64(void *ctx, const nat *m, uint64_t step, int kind)
+{
+    octal_cert64 *c = ctx;
+    octal_walk *w = c->w;
+    uint64_t m64 = 0;
+    (void)nat_to_u64(m, &m64);   /* below n */
+    if (kind != OCTAL_CERT_ONE) {
+        c->st = octal_cert_run(w, c->n, m64, step,
+                               kind == OCTAL_CERT_ALL ? (c->n - 1 - m64) / step
+                                                      : 0,
+                               c->err);
+    } else if (octal_reaches(w->o, c->n, m64)) {
+        if (w->listed >= OCTAL_MAX_LISTED) {
+            c->st = octal_too_many(w, c->err);
+        } else {
+            octal_emit_to(w, c->n, m64);
+        }
+    }
+    return c->st != GRUNDY_OK || w->stop || w->oom;
+}
+
+/*
  * The options of value w->want of heap or ring n through the certificate
- * G(m + p) = G(m) + s for m >= n0 (octal_by_certificate). Taken with the
- * step P = lcm(p, nrep): the heaps m < n0 are tried one by one; above,
- * heap n0 + i + jP is worth G(n0 + i) + j (P / p) s, so for s > 0 at most
- * one j per i has the value wanted, and for s = 0 every j or none does
- * (octal_cert_run). Every option is listed up to heap
- * OCTAL_LASKER_DIRECT only.
+ * (octal_by_certificate; octal_cert_targets finds them). Every option is
+ * listed up to heap OCTAL_LASKER_DIRECT only.
  */
 grundy_status
 octal_cert_options(octal_walk *w, uint64_t n, grundy_error *err)
 {
-    const octal *o = w->o;
-    uint64_t p, n0, s = sgseq_saltus(o->seq), step, ds;
-    grundy_status st = GRUNDY_OK;
-
+    octal_cert64 c = {w, n, GRUNDY_OK, err};
+    nat x = NAT_ZERO, v = NAT_ZERO;
     if (w->want == GRUNDY_ANY_VALUE) {
         return octal_all_refused(err, w->c->ring ? "ring" : "heap", n,
                                  w->spec, OCTAL_LASKER_DIRECT);
     }
-    sgseq_certified(o->seq, &p, &n0);
-    step = p / im_gcd(p, o->nrep) * o->nrep;
-    ds = step / p * s;
-    for (uint64_t m = 0; m < n0 && m < n && !w->stop && !w->oom; m++) {
-        if (octal_g(o, m) == w->want && octal_reaches(o, n, m)) {
-            if (w->listed >= OCTAL_MAX_LISTED) {
-                return octal_too_many(w, err);
-            }
-            octal_emit_to(w, n, m);
-        }
+    nat_set_u64(&x, n);
+    nat_set_u64(&v, w->want);
+    (void)octal_cert_targets(w->o, &x, &v, octal_cert_visit64, &c);
+    if (c.st == GRUNDY_OK && w->oom) {
+        c.st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    for (uint64_t i = 0; i < step && n0 + i < n && st == GRUNDY_OK &&
-                         !w->stop && !w->oom; i++) {
-        uint64_t base = n0 + i, g0 = octal_g(o, base),
-                 jmax = (n - 1 - base) / step, j;
-        if (w->want < g0 || (ds == 0 && w->want != g0) ||
-            (ds != 0 && (w->want - g0) % ds != 0)) {
-            continue;
-        }
-        j = ds == 0 ? 0 : (w->want - g0) / ds;
-        if (j <= jmax) {
-            st = octal_cert_run(w, n, base + j * step, step,
-                                ds == 0 ? jmax : 0, err);
-        }
-    }
-    if (st == GRUNDY_OK && w->oom) {
-        st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-    }
-    return st;
+    return c.st;
 }
 
 /*
