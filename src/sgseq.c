@@ -222,6 +222,8 @@ sgseq_free(sgseq *s)
     sgclass_free(s->cls);
     free(s->g);
     free(s->glo);
+    free(s->wlow);
+    free(s->wtop);
     for (unsigned p = 0; p < s->planes; p++) {
         free(s->ghi[p]);
     }

@@ -63,6 +63,44 @@ sgseq_run_shared(const sgseq *s, const sgseq_pool *pool, size_t j0,
               : 0;
 }
 
+/* x[j] = G(at + j) ^ v for j < len <= SGSEQ_RUN, from the compact
+ * table: the low bytes, then each plane's bits spread over the lanes. */
+static void
+sgseq_xor_run(const sgseq_tab *t, size_t at, uint16_t v, size_t len,
+              uint16_t *x)
+{
+    /* Bit j of lane[j]: a plane's bits spread over the run's values. */
+    static const uint32_t lane[SGSEQ_RUN] = {
+        0x1, 0x2, 0x4, 0x8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400,
+        0x800, 0x1000, 0x2000, 0x4000, 0x8000, 0x10000, 0x20000, 0x40000,
+        0x80000, 0x100000, 0x200000, 0x400000, 0x800000, 0x1000000,
+        0x2000000, 0x4000000, 0x8000000, 0x10000000, 0x20000000,
+        0x40000000, 0x80000000,
+    };
+    const unsigned char *p = t->lo + at;
+    for (size_t j = 0; j < len; j++) {
+        x[j] = (uint16_t)(p[j] ^ v);
+    }
+    for (unsigned q = 0; q < t->planes; q++) {
+        uint32_t h = sgseq_plane_bits32(
+            q == 0 ? t->h0 : q == 1 ? t->h1 : t->s->ghi[q], at);
+        uint16_t bit = (uint16_t)(1u << (SGSEQ_LO_BITS + q));
+        size_t j = 0;
+        /* Eight lanes a lookup (one vector operation): a test of each
+         * lane's bit took 32-bit lanes, a third of phase A at 2^18 heaps
+         * of Officers. */
+        for (; j + 8 <= len; j += 8) {
+            const uint16_t *u = sgseq_up[h >> j & 0xffu];
+            for (size_t l = 0; l < 8; l++) {
+                x[j + l] = (uint16_t)(x[j + l] ^ (u[l] & bit));
+            }
+        }
+        for (; j < len; j++) {
+            x[j] = (uint16_t)(x[j] ^ ((h & lane[j]) != 0 ? bit : 0));
+        }
+    }
+}
+
 /*
  * Phase A's rare-heap marks for a run of SGSEQ_RUN heaps at once: for
  * each rare heap r, the partners m - r of consecutive heaps are
@@ -73,14 +111,6 @@ sgseq_run_shared(const sgseq *s, const sgseq_pool *pool, size_t j0,
 static void
 sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
 {
-    /* Bit j of lane[j]: a plane's bits spread over the run's values. */
-    static const uint32_t lane[SGSEQ_RUN] = {
-        0x1, 0x2, 0x4, 0x8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400,
-        0x800, 0x1000, 0x2000, 0x4000, 0x8000, 0x10000, 0x20000, 0x40000,
-        0x80000, 0x100000, 0x200000, 0x400000, 0x800000, 0x1000000,
-        0x2000000, 0x4000000, 0x8000000, 0x10000000, 0x20000000,
-        0x40000000, 0x80000000,
-    };
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
     sgseq_tab t = sgseq_tab_of(s);
@@ -98,29 +128,16 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
             /* Heap base + j pairs r with base + j - k - r. The values are
              * formed first, in a loop the compiler vectorises. */
             size_t at = pool->base - k - rpos[r] + j0;
-            const unsigned char *p = t.lo + at;
             uint16_t v = rval[r], x[SGSEQ_RUN];
             unsigned char *row = part + j0 * size;
-            for (size_t j = 0; j < len; j++) {
-                x[j] = (uint16_t)(p[j] ^ v);
-            }
-            for (unsigned q = 0; q < t.planes; q++) {
-                uint32_t h = sgseq_plane_bits32(
-                    q == 0 ? t.h0 : q == 1 ? t.h1 : s->ghi[q], at);
-                uint16_t bit = (uint16_t)(1u << (SGSEQ_LO_BITS + q));
-                size_t j = 0;
-                /* Eight lanes a lookup (one vector operation): a test of
-                 * each lane's bit took 32-bit lanes, a third of phase A
-                 * at 2^18 heaps of Officers. */
-                for (; j + 8 <= len; j += 8) {
-                    const uint16_t *u = sgseq_up[h >> j & 0xffu];
-                    for (size_t l = 0; l < 8; l++) {
-                        x[j + l] = (uint16_t)(x[j + l] ^ (u[l] & bit));
-                    }
+            if (at >= t.wbase) {
+                /* In the recent hot copy: its 16-bit values. */
+                const uint16_t *h = t.wtop + (at - t.wbase);
+                for (size_t j = 0; j < len; j++) {
+                    x[j] = (uint16_t)(h[j] ^ v);
                 }
-                for (; j < len; j++) {
-                    x[j] = (uint16_t)(x[j] ^ ((h & lane[j]) != 0 ? bit : 0));
-                }
+            } else {
+                sgseq_xor_run(&t, at, v, len, x);
             }
             for (size_t j = 0; j < len; j++) {
                 row[j * size + x[j]] = 1;

@@ -166,8 +166,8 @@ sgseq_xor16(const sgseq_tab *t, size_t m, size_t a, uint16_t x[16])
  * work left per split.
  */
 static void
-sgseq_mark_run(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
-               unsigned char *mark)
+sgseq_mark_runc(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+                unsigned char *mark)
 {
     size_t a = lo;
 #if SGSEQ_VECTOR
@@ -194,7 +194,7 @@ sgseq_mark_run(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
 
 #if SGSEQ_VECTOR
 static unsigned
-sgseq_run_has(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+sgseq_run_hasc(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
               const uint16_t w[4])
 {
     const sgseq_v8 zero = {0};
@@ -258,8 +258,8 @@ sgseq_run_has(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
 }
 #else
 static unsigned
-sgseq_run_has(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
-              const uint16_t w[4])
+sgseq_run_hasc(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+               const uint16_t w[4])
 {
     unsigned found = 0;
     for (size_t a = lo; a <= hi; a++) {
@@ -270,6 +270,132 @@ sgseq_run_has(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
     return found;
 }
 #endif
+
+/*
+ * The hot copies (SGSEQ_HOT): the splits a of lo <= a <= hi whose two
+ * parts are both there, a < nlow and m - a >= wbase, are lo .. the
+ * returned bound (below lo: none). The scans read those in 16 bits.
+ */
+static size_t
+sgseq_hot_end(const sgseq_tab *t, size_t m, size_t lo, size_t hi)
+{
+    size_t e = hi;
+    if (t->nlow == 0 || m < t->wbase + lo || lo >= t->nlow) {
+        return lo - 1;
+    }
+    e = e < t->nlow - 1 ? e : t->nlow - 1;
+    return e < m - t->wbase ? e : m - t->wbase;
+}
+
+/* Marks up[a] ^ down[-a] for lo <= a <= hi: the 16-bit table's kernel,
+ * 16 values formed (one read going up, one going down, vectorised by the
+ * compiler) then marked. */
+static void
+sgseq_mark_run16(const uint16_t *up, const uint16_t *down, size_t lo,
+                 size_t hi, unsigned char *mark)
+{
+    size_t a = lo;
+    for (; a + 15 <= hi; a += 16) {
+        const uint16_t *u = up + a, *d = down - a;
+        uint16_t x[16];
+        for (size_t i = 0; i < 16; i++) {
+            x[i] = (uint16_t)(u[i] ^ *(d - i));
+        }
+        for (size_t i = 0; i < 16; i++) {
+            mark[x[i]] = 1;
+        }
+    }
+    for (; a <= hi; a++) {
+        mark[up[a] ^ *(down - a)] = 1;
+    }
+}
+
+/* Which of w[0..4) are among up[a] ^ down[-a], lo <= a <= hi: bit b for
+ * w[b]. */
+#if SGSEQ_VECTOR
+static unsigned
+sgseq_run_has16(const uint16_t *up, const uint16_t *down, size_t lo,
+                size_t hi, const uint16_t w[4])
+{
+    const sgseq_v8 zero = {0};
+    sgseq_v8 w0 = zero + w[0], w1 = zero + w[1], w2 = zero + w[2],
+             w3 = zero + w[3], h0 = zero, h1 = zero, h2 = zero, h3 = zero;
+    uint64_t lanes[2];
+    unsigned found = 0;
+    size_t a = lo;
+    for (; a + 7 <= hi; a += 8) {
+        sgseq_v8 u, x;
+        sgseq_v4 d;
+        memcpy(&u, up + a, sizeof u);
+        memcpy(&d, down - a - 7, sizeof d);
+        d = (d << 16) | (d >> 16);
+        d = __builtin_shufflevector(d, d, 3, 2, 1, 0);
+        x = u ^ (sgseq_v8)d;
+        h0 |= (sgseq_v8)(x == w0);
+        h1 |= (sgseq_v8)(x == w1);
+        h2 |= (sgseq_v8)(x == w2);
+        h3 |= (sgseq_v8)(x == w3);
+    }
+    /* Bit b of each lane: w[b] seen there; then the lanes are folded. */
+    h0 = (h0 & 1) | (h1 & 2) | (h2 & 4) | (h3 & 8);
+    memcpy(lanes, &h0, sizeof lanes);
+    lanes[0] |= lanes[1];
+    lanes[0] |= lanes[0] >> 32;
+    found = (unsigned)((lanes[0] | lanes[0] >> 16) & 15);
+    for (; a <= hi; a++) {
+        unsigned x = up[a] ^ *(down - a);
+        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
+                            (x == w[2]) << 2 | (x == w[3]) << 3);
+    }
+    return found;
+}
+#else
+static unsigned
+sgseq_run_has16(const uint16_t *up, const uint16_t *down, size_t lo,
+                size_t hi, const uint16_t w[4])
+{
+    unsigned found = 0;
+    for (size_t a = lo; a <= hi; a++) {
+        unsigned x = up[a] ^ *(down - a);
+        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
+                            (x == w[2]) << 2 | (x == w[3]) << 3);
+    }
+    return found;
+}
+#endif
+
+/* Marks G(a) ^ G(m - a) for lo <= a <= hi: the hot copies' splits in 16
+ * bits, the rest from the compact table. */
+static void
+sgseq_mark_run(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+               unsigned char *mark)
+{
+    size_t e = sgseq_hot_end(t, m, lo, hi);
+    if (e + 1 > lo) {
+        sgseq_mark_run16(t->wlow, t->wtop + (m - t->wbase), lo, e, mark);
+        lo = e + 1;
+    }
+    if (lo <= hi) {
+        sgseq_mark_runc(t, m, lo, hi, mark);
+    }
+}
+
+/* Which of w[0..4) are among G(a) ^ G(m - a), lo <= a <= hi. */
+static unsigned
+sgseq_run_has(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+              const uint16_t w[4])
+{
+    unsigned found = 0;
+    size_t e = sgseq_hot_end(t, m, lo, hi);
+    if (e + 1 > lo) {
+        found = sgseq_run_has16(t->wlow, t->wtop + (m - t->wbase), lo, e, w);
+        lo = e + 1;
+    }
+    if (lo <= hi) {
+        found |= sgseq_run_hasc(t, m, lo, hi, w);
+    }
+    return found;
+}
 
 /* Drops the values of miss[0..nmiss) that are marked; returns how many
  * are left, in their order. */

@@ -32,6 +32,24 @@ sgseq_classes(sgseq *s)
     }
 }
 
+static size_t
+sgseq_min(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Heaps of each hot copy for a table of cap values: 1/SGSEQ_HOT_SHARE
+ * of them (a power of two), at least 64, at most SGSEQ_HOT. */
+static size_t
+sgseq_hot_size(size_t cap)
+{
+    size_t h = 64;
+    while (h < SGSEQ_HOT && 2 * h <= cap / SGSEQ_HOT_SHARE) {
+        h *= 2;
+    }
+    return h < SGSEQ_HOT ? h : SGSEQ_HOT;
+}
+
 /* Words of a plane with room for cap values. */
 static size_t
 sgseq_plane_words(size_t cap)
@@ -45,7 +63,8 @@ sgseq_table_room(const sgseq *s, size_t cap)
     if (s->cls != NULL) {
         return cap * sizeof *s->g;
     }
-    return cap + s->planes * sgseq_plane_words(cap) * sizeof(uint64_t);
+    return cap + s->planes * sgseq_plane_words(cap) * sizeof(uint64_t) +
+           3 * sgseq_hot_size(cap) * sizeof(uint16_t);
 }
 
 /* A zeroed plane for bit 8 + planes of the compact table; -1: no
@@ -59,6 +78,54 @@ sgseq_add_plane(sgseq *s)
     }
     s->ghi[s->planes++] = plane;
     return 0;
+}
+
+/* The hot copies sized for a table of cap values; when they grow, they
+ * are filled again from the compact table (-1: no memory). */
+static int
+sgseq_reserve_hot(sgseq *s, size_t cap)
+{
+    size_t h = sgseq_hot_size(cap);
+    if (h <= s->whot) {
+        return 0;
+    }
+    uint16_t *low = realloc(s->wlow, h * sizeof *low);
+    if (low == NULL) {
+        return -1;
+    }
+    s->wlow = low;
+    uint16_t *top = realloc(s->wtop, 2 * h * sizeof *top);
+    if (top == NULL) {
+        return -1;
+    }
+    s->wtop = top;
+    s->whot = h;
+    s->nlow = sgseq_min(s->len, h);
+    for (size_t n = 0; n < s->nlow; n++) {
+        low[n] = (uint16_t)sgseq_getc(s, n);
+    }
+    s->wbase = s->len > h ? s->len - h : 0;
+    for (size_t n = s->wbase; n < s->len; n++) {
+        top[n - s->wbase] = (uint16_t)sgseq_getc(s, n);
+    }
+    return 0;
+}
+
+/* G(n) = v into the hot copies: the recent window slides by half when
+ * full, keeping the last whot values at least. */
+static void
+sgseq_store_hot(sgseq *s, size_t n, uint16_t v)
+{
+    size_t h = s->whot;
+    if (n < h) {
+        s->wlow[n] = v;
+        s->nlow = n + 1;
+    }
+    if (n - s->wbase == 2 * h) {
+        memmove(s->wtop, s->wtop + h, h * sizeof *s->wtop);
+        s->wbase += h;
+    }
+    s->wtop[n - s->wbase] = v;
 }
 
 int
@@ -82,6 +149,9 @@ sgseq_reserve(sgseq *s, size_t cap)
         return -1;
     }
     s->glo = lo;
+    if (sgseq_reserve_hot(s, cap) != 0) {
+        return -1;
+    }
     for (unsigned p = 0; p < s->planes; p++) {
         uint64_t *plane = realloc(s->ghi[p], words * sizeof *plane);
         if (plane == NULL) {
@@ -361,6 +431,7 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
             uint64_t *w = &s->ghi[p][n >> 6];
             *w = v >> (SGSEQ_LO_BITS + p) & 1u ? *w | bit : *w & ~bit;
         }
+        sgseq_store_hot(s, n, (uint16_t)v);
     }
     s->len = n + 1;
     s->hist[v]++;
