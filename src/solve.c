@@ -3,6 +3,10 @@
  * through the family operations only (it never names a game). It chooses
  * the strategy (a lone component's closed form, normal play, the misere
  * Nim rule, or misere.c's search); moves.c renders the moves it finds.
+ * The rules are written once over nat for numbers of any size (struct
+ * sum); solve_big.c reads big components and answers what only they
+ * need. About 1,150 lines, one job: the rules of a sum, with their
+ * equal-component and loopy cases, which share its helpers.
  */
 #include "solve.h"
 #include "compound.h"
@@ -14,7 +18,7 @@
 #include <string.h>
 
 /* Grundy value of component i (of term's game) into *g. */
-static grundy_status
+static inline grundy_status
 component_value(const grundy_position *pos, const pos_term *term, size_t i,
                 uint64_t *g, grundy_error *err)
 {
@@ -67,15 +71,18 @@ nomem(grundy_error *err)
     return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
 }
 
-/* The value of component i, once computed (*tmp holds a 64-bit one). */
-static const nat *
-sum_get(const sum *s, size_t i, nat *tmp)
+/* The value of component i, once computed: a copy to read, never to
+ * free or change (a big one shares its bignum with the sum). A value,
+ * not a pointer, so that the compiler keeps it in registers. */
+static nat
+sum_get(const sum *s, size_t i)
 {
+    nat g = {0, NULL, 0};
     if (s->bp != NULL) {
-        return &s->bp->value[i];
+        return s->bp->value[i];
     }
-    nat_set_u64(tmp, s->res->values[i]);
-    return tmp;
+    g.v = s->res->values[i];
+    return g;
 }
 
 /* 1 when component i goes by its family's big operations. */
@@ -133,7 +140,7 @@ sum_values(const sum *s, nat *x, size_t *failed, grundy_error *err)
 {
     const grundy_position *pos = s->pos;
     grundy_status st = values_room(pos, s->res, err);
-    nat tmp;
+    uint64_t acc = 0;   /* the XOR while every number fits in 64 bits */
     nat_set_u64(x, 0);
     for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
@@ -144,12 +151,32 @@ sum_values(const sum *s, nat *x, size_t *failed, grundy_error *err)
                 }
                 return st;
             }
-            if (nat_xor(x, x, sum_get(s, i, &tmp)) != 0) {
+            if (s->bp == NULL) {
+                acc ^= s->res->values[i];
+            } else if (nat_xor(x, x, &s->bp->value[i]) != 0) {
                 return nomem(err);
             }
         }
     }
+    if (s->bp == NULL) {
+        nat_set_u64(x, acc);
+    }
     return st;
+}
+
+/* x < y; x >= k. One comparison each while the numbers are held in
+ * 128 bits (a big nat is 2^128 or more: nat.h), as the per-line path of
+ * a stream needs. */
+static int
+less(const nat *x, const nat *y)
+{
+    return !x->is_big && !y->is_big ? x->v < y->v : nat_cmp(x, y) < 0;
+}
+
+static int
+at_least(const nat *x, uint64_t k)
+{
+    return x->is_big || x->v >= k;
 }
 
 /* The result's value x: in 64 bits, or in decimal beyond them (into
@@ -191,7 +218,7 @@ reaches_top(const component *c)
     return 0;
 }
 
-static grundy_status
+static inline grundy_status
 options_of(const grundy_position *pos, grundy_game *game, size_t i,
            uint64_t want, move_sink *sink, grundy_error *err)
 {
@@ -218,7 +245,7 @@ options_of(const grundy_position *pos, grundy_game *game, size_t i,
 /* The options of component i worth want: a big component's by its
  * family's big operations, another's by options_of (a 64-bit component
  * has no option worth 2^64 or more). */
-static grundy_status
+static inline grundy_status
 sum_options(const sum *s, grundy_game *game, size_t i, const nat *want,
             move_sink *sink, grundy_error *err)
 {
@@ -363,7 +390,9 @@ class_words(const size_t *cls, size_t n, size_t head, char *buf, size_t cap)
  * whose options are all such rows is worth exactly 0 (mex of non-zero
  * values) and counts as a known 0, though its options' values are not
  * known (--all is refused when it matters). failed is the component whose
- * value failed first, with status fst and its error in *err.
+ * value failed first, with status fst and its error in *err. The same
+ * beyond 64 bits: a big component's numbers are compared exactly, and
+ * it has no mirror move here (its position_component holds stand-ins).
  */
 static grundy_status
 solve_unknown(const sum *s, move_sink *sink, size_t failed,
@@ -382,7 +411,7 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
     grundy_status st = cls == NULL || count == NULL || known == NULL
                            ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                            : values_room(pos, res, err);
-    nat x = NAT_ZERO, want = NAT_ZERO, tmp;
+    nat x = NAT_ZERO, want = NAT_ZERO;
     char words[96];
 
     if (st == GRUNDY_OK) {
@@ -443,9 +472,11 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
         }
     }
     for (size_t i = 0; st == GRUNDY_OK && i < n; i++) {
-        if (known[cls[i]] &&
-            (sum_copy(s, i, cls[i]) != 0 ||
-             nat_xor(&x, &x, sum_get(s, i, &tmp)) != 0)) {
+        nat g;
+        if (known[cls[i]] && sum_copy(s, i, cls[i]) != 0) {
+            st = nomem(err);
+        } else if (known[cls[i]] &&
+                   (g = sum_get(s, i), nat_xor(&x, &x, &g)) != 0) {
             st = nomem(err);
         }
     }
@@ -469,11 +500,18 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
         } else if (!nat_is_zero(&x)) {
             /* G + H + rest with G's mirror move: the outcome turns on
              * G's value, which the mirror does not give. */
-            char worth[48] = "more than 2^128";
-            strbuf b = {worth, 0, sizeof worth, 0};
-            if (!x.is_big) {
-                nat_put(&b, &x);   /* at most 39 digits: no growth */
+            char worth[64];
+            strbuf b = {0};
+            nat_put(&b, &x);
+            if (b.oom) {
+                snprintf(worth, sizeof worth, "a value not 0");
+            } else if (b.len < 40) {
+                snprintf(worth, sizeof worth, "%s", b.s);
+            } else {
+                snprintf(worth, sizeof worth, "a number of %zu digits",
+                         b.len);
             }
+            free(b.s);
             class_words(cls, n, odd, words, sizeof words);
             st = err_set_limit(err, oddst, oddwhy.limit, oddwhy.needed,
                                "%s alone is a win by the mirror move (two "
@@ -528,13 +566,14 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
         for (size_t i = term->first; st == GRUNDY_OK &&
                                      i < term->first + term->count &&
                                      !enough(sink); i++) {
-            const nat *g = sum_get(s, i, &tmp);
+            nat g;
             if (known[cls[i]] != 1) {
                 continue;
             }
-            if (nat_xor(&want, g, &x) != 0) {
+            g = sum_get(s, i);
+            if (nat_xor(&want, &g, &x) != 0) {
                 st = nomem(err);
-            } else if (sink->all || nat_cmp(&want, g) < 0) {
+            } else if (sink->all || less(&want, &g)) {
                 st = sum_options(s, term->game, i, &want, sink, err);
             }
         }
@@ -548,14 +587,6 @@ out:
     return st;
 }
 
-/* -1, 0 or 1 as x <, == or > k. */
-static int
-cmp_u64(const nat *x, uint64_t k)
-{
-    nat y = {k, NULL, 0};
-    return nat_cmp(x, &y);
-}
-
 /*
  * The target value of a component of value g, under the rule in use, in
  * a sum whose values XOR to x and of which nbig are 2 or more (misere
@@ -564,13 +595,12 @@ cmp_u64(const nat *x, uint64_t k)
 static int
 target(const nat *g, const nat *x, int misere, size_t nbig, nat *want)
 {
-    nat one = {1, NULL, 0};
     if (nat_xor(want, x, g) != 0) {
         return -1;
     }
     /* Others all <= 1: leave XOR 1 with values <= 1; else XOR 0. */
-    if (misere && nbig - (cmp_u64(g, 2) >= 0) == 0 && cmp_u64(want, 1) <= 0) {
-        return nat_xor(want, want, &one);
+    if (misere && nbig == (at_least(g, 2) ? 1u : 0u) && !at_least(want, 2)) {
+        want->v ^= 1;
     }
     return 0;
 }
@@ -594,7 +624,7 @@ solve_sum(const sum *s, int misere, move_sink *sink, grundy_error *err)
 {
     const grundy_position *pos = s->pos;
     grundy_result *res = sink->res;
-    nat x = NAT_ZERO, want = NAT_ZERO, tmp;
+    nat x = NAT_ZERO, want = NAT_ZERO, g;
     size_t nbig = 0, failed = 0;
     grundy_status st = sum_values(s, &x, &failed, err);
     if (!misere && (st == GRUNDY_ELIMIT || st == GRUNDY_EUNSUPPORTED)) {
@@ -603,22 +633,22 @@ solve_sum(const sum *s, int misere, move_sink *sink, grundy_error *err)
         return solve_unknown(s, sink, failed, st, err);
     }
     for (size_t i = 0; misere && st == GRUNDY_OK && i < pos->ncomps; i++) {
-        nbig += cmp_u64(sum_get(s, i, &tmp), 2) >= 0;
+        g = sum_get(s, i);
+        nbig += at_least(&g, 2) ? 1 : 0;
     }
     if (st == GRUNDY_OK) {
         st = set_value(res, &x, err);
-        res->win = misere && nbig == 0 ? cmp_u64(&x, 1) != 0
-                                       : !nat_is_zero(&x);
+        res->win = misere && nbig == 0 ? x.v != 1 : !nat_is_zero(&x);
     }
     for (size_t t = 0; st == GRUNDY_OK && res->win && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
         for (size_t i = term->first; st == GRUNDY_OK &&
                                      i < term->first + term->count &&
                                      !enough(sink); i++) {
-            const nat *g = sum_get(s, i, &tmp);
-            if (target(g, &x, misere, nbig, &want) != 0) {
+            g = sum_get(s, i);
+            if (target(&g, &x, misere, nbig, &want) != 0) {
                 st = nomem(err);
-            } else if (misere || sink->all || nat_cmp(&want, g) < 0) {
+            } else if (misere || sink->all || less(&want, &g)) {
                 st = sum_options(s, term->game, i, &want, sink, err);
             }
         }
@@ -877,7 +907,7 @@ solve_misere_other(const sum *s, move_sink *sink, grundy_error *err)
 /* A position past every refusal: a lone component's own rule (beyond 64
  * bits its family's big one), the sum rules, or misere play without a
  * rule for the sum. */
-static grundy_status
+static inline grundy_status
 solve_position(const sum *s, int misere, move_sink *sink, grundy_error *err)
 {
     const grundy_position *pos = s->pos;
