@@ -27,6 +27,7 @@
 #include "brute.h"
 #include "position.h"
 #include "moves.h"
+#include "solve.h"
 #include "solve_big.h"
 #include "intmath.h"
 #include "bignum.h"
@@ -417,7 +418,7 @@ test_sg_forced(void **state)
         assert_int_equal(position_parse_one(game, f->pos, text,
                                             strlen(text), &err), GRUNDY_OK);
         position_force_big(f->pos);
-        if (solve_big_value(f->pos, f->big, &err) != GRUNDY_OK) {
+        if (solve_value(f->pos, f->big, &err) != GRUNDY_OK) {
             fail_msg("%s %s: big path failed: %s", spec, text, err.message);
         }
         if (strcmp(grundy_result_sg_decimal(f->big), want) != 0) {
