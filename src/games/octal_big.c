@@ -4,8 +4,9 @@
  * The mathematics is written once over nat.h for heaps of every size:
  * values from a certified period or a closed form (octal_g_nat), the
  * targets of a repeating code's certificate (octal_cert_targets), the
- * closed forms' option (octal_closed_option); a heap whose value fits
- * goes the 64-bit way (octal_value, octal_options).
+ * closed forms' option (octal_closed_option), the scan of removals and
+ * splits of a code with an ordinary period (octal_options_scan); a heap
+ * whose value fits goes the 64-bit way (octal_value, octal_options).
  */
 #include "octal.h"
 #include "bignum.h"

@@ -2,9 +2,11 @@
  * octal_options.c - options of a row (heap) of a take-and-break game,
  * worded as moves into a move_sink: direct scans of takes and splits,
  * the shortcuts of a certified period, the closed forms' winning move,
- * and the witnesses of an arithmetic period. Rings are octal_ring.c's,
- * heaps beyond 64 bits octal_big.c's; no value is computed here but
- * through octal_value.
+ * and the witnesses of an arithmetic period. Rings are octal_ring.c's;
+ * the scan of removals and splits (octal_options_scan) serves heaps
+ * beyond 64 bits too, whose words octal_big.c writes. No value is
+ * computed here but through octal_value. One job past a thousand lines:
+ * every path chooses among the same emitters and limits.
  */
 #include "octal.h"
 #include "intmath.h"
@@ -203,25 +205,34 @@ octal_list_full(const octal_walk *w)
            (w->emit_big != NULL && move_sink_wants_all(w->sink));
 }
 
-/* G(m - a) for m of any size (octal_g_nat: the certified period's one
- * reduction); out of memory is recorded in the walk. */
-static uint64_t
-octal_g_rest(octal_walk *w, const nat *m, uint64_t a)
+/*
+ * A 64-bit heap r with G(r - a) = G(m - a) for the rest m of any size
+ * and every part a < 2(n0 + p): m itself when it fits in 64 bits;
+ * beyond, r = 3(n0 + p) + ((m - 3(n0 + p)) mod p). The codes whose big
+ * heaps are scanned have no saltus: G(x) = G(y) for x, y >= n0 with x = y
+ * mod p (Guy-Smith), and r - a >= n0 + p. 0, or -1 when out of memory.
+ */
+static int
+octal_stand_in(const octal *o, const nat *m, uint64_t *r)
 {
-    nat x = NAT_ZERO, g = NAT_ZERO;
-    uint64_t v = 0;
-    if (nat_sub_u64(&x, m, a) != 0 || octal_g_nat(w->o, &x, &g) != 0) {
-        w->oom = 1;
+    nat x = NAT_ZERO;
+    uint64_t p, n0, base, rem;
+    int rc;
+    if (nat_to_u64(m, r)) {
+        return 0;
     }
-    (void)nat_to_u64(&g, &v);
+    (void)sgseq_certified(o->seq, &p, &n0);
+    base = 3 * (n0 + p);
+    rc = nat_sub_u64(&x, m, base) != 0 || nat_divmod_u64(NULL, &x, p, &rem) != 0
+             ? -1 : 0;
+    *r = base + rem;
     nat_free(&x);
-    nat_free(&g);
-    return v;
+    return rc;
 }
 
-/* Emits the option leaving parts a[0..np) and m - sum(a) last, m of any
- * size: by the 64-bit words, or by those of a heap beyond 64 bits
- * (emit_big). first: the first stone taken. */
+/* Emits the option of a heap beyond 64 bits (emit_big's words) leaving
+ * parts a[0..np) and m - sum(a) last, m of any size; first: the first
+ * stone taken. */
 static int
 octal_emit_rest(octal_walk *w, uint64_t first, uint64_t k,
                 const uint64_t *a, size_t np, const nat *m)
@@ -247,18 +258,6 @@ octal_split_hit(const octal_walk *w, uint64_t a, uint64_t b)
     uint64_t vals[2] = {a, b};
     return w->want == GRUNDY_ANY_VALUE ? move_wanted(w->sink, 2, vals)
                                        : octal_matches_parts(w, a, b);
-}
-
-/* The same for the split a + (m - a), m of any size (past 64 bits a
- * value is wanted: heaps beyond 64 bits have no misere play). */
-static int
-octal_split_hit_rest(octal_walk *w, uint64_t a, const nat *m)
-{
-    uint64_t m64;
-    if (nat_to_u64(m, &m64)) {
-        return octal_split_hit(w, a, m64 - a);
-    }
-    return w->want == (octal_g(w->o, a) ^ octal_g_rest(w, m, a));
 }
 
 /* Emits the split a + (m - a) after taking stones a+1..a+k. */
@@ -292,19 +291,20 @@ octal_split_period(const octal_walk *w, uint64_t *p, uint64_t *n0)
 }
 
 /*
- * Splits of m = n - k (any size) into a + b, a <= b. Beyond the
- * certified preperiod both parts repeat with the period p: for n0 <= a
- * and n0 <= b = m - a, G(a) ^ G(b) depends only on a mod p (G(x) =
- * G(x - p) for x >= n0 + p, Guy-Smith). So a huge heap is scanned
- * directly for a < n0, then over one period of a, each matching residue
- * standing for a, a + p, a + 2p, ... up to m / 2. A rest beyond 64 bits
- * is past every representative (its half taken as 2^64 - 1); listing
- * its splits is refused. The same holds in misere play for the sink's
- * verdict when the misere quotient's heap elements repeat
- * (octal_split_period).
+ * Splits of m = n - k (any size; r its 64-bit stand-in for values,
+ * octal_stand_in) into a + b, a <= b. Beyond the certified preperiod
+ * both parts repeat with the period p: for n0 <= a and n0 <= b = m - a,
+ * G(a) ^ G(b) depends only on a mod p (G(x) = G(x - p) for x >= n0 + p,
+ * Guy-Smith). So a huge heap is scanned directly for a < n0, then over
+ * one period of a, each matching residue standing for a, a + p, a + 2p,
+ * ... up to m / 2. A rest beyond 64 bits is past every representative
+ * (its half taken as 2^64 - 1); listing its splits is refused. The same
+ * holds in misere play for the sink's verdict when the misere quotient's
+ * heap elements repeat (octal_split_period).
  */
 static grundy_status
-octal_splits(octal_walk *w, uint64_t k, const nat *m, grundy_error *err)
+octal_splits(octal_walk *w, uint64_t k, const nat *m, uint64_t r,
+             grundy_error *err)
 {
     uint64_t m64 = 0, half, p, n0, direct;
     int periodic = octal_split_period(w, &p, &n0);
@@ -317,7 +317,7 @@ octal_splits(octal_walk *w, uint64_t k, const nat *m, grundy_error *err)
         periodic = 0;
     }
     for (uint64_t a = 1; a <= direct; a++) {
-        if (octal_split_hit_rest(w, a, m)) {
+        if (octal_split_hit(w, a, r - a)) {
             if (octal_list_full(w)) {
                 return octal_too_many(w, err);
             }
@@ -337,7 +337,7 @@ octal_splits(octal_walk *w, uint64_t k, const nat *m, grundy_error *err)
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         for (uint64_t a = start; a < start + p && a <= half; a++) {
-            if (octal_split_hit_rest(w, a, m)) {
+            if (octal_split_hit(w, a, r - a)) {
                 hit[nhit++] = a - start;
                 total += (half - a) / p + 1;
             }
@@ -408,7 +408,7 @@ octal_emit_triple(octal_walk *w, uint64_t k, uint64_t a, uint64_t b,
  * and so the same option values); the first of the value wanted.
  */
 static grundy_status
-octal_triples_far(octal_walk *w, uint64_t k, const nat *m,
+octal_triples_far(octal_walk *w, uint64_t k, const nat *m, uint64_t r,
                   grundy_error *err)
 {
     const octal *o = w->o;
@@ -425,8 +425,8 @@ octal_triples_far(octal_walk *w, uint64_t k, const nat *m,
     for (uint64_t a = 1; a < span && !w->stop && !w->oom; a++) {
         for (uint64_t b = a; b < span && !w->stop && !w->oom; b++) {
             uint64_t ab[2] = {a, b};
-            if ((octal_g(o, a) ^ octal_g(o, b) ^
-                 octal_g_rest(w, m, a + b)) != w->want) {
+            if ((octal_g(o, a) ^ octal_g(o, b) ^ octal_g(o, r - a - b)) !=
+                w->want) {
                 continue;
             }
             if (octal_list_full(w)) {
@@ -442,12 +442,13 @@ octal_triples_far(octal_walk *w, uint64_t k, const nat *m,
  * directly up to OCTAL_DIRECT_TRIPLES stones, by representatives for a
  * heap beyond 64 bits. */
 static grundy_status
-octal_triples(octal_walk *w, uint64_t k, const nat *m, grundy_error *err)
+octal_triples(octal_walk *w, uint64_t k, const nat *m, uint64_t r,
+              grundy_error *err)
 {
     const octal *o = w->o;
     uint64_t m64 = 0;
     if (w->emit_big != NULL) {
-        return octal_triples_far(w, k, m, err);
+        return octal_triples_far(w, k, m, r, err);
     }
     (void)nat_to_u64(m, &m64);   /* a 64-bit heap: so is m */
     if (m64 > OCTAL_DIRECT_TRIPLES) {
@@ -486,31 +487,33 @@ octal_options_k(octal_walk *w, const nat *n, uint64_t k, unsigned b,
 {
     grundy_status st = GRUNDY_OK;
     nat m = NAT_ZERO;
-    uint64_t m64 = UINT64_MAX;   /* m, or past 64 bits */
-    int r = nat_sub_u64(&m, n, k);
-    if (r != 0) {
-        w->oom |= r == -1;   /* -2: k > n, no option */
+    uint64_t r = 0;   /* m, or its stand-in past 64 bits */
+    int rc = nat_sub_u64(&m, n, k);
+    if (rc == 0 && octal_stand_in(w->o, &m, &r) != 0) {
+        rc = -1;
+    }
+    if (rc != 0) {
+        w->oom |= rc == -1;   /* -2: k > n, no option */
+        nat_free(&m);
         return GRUNDY_OK;
     }
-    (void)nat_to_u64(&m, &m64);
-    if ((b & SGSEQ_NOTHING) && m64 == 0 && k > 0 && octal_matches(w, 0)) {
+    if ((b & SGSEQ_NOTHING) && r == 0 && k > 0 && octal_matches(w, 0)) {
         octal_emit_one(w, k, 0, 1);   /* a 64-bit heap: n = k */
     }
-    if ((b & SGSEQ_ONE) && m64 > 0 && k > 0 && !w->stop && !w->oom) {
+    if ((b & SGSEQ_ONE) && r > 0 && k > 0 && !w->stop && !w->oom &&
+        octal_matches_parts(w, r, 0)) {
         if (w->emit_big != NULL) {
-            if (octal_g_rest(w, &m, 0) == w->want) {
-                octal_emit_rest(w, 1, k, NULL, 0, &m);
-            }
-        } else if (octal_matches_parts(w, m64, 0)) {
-            octal_emit_one(w, k, m64, 0);
+            octal_emit_rest(w, 1, k, NULL, 0, &m);
+        } else {
+            octal_emit_one(w, k, r, 0);
         }
     }
-    if ((b & SGSEQ_TWO) && m64 >= 2 && !w->stop && !w->oom) {
-        st = octal_splits(w, k, &m, err);
+    if ((b & SGSEQ_TWO) && r >= 2 && !w->stop && !w->oom) {
+        st = octal_splits(w, k, &m, r, err);
     }
-    if (st == GRUNDY_OK && (b & SGSEQ_THREE) && m64 >= 3 && !w->stop &&
+    if (st == GRUNDY_OK && (b & SGSEQ_THREE) && r >= 3 && !w->stop &&
         !w->oom) {
-        st = octal_triples(w, k, &m, err);
+        st = octal_triples(w, k, &m, r, err);
     }
     nat_free(&m);
     return st;
