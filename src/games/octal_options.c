@@ -216,7 +216,7 @@ static int
 octal_stand_in(const octal *o, const nat *m, uint64_t *r)
 {
     nat x = NAT_ZERO;
-    uint64_t p, n0, base, rem;
+    uint64_t p, n0, base, rem = 0;
     int rc;
     if (nat_to_u64(m, r)) {
         return 0;
@@ -225,7 +225,9 @@ octal_stand_in(const octal *o, const nat *m, uint64_t *r)
     base = 3 * (n0 + p);
     rc = nat_sub_u64(&x, m, base) != 0 || nat_divmod_u64(NULL, &x, p, &rem) != 0
              ? -1 : 0;
-    *r = base + rem;
+    if (rc == 0) {
+        *r = base + rem;
+    }
     nat_free(&x);
     return rc;
 }
