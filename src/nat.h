@@ -53,6 +53,7 @@ int nat_mul_u64_big(nat *r, const nat *x, uint64_t m);
 int nat_divmod_u64_big(nat *q, const nat *x, uint64_t d, uint64_t *rem);
 int nat_floor_phi_big(nat *r, const nat *x);
 int nat_floor_inv_phi_big(nat *r, const nat *x);
+int nat_xor_big(nat *r, const nat *x, const nat *y);
 
 static inline void
 nat_set_u64(nat *r, uint64_t v)
@@ -193,6 +194,20 @@ nat_floor_inv_phi(nat *r, const nat *x)
         return 0;
     }
     return nat_floor_inv_phi_big(r, x);
+}
+
+/* Bit operations. */
+
+/* r = x XOR y (the nim-sum, docs/theory.md 1). */
+static inline int
+nat_xor(nat *r, const nat *x, const nat *y)
+{
+    if (!x->is_big && !y->is_big) {
+        r->v = x->v ^ y->v;
+        r->is_big = 0;
+        return 0;
+    }
+    return nat_xor_big(r, x, y);
 }
 
 /* Appends x in decimal. */

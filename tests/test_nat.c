@@ -240,6 +240,53 @@ test_put(void **state)
     }
 }
 
+/* Bit operations. */
+
+/* XOR against bignum_xor on the edges (aliased too: x ^= y twice gives x
+ * back), and against 128-bit ^ on random operands, without allocating. */
+static void
+test_xor(void **state)
+{
+    uint64_t s = 0x2545f4914f6cdd1du;
+    (void)state;
+    for (size_t i = 0; i < NEDGES; i++) {
+        for (size_t j = 0; j < NEDGES; j++) {
+            bignum *bx = big_dec(edges[i]), *by = big_dec(edges[j]);
+            bignum *ref = bignum_new();
+            nat x = NAT_ZERO, y = NAT_ZERO, r = NAT_ZERO;
+            assert_non_null(ref);
+            assert_int_equal(nat_set_big(&x, bx), 0);
+            assert_int_equal(nat_set_big(&y, by), 0);
+            assert_int_equal(nat_xor(&r, &x, &y), 0);
+            assert_int_equal(bignum_xor(ref, bx, by), 0);
+            check_nat(&r, ref);
+            assert_int_equal(nat_xor(&x, &x, &y), 0);
+            check_nat(&x, ref);
+            assert_int_equal(nat_xor(&x, &x, &y), 0);
+            check_nat(&x, bx);
+            nat_free(&x);
+            nat_free(&y);
+            nat_free(&r);
+            bignum_free(bx);
+            bignum_free(by);
+            bignum_free(ref);
+        }
+    }
+    for (int i = 0; i < 100000; i++) {
+        nat x = NAT_ZERO, y = NAT_ZERO, r = NAT_ZERO;
+        im_u128 a, b;
+        s = s * 6364136223846793005u + 1442695040888963407u;
+        a = ((im_u128)s << 64 | (s >> 7)) >> (s % 128);
+        s = s * 6364136223846793005u + 1442695040888963407u;
+        b = ((im_u128)s << 64 | (s >> 3)) >> (s % 128);
+        x.v = a;
+        y.v = b;
+        assert_int_equal(nat_xor(&r, &x, &y), 0);
+        assert_true(r.v == (a ^ b) && !r.is_big);
+        assert_null(r.big);
+    }
+}
+
 int
 main(void)
 {
@@ -249,6 +296,7 @@ main(void)
         cmocka_unit_test(test_u64_random),
         cmocka_unit_test(test_phi),
         cmocka_unit_test(test_put),
+        cmocka_unit_test(test_xor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
