@@ -63,40 +63,68 @@ sgseq_run_shared(const sgseq *s, const sgseq_pool *pool, size_t j0,
               : 0;
 }
 
-/* x[j] = G(at + j) ^ v for j < len <= SGSEQ_RUN, from the compact
- * table: the low bytes, then each plane's bits spread over the lanes. */
+/* Bit j of sgseq_lane[j]: a plane's 32 bits spread over a run. */
+static const uint32_t sgseq_lane[SGSEQ_RUN] = {
+    0x1, 0x2, 0x4, 0x8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400,
+    0x800, 0x1000, 0x2000, 0x4000, 0x8000, 0x10000, 0x20000, 0x40000,
+    0x80000, 0x100000, 0x200000, 0x400000, 0x800000, 0x1000000,
+    0x2000000, 0x4000000, 0x8000000, 0x10000000, 0x20000000,
+    0x40000000, 0x80000000,
+};
+
+/*
+ * The marks of a run of SGSEQ_RUN heaps for the rare heaps r of [from,
+ * to): heap j of the run pairs r with heap at - rpos[r] + j, so row j
+ * gets G(at - rpos[r] + j) ^ rval[r], at off[j] ^ that value (every
+ * value is below the rows' length, a power of two, so offset and value
+ * share no bit and XOR adds them). For each r, the 32 places are formed
+ * first in loops of a fixed length the compiler unrolls and vectorises
+ * (the low bytes or the recent hot copy's 16-bit values, then each
+ * plane's bit j moved to bit SGSEQ_LO_BITS + q of lane j by a compare
+ * with sgseq_lane), then stored eight a step, two instructions a mark.
+ * (A table look-up for eight lanes of a plane into 16-bit values, then a
+ * loop of the run's length for the marks, took 4.4G instructions of
+ * phase A at 2^18 heaps of Officers, main's 16-bit table 3.0G; this
+ * 2.2G.)
+ */
 static void
-sgseq_xor_run(const sgseq_tab *t, size_t at, uint16_t v, size_t len,
-              uint16_t *x)
+sgseq_run_marks(const sgseq_tab *t, unsigned char *row, const uint32_t *off,
+                size_t at, const uint32_t *rpos, const uint16_t *rval,
+                size_t from, size_t to)
 {
-    /* Bit j of lane[j]: a plane's bits spread over the run's values. */
-    static const uint32_t lane[SGSEQ_RUN] = {
-        0x1, 0x2, 0x4, 0x8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400,
-        0x800, 0x1000, 0x2000, 0x4000, 0x8000, 0x10000, 0x20000, 0x40000,
-        0x80000, 0x100000, 0x200000, 0x400000, 0x800000, 0x1000000,
-        0x2000000, 0x4000000, 0x8000000, 0x10000000, 0x20000000,
-        0x40000000, 0x80000000,
-    };
-    const unsigned char *p = t->lo + at;
-    for (size_t j = 0; j < len; j++) {
-        x[j] = (uint16_t)(p[j] ^ v);
-    }
-    for (unsigned q = 0; q < t->planes; q++) {
-        uint32_t h = sgseq_plane_bits32(
-            q == 0 ? t->h0 : q == 1 ? t->h1 : t->s->ghi[q], at);
-        uint16_t bit = (uint16_t)(1u << (SGSEQ_LO_BITS + q));
-        size_t j = 0;
-        /* Eight lanes a lookup (one vector operation): a test of each
-         * lane's bit took 32-bit lanes, a third of phase A at 2^18 heaps
-         * of Officers. */
-        for (; j + 8 <= len; j += 8) {
-            const uint16_t *u = sgseq_up[h >> j & 0xffu];
-            for (size_t l = 0; l < 8; l++) {
-                x[j + l] = (uint16_t)(x[j + l] ^ (u[l] & bit));
+    for (size_t r = from; r < to; r++) {
+        uint32_t idx[SGSEQ_RUN], v = rval[r];
+        size_t a = at - rpos[r];
+        if (a >= t->wbase) {
+            const uint16_t *h = t->wtop + (a - t->wbase);
+            for (size_t j = 0; j < SGSEQ_RUN; j++) {
+                idx[j] = off[j] ^ v ^ h[j];
+            }
+        } else {
+            const unsigned char *p = t->lo + a;
+            for (size_t j = 0; j < SGSEQ_RUN; j++) {
+                idx[j] = off[j] ^ v ^ p[j];
+            }
+            for (unsigned q = 0; q < t->planes; q++) {
+                const uint64_t *plane = q == 0   ? t->h0
+                                        : q == 1 ? t->h1
+                                                 : t->s->ghi[q];
+                uint32_t hb = sgseq_plane_bits32(plane, a);
+                uint32_t bit = 1u << (SGSEQ_LO_BITS + q);
+                for (size_t j = 0; j < SGSEQ_RUN; j++) {
+                    idx[j] ^= (hb & sgseq_lane[j]) != 0 ? bit : 0;
+                }
             }
         }
-        for (; j < len; j++) {
-            x[j] = (uint16_t)(x[j] ^ ((h & lane[j]) != 0 ? bit : 0));
+        for (size_t j = 0; j < SGSEQ_RUN; j += 8) {
+            row[idx[j]] = 1;
+            row[idx[j + 1]] = 1;
+            row[idx[j + 2]] = 1;
+            row[idx[j + 3]] = 1;
+            row[idx[j + 4]] = 1;
+            row[idx[j + 5]] = 1;
+            row[idx[j + 6]] = 1;
+            row[idx[j + 7]] = 1;
         }
     }
 }
@@ -115,32 +143,31 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
     const uint16_t *rval = s->rval;
     sgseq_tab t = sgseq_tab_of(s);
     size_t size = pool->size, len = j1 - j0;
-    unsigned char *part = pool->part;
+    unsigned char *row = pool->part + j0 * size;
+    uint32_t off[SGSEQ_RUN];
 
-    memset(part + j0 * size, 0, len * size);
+    memset(row, 0, len * size);
     if (s->mask == 0) {
         return;
     }
+    for (size_t j = 0; j < SGSEQ_RUN; j++) {
+        off[j] = (uint32_t)(j * size);
+    }
     for (size_t i = 0; i < s->n4; i++) {
         size_t k = (size_t)s->k4[i], from, to;
+        /* Heap base + j pairs r with base + j - k - r. */
+        size_t at = pool->base - k + j0;
         sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
+        if (len == SGSEQ_RUN) {
+            sgseq_run_marks(&t, row, off, at, rpos, rval, from, to);
+            continue;
+        }
+        /* A short run: a block's last, never with SGSEQ_BLOCK heaps a
+         * block. */
         for (size_t r = from; r < to; r++) {
-            /* Heap base + j pairs r with base + j - k - r. The values are
-             * formed first, in a loop the compiler vectorises. */
-            size_t at = pool->base - k - rpos[r] + j0;
-            uint16_t v = rval[r], x[SGSEQ_RUN];
-            unsigned char *row = part + j0 * size;
-            if (at >= t.wbase) {
-                /* In the recent hot copy: its 16-bit values. */
-                const uint16_t *h = t.wtop + (at - t.wbase);
-                for (size_t j = 0; j < len; j++) {
-                    x[j] = (uint16_t)(h[j] ^ v);
-                }
-            } else {
-                sgseq_xor_run(&t, at, v, len, x);
-            }
             for (size_t j = 0; j < len; j++) {
-                row[j * size + x[j]] = 1;
+                row[j * size +
+                    (sgseq_tab_get(&t, at - rpos[r] + j) ^ rval[r])] = 1;
             }
         }
     }
