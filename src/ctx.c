@@ -52,6 +52,9 @@ struct grundy_ctx {
                                         reference each, or NULL */
     size_t next_recent;           /* the slot the next one replaces */
     ctx_quotient quot[CTX_QUOTIENTS]; /* misere quotients, by alphabet */
+    size_t nquot;                 /* slots of quot in use: cache_bytes,
+                                     run twice or more a line, skips the
+                                     slots while there are none */
     int own_account;              /* limits.account is this context's to
                                      free (ctx_memory_share) */
     uint64_t line_clock;          /* clock when the line began: what was
@@ -78,9 +81,11 @@ grundy_ctx_new(void)
 }
 
 static void
-quot_drop(ctx_quotient *q)
+quot_drop(grundy_ctx *ctx, size_t i)
 {
+    ctx_quotient *q = &ctx->quot[i];
     if (q->key != NULL) {
+        ctx->nquot--;
         q->release(q->data);
         free(q->key);
         q->key = NULL;
@@ -92,7 +97,7 @@ static void
 ctx_cache_clear(grundy_ctx *ctx)
 {
     for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
-        quot_drop(&ctx->quot[i]);
+        quot_drop(ctx, i);
     }
     for (size_t i = 0; i < ctx->ncache; i++) {
         grundy_game_free(ctx->cache[i]);
@@ -360,7 +365,7 @@ cache_bytes(const grundy_ctx *ctx)
         }
         sum += j == i ? g->family->footprint(g) : 0;
     }
-    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+    for (size_t i = 0; ctx->nquot > 0 && i < CTX_QUOTIENTS; i++) {
         if (ctx->quot[i].key != NULL) {
             sum += ctx->quot[i].bytes(ctx->quot[i].data);
         }
@@ -395,7 +400,7 @@ cache_trim_to(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q)
         size_t old = cache_oldest(ctx, keep), oq = quot_oldest(ctx, keep_q);
         if (oq != CTX_QUOTIENTS &&
             (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
-            quot_drop(&ctx->quot[oq]);
+            quot_drop(ctx, oq);
         } else if (old != ctx->ncache) {
             cache_evict(ctx, old);
             if (keep == ctx->ncache) {
@@ -438,7 +443,7 @@ cache_drop_unused(grundy_ctx *ctx)
     }
     if (oq != CTX_QUOTIENTS &&
         (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
-        quot_drop(&ctx->quot[oq]);
+        quot_drop(ctx, oq);
     } else if (old != ctx->ncache) {
         cache_evict(ctx, old);
     } else {
@@ -538,7 +543,7 @@ ctx_memory_release(grundy_ctx *ctx)
 {
     size_t before = ctx->limits.charged, kept;
     for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
-        quot_drop(&ctx->quot[i]);
+        quot_drop(ctx, i);
     }
     /* A game held elsewhere too (a worker's copy of the command line's
      * game) keeps its tables: it stays, and counts. */
@@ -589,7 +594,7 @@ ctx_quotient_room(grundy_ctx *ctx, const void *data)
     size_t mine = 0, sum;
     for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
         if (ctx->quot[i].key != NULL && ctx->quot[i].data != data) {
-            quot_drop(&ctx->quot[i]);
+            quot_drop(ctx, i);
         } else if (ctx->quot[i].key != NULL) {
             mine = ctx->quot[i].bytes(ctx->quot[i].data);
         }
@@ -616,8 +621,9 @@ ctx_quotient_keep(grundy_ctx *ctx, char *key, void *data,
             break;
         }
     }
-    quot_drop(&ctx->quot[at]);
+    quot_drop(ctx, at);
     ctx->quot[at] = (ctx_quotient){key, data, bytes, release, ++ctx->clock};
+    ctx->nquot++;
     cache_trim(ctx, ctx->ncache, at);
 }
 
