@@ -240,6 +240,185 @@ test_put(void **state)
     }
 }
 
+/* Bit operations. */
+
+/* The bitwise reference: bit i of r is op(bit i of x, bit i of y), read
+ * and written one bit at a time (AND: op 0, XOR: op 1). */
+static bignum *
+bits_ref(const bignum *x, const bignum *y, int op)
+{
+    bignum *r = bignum_new();
+    size_t n = bignum_bits(x) > bignum_bits(y) ? bignum_bits(x)
+                                                : bignum_bits(y);
+    assert_non_null(r);
+    for (size_t i = n; i-- > 0;) {
+        int a = bignum_bit(x, i), b = bignum_bit(y, i);
+        assert_int_equal(bignum_shl(r, r, 1), 0);
+        assert_int_equal(bignum_add_u64(r, r, op ? (uint64_t)(a ^ b)
+                                                 : (uint64_t)(a & b)),
+                         0);
+    }
+    return r;
+}
+
+static const size_t shifts[] = {0, 1, 2, 7, 63, 64, 65, 127, 128, 129, 200};
+#define NSHIFTS (sizeof shifts / sizeof shifts[0])
+
+/* Every bit operation of x and y (as bignums bx, by) against bignum.c and
+ * the bitwise reference; the results aliasing each operand. */
+static void
+check_bits(const bignum *bx, const bignum *by)
+{
+    bignum *ax = bits_ref(bx, by, 0), *xx = bits_ref(bx, by, 1);
+    bignum *ref = bignum_new();
+    nat x = NAT_ZERO, y = NAT_ZERO, r = NAT_ZERO;
+    uint64_t low;
+    assert_non_null(ref);
+    assert_int_equal(nat_set_big(&x, bx), 0);
+    assert_int_equal(nat_set_big(&y, by), 0);
+    assert_int_equal(bignum_xor(ref, bx, by), 0);
+    assert_int_equal(bignum_cmp(ref, xx), 0);
+    assert_int_equal(nat_xor(&r, &x, &y), 0);
+    check_nat(&r, xx);
+    assert_int_equal(nat_and(&r, &x, &y), 0);
+    check_nat(&r, ax);
+    assert_int_equal(nat_bits(&x), bignum_bits(bx));
+    for (size_t i = 0; i < 300; i++) {
+        assert_int_equal(nat_bit(&x, i), bignum_bit(bx, i));
+    }
+    /* x mod 2^64 = x - (x >> 64) 2^64. */
+    assert_int_equal(bignum_shr(ref, bx, 64), 0);
+    assert_int_equal(bignum_shl(ref, ref, 64), 0);
+    assert_int_equal(bignum_sub(ref, bx, ref), 0);
+    assert_true(bignum_to_u64(ref, &low));
+    assert_true(nat_low_u64(&x) == low);
+    for (size_t k = 0; k < NSHIFTS; k++) {
+        assert_int_equal(nat_shl(&r, &x, shifts[k]), 0);
+        assert_int_equal(bignum_shl(ref, bx, shifts[k]), 0);
+        check_nat(&r, ref);
+        assert_int_equal(nat_shr(&r, &x, shifts[k]), 0);
+        assert_int_equal(bignum_shr(ref, bx, shifts[k]), 0);
+        check_nat(&r, ref);
+    }
+    /* Aliased: x = x ^ y, y = x & y, and x ^ x = 0. */
+    assert_int_equal(nat_xor(&x, &x, &y), 0);
+    check_nat(&x, xx);
+    assert_int_equal(nat_set_big(&x, bx), 0);
+    assert_int_equal(nat_and(&y, &x, &y), 0);
+    check_nat(&y, ax);
+    assert_int_equal(nat_set_big(&y, by), 0);
+    assert_int_equal(nat_xor(&y, &x, &y), 0);
+    check_nat(&y, xx);
+    assert_int_equal(nat_set_big(&y, by), 0);
+    assert_int_equal(nat_and(&x, &x, &y), 0);
+    check_nat(&x, ax);
+    assert_int_equal(nat_set_big(&x, bx), 0);
+    assert_int_equal(nat_xor(&r, &x, &x), 0);
+    assert_true(nat_is_zero(&r));
+    assert_int_equal(nat_and(&r, &x, &x), 0);
+    check_nat(&r, bx);
+    /* Aliased shifts: x = x 2^k, then back. */
+    for (size_t k = 0; k < NSHIFTS; k++) {
+        assert_int_equal(nat_shl(&x, &x, shifts[k]), 0);
+        assert_int_equal(bignum_shl(ref, bx, shifts[k]), 0);
+        check_nat(&x, ref);
+        assert_int_equal(nat_shr(&x, &x, shifts[k]), 0);
+        check_nat(&x, bx);
+    }
+    nat_free(&x);
+    nat_free(&y);
+    nat_free(&r);
+    bignum_free(ax);
+    bignum_free(xx);
+    bignum_free(ref);
+}
+
+static void
+test_bits_edges(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NEDGES; i++) {
+        for (size_t j = 0; j < NEDGES; j++) {
+            bignum *bx = big_dec(edges[i]), *by = big_dec(edges[j]);
+            check_bits(bx, by);
+            bignum_free(bx);
+            bignum_free(by);
+        }
+    }
+}
+
+/* A random number of 0 to 5 words of 64 random bits (the top one
+ * shortened at random), as a bignum: below 2^64, between 2^64 and 2^128,
+ * and beyond. */
+static bignum *
+big_random(uint64_t *s)
+{
+    bignum *x = bignum_new();
+    unsigned words;
+    assert_non_null(x);
+    *s = *s * 6364136223846793005u + 1442695040888963407u;
+    words = (unsigned)(*s >> 32) % 6;
+    for (unsigned w = 0; w < words; w++) {
+        *s = *s * 6364136223846793005u + 1442695040888963407u;
+        assert_int_equal(bignum_shl(x, x, 64), 0);
+        assert_int_equal(bignum_add_u64(x, x, *s >> (w > 0 ? 0 : *s % 64)),
+                         0);
+    }
+    return x;
+}
+
+static void
+test_bits_random(void **state)
+{
+    uint64_t s = 0x2545f4914f6cdd1du;
+    (void)state;
+    for (int i = 0; i < 3000; i++) {
+        bignum *bx = big_random(&s), *by = big_random(&s);
+        check_bits(bx, by);
+        bignum_free(bx);
+        bignum_free(by);
+    }
+}
+
+/* Random operands below 2^128 against 128-bit arithmetic: every bit
+ * operation whose result fits allocates nothing. */
+static void
+test_bits_u128_random(void **state)
+{
+    uint64_t s = 0x9e3779b97f4a7c15u;
+    (void)state;
+    for (int i = 0; i < 200000; i++) {
+        nat x = NAT_ZERO, y = NAT_ZERO, r = NAT_ZERO;
+        im_u128 a, b;
+        size_t k;
+        s = s * 6364136223846793005u + 1442695040888963407u;
+        a = (im_u128)(s >> (s % 64)) << (s % 3 == 0 ? 64 : 0);
+        s = s * 6364136223846793005u + 1442695040888963407u;
+        a |= s >> (s % 64);
+        s = s * 6364136223846793005u + 1442695040888963407u;
+        b = (im_u128)(s >> (s % 64)) << (s % 2 == 0 ? 64 : 0);
+        s = s * 6364136223846793005u + 1442695040888963407u;
+        b |= s >> (s % 61);
+        k = (size_t)(s % 130);
+        x.v = a;
+        y.v = b;
+        assert_int_equal(nat_xor(&r, &x, &y), 0);
+        assert_true(r.v == (a ^ b));
+        assert_int_equal(nat_and(&r, &x, &y), 0);
+        assert_true(r.v == (a & b));
+        assert_int_equal(nat_shr(&r, &x, k), 0);
+        assert_true(r.v == (k < 128 ? a >> k : 0));
+        assert_int_equal(nat_bit(&x, k), k < 128 && ((a >> k) & 1u));
+        assert_true(nat_low_u64(&x) == (uint64_t)a);
+        if (k < 128 && (k == 0 || (a >> (128 - k)) == 0)) {
+            assert_int_equal(nat_shl(&r, &x, k), 0);
+            assert_true(r.v == a << k && !r.is_big);
+        }
+        assert_null(r.big);
+        assert_null(x.big);
+    }
+}
+
 int
 main(void)
 {
@@ -249,6 +428,9 @@ main(void)
         cmocka_unit_test(test_u64_random),
         cmocka_unit_test(test_phi),
         cmocka_unit_test(test_put),
+        cmocka_unit_test(test_bits_edges),
+        cmocka_unit_test(test_bits_random),
+        cmocka_unit_test(test_bits_u128_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
