@@ -337,7 +337,7 @@ a3_ge_u64(const nat *x, uint64_t v)
 
 /* K' = K + sum of the levels' floors, K = D - delta (D >= delta), into
  * u->kp. */
-static int
+static inline int
 a3_kp(const a3_cfg *c, const nat *D, a3_num *u)
 {
     uint64_t lam = 0;
@@ -366,7 +366,6 @@ a3_free_try(const a3_cfg *c, const nat *y, unsigned big, uint64_t w,
     for (unsigned i = 0; i < c->jp; i++) {
         uint64_t v = c->lv[i] + (i == o ? w : 0);
         if (i != big) {
-            nat_set_u64(&u->lv[i], v);
             x ^= v;
             sum += v;
         }
@@ -376,7 +375,16 @@ a3_free_try(const a3_cfg *c, const nat *y, unsigned big, uint64_t w,
         nat_add_u64(&u->x, &u->lv[big], sum) != 0) {
         return -1;
     }
-    return a3_ge_u64(&u->lv[big], c->lv[big]) && nat_cmp(&u->x, &u->kp) <= 0;
+    if (!a3_ge_u64(&u->lv[big], c->lv[big]) || nat_cmp(&u->x, &u->kp) > 0) {
+        return 0;
+    }
+    /* The other levels are written only for a witness: most tries fail. */
+    for (unsigned i = 0; i < c->jp; i++) {
+        if (i != big) {
+            nat_set_u64(&u->lv[i], c->lv[i] + (i == o ? w : 0));
+        }
+    }
+    return 1;
 }
 
 /*
