@@ -312,7 +312,10 @@ a3_unique(a3_list *l)
 /* The numbers of one witness search over nat, so that the test (D below
  * 2^(L+4)), 64-bit heaps and heaps of any size take the same path: K',
  * the halved gap (K' - y) / 2, scratch, and the levels found. Below
- * 2^128 nothing allocates; nat_free each after use. */
+ * 2^128 nothing allocates; nat_free each after use. a3_levels,
+ * a3_levels_free and a3_excluded read K' from kp, set once by a3_kp for
+ * the configuration and D they are asked about (the test asks many y at
+ * one D). */
 typedef struct a3_num {
     nat kp, h, x, lv[3];
 } a3_num;
@@ -395,12 +398,8 @@ a3_free_try(const a3_cfg *c, const nat *y, unsigned big, uint64_t w,
  * then with one of them raised by w (w = 0: not tried).
  */
 static int
-a3_levels_free(const a3_cfg *c, const nat *D, const nat *y, uint64_t w,
-               a3_num *u)
+a3_levels_free(const a3_cfg *c, const nat *y, uint64_t w, a3_num *u)
 {
-    if (a3_kp(c, D, u) != 0) {
-        return -1;
-    }
     if (c->jp == 0) {
         return nat_is_zero(y);
     }
@@ -448,14 +447,10 @@ a3_pair(const a3_cfg *c, const nat *a, const nat *b, a3_num *u)
  * applies, -1 out of memory.
  */
 static int
-a3_levels(const a3_cfg *c, const nat *D, const nat *y, uint64_t w,
-          a3_num *u)
+a3_levels(const a3_cfg *c, const nat *y, uint64_t w, a3_num *u)
 {
     if (c->free) {
-        return a3_levels_free(c, D, y, w, u);
-    }
-    if (a3_kp(c, D, u) != 0) {
-        return -1;
+        return a3_levels_free(c, y, w, u);
     }
     if (nat_cmp(y, &u->kp) > 0) {
         return 0;
@@ -505,10 +500,9 @@ a3_levels(const a3_cfg *c, const nat *D, const nat *y, uint64_t w,
  * configuration's levels sum to anything up to K'. The test's D and y
  * are far below 2^128: nothing allocates, nothing fails. */
 static int
-a3_excluded(const a3_cfg *c, const nat *D, const nat *y, a3_num *u)
+a3_excluded(const a3_cfg *c, const nat *y, a3_num *u)
 {
     int above;
-    (void)a3_kp(c, D, u);
     above = nat_cmp(y, &u->kp) > 0;
     if (c->free) {
         /* Its levels take every sum up to K': only y above K' is proved
@@ -583,19 +577,20 @@ a3_class_holds(const a3_par *a, const a3_list *l, uint64_t rho,
         memset(mark, 0, (size_t)(rows * s));
         for (size_t i = 0; i < l->n; i++) {
             const a3_cfg *c = &l->c[i];
+            (void)a3_kp(c, &Dn, &u);   /* K' for every y below */
             nat_set_u64(&y, qs ^ c->e);
-            if (c->r == rs && !a3_excluded(c, &Dn, &y, &u)) {
+            if (c->r == rs && !a3_excluded(c, &y, &u)) {
                 return 0;
             }
             for (uint64_t t = 0; t <= bd->tb; t++) {
                 nat_set_u64(&y, (qs - t) ^ c->e);
-                if (a3_levels(c, &Dn, &y, bd->w, &u) > 0) {
+                if (a3_levels(c, &y, bd->w, &u) > 0) {
                     mark[t * s + c->r] = 1;
                 }
             }
             for (uint64_t q = 0; q < bd->bb; q++) {
                 nat_set_u64(&y, q ^ c->e);
-                if (a3_levels(c, &Dn, &y, bd->w, &u) > 0) {
+                if (a3_levels(c, &y, bd->w, &u) > 0) {
                     mark[(bd->tb + 1 + q) * s + c->r] = 1;
                 }
             }
@@ -908,12 +903,14 @@ a3_witness(const a3_cfg *c, const nat *D, const nat *y, int flat,
                    ? -1
                    : 1;
     }
+    if (a3_kp(c, D, u) != 0) {
+        return -1;
+    }
     if (!c->free || c->jp < 2) {
-        return a3_levels(c, D, y, 0, u);
+        return a3_levels(c, y, 0, u);
     }
     for (unsigned i = 0; i < 63; i++) {
-        int r = a3_levels_free(c, D, y, i == 0 ? 0 : (uint64_t)1 << (i - 1),
-                               u);
+        int r = a3_levels_free(c, y, i == 0 ? 0 : (uint64_t)1 << (i - 1), u);
         if (r != 0) {
             return r;
         }
