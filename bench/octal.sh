@@ -25,7 +25,7 @@ trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -std=c11 -O3 ${BENCH_CFLAGS:-} -I"$root/include" -I"$root/src" \
     "$root/bench/sgseq_bench.c" "$root"/src/sgseq*.c "$root/src/sgclass.c" \
     "$root/src/util.c" "$root/src/error.c" "$root/src/bignum.c" \
-    "$root/src/bignum_dec.c" "$root/src/intmath.c" -pthread \
+    "$root/src/bignum_dec.c" "$root/src/intmath.c" "$root/src/nat.c" -pthread \
     -o "$tmp/sgseq_bench"
 # BENCH_BUILD_ONLY=1: compile and stop (ctest's bench_builds keeps the
 # script building as the sources change).

@@ -16,6 +16,7 @@ ${CC:-cc} -std=c11 -O3 ${BENCH_CFLAGS:-} -I"$root/include" -I"$root/src" \
     "$root/bench/takebreak_bench.c" "$root"/src/sgseq*.c \
     "$root/src/sgclass.c" "$root/src/util.c" "$root/src/error.c" \
     "$root/src/bignum.c" "$root/src/bignum_dec.c" "$root/src/intmath.c" \
+    "$root/src/nat.c" \
     -pthread -o "$tmp/tb"
 # BENCH_BUILD_ONLY=1: compile and stop (ctest's bench_builds keeps the
 # script building as the sources change).

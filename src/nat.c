@@ -96,7 +96,8 @@ nat_cmp_big(const nat *x, const nat *y)
     return x->is_big ? 1 : -1;
 }
 
-/* r = op(x, y) through bignums: op is bignum_add or bignum_sub. */
+/* r = op(x, y) through bignums: op is bignum_add, bignum_sub or
+ * bignum_xor. */
 static int
 nat_binary(nat *r, const nat *x, const nat *y,
            int (*op)(bignum *, const bignum *, const bignum *))
@@ -128,6 +129,14 @@ nat_sub_big(nat *r, const nat *x, const nat *y)
         nat_set_u64(r, 0);
     }
     return rc;
+}
+
+/* Bit operations. */
+
+int
+nat_xor_big(nat *r, const nat *x, const nat *y)
+{
+    return nat_binary(r, x, y, bignum_xor);
 }
 
 int
@@ -213,13 +222,7 @@ nat_put(strbuf *b, const nat *x)
     util_sb_put(b, p);
 }
 
-/* Bit operations. */
-
-int
-nat_xor_big(nat *r, const nat *x, const nat *y)
-{
-    return nat_binary(r, x, y, bignum_xor);
-}
+/* Bit operations beyond XOR (above). */
 
 /* x + y = (x ^ y) + 2 (x & y): the carries of the sum are the common
  * bits, so x & y = (x + y - (x ^ y)) / 2 needs no bignum AND. */

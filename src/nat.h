@@ -53,6 +53,7 @@ int nat_mul_u64_big(nat *r, const nat *x, uint64_t m);
 int nat_divmod_u64_big(nat *q, const nat *x, uint64_t d, uint64_t *rem);
 int nat_floor_phi_big(nat *r, const nat *x);
 int nat_floor_inv_phi_big(nat *r, const nat *x);
+int nat_xor_big(nat *r, const nat *x, const nat *y);
 
 static inline void
 nat_set_u64(nat *r, uint64_t v)
@@ -197,14 +198,14 @@ nat_floor_inv_phi(nat *r, const nat *x)
 
 /* Bit operations. */
 
-/* The out-of-line halves: an operand or a result of 2^128 or more. */
-int nat_xor_big(nat *r, const nat *x, const nat *y);
+/* The out-of-line halves: an operand or a result of 2^128 or more
+ * (nat_xor_big is declared above). */
 int nat_and_big(nat *r, const nat *x, const nat *y);
 int nat_shl_big(nat *r, const nat *x, size_t k);
 int nat_shr_big(nat *r, const nat *x, size_t k);
 uint64_t nat_low_u64_big(const nat *x);
 
-/* r = x XOR y (the nim-sum). */
+/* r = x XOR y (the nim-sum, docs/theory.md 1). */
 static inline int
 nat_xor(nat *r, const nat *x, const nat *y)
 {

@@ -3,6 +3,10 @@
  * through the family operations only (it never names a game). It chooses
  * the strategy (a lone component's closed form, normal play, the misere
  * Nim rule, or misere.c's search); moves.c renders the moves it finds.
+ * The rules are written once over nat for numbers of any size (struct
+ * sum); solve_big.c reads big components and answers what only they
+ * need. About 1,150 lines, one job: the rules of a sum, with their
+ * equal-component and loopy cases, which share its helpers.
  */
 #include "solve.h"
 #include "compound.h"
@@ -14,7 +18,7 @@
 #include <string.h>
 
 /* Grundy value of component i (of term's game) into *g. */
-static grundy_status
+static inline grundy_status
 component_value(const grundy_position *pos, const pos_term *term, size_t i,
                 uint64_t *g, grundy_error *err)
 {
@@ -45,33 +49,151 @@ values_room(const grundy_position *pos, grundy_result *res,
     return GRUNDY_OK;
 }
 
-/* Grundy value of every component into res->values; their XOR in *x.
- * On failure *failed (when not NULL) is the component whose value
+/*
+ * The sum rules below (the XOR of the values, the target value of each
+ * component, the misere Nim rule, the value of the result) are written
+ * once over nat, for positions whose numbers fit in 64 bits and for
+ * those with bigger ones (docs/architecture.md, "Numbers of any size").
+ * They read the values through a sum: while every number fits, the
+ * values are res->values (64-bit words: nothing allocated, nat's
+ * arithmetic inline); where some number does not (bp), solve_big.c has
+ * read the components as exact numbers and every value is a nat there.
+ */
+typedef struct sum {
+    const grundy_position *pos;
+    grundy_result *res;
+    solve_big_pos *bp;      /* NULL: every number fits in 64 bits */
+} sum;
+
+static grundy_status
+nomem(grundy_error *err)
+{
+    return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+}
+
+/* The value of component i, once computed: a copy to read, never to
+ * free or change (a big one shares its bignum with the sum). A value,
+ * not a pointer, so that the compiler keeps it in registers. */
+static nat
+sum_get(const sum *s, size_t i)
+{
+    nat g = {0, NULL, 0};
+    if (s->bp != NULL) {
+        return s->bp->value[i];
+    }
+    g.v = s->res->values[i];
+    return g;
+}
+
+/* 1 when component i goes by its family's big operations. */
+static int
+sum_big(const sum *s, size_t i)
+{
+    return s->bp != NULL && solve_big_is_big(s->pos, s->bp, i);
+}
+
+/* Component i's value is g. */
+static void
+sum_put(const sum *s, size_t i, uint64_t g)
+{
+    if (s->bp != NULL) {
+        nat_set_u64(&s->bp->value[i], g);
+    } else {
+        s->res->values[i] = g;
+    }
+}
+
+/* Computes the Grundy value of component i (of term). */
+static grundy_status
+sum_value(const sum *s, const pos_term *term, size_t i, grundy_error *err)
+{
+    uint64_t g;
+    grundy_status st;
+    if (s->bp == NULL) {
+        return component_value(s->pos, term, i, &s->res->values[i], err);
+    }
+    if (sum_big(s, i)) {
+        return solve_big_value(s->bp, term->game, i, err);
+    }
+    st = component_value(s->pos, term, i, &g, err);
+    sum_put(s, i, g);
+    return st;
+}
+
+/* Component i takes component j's value (j is equal to it); -1 when out
+ * of memory. */
+static int
+sum_copy(const sum *s, size_t i, size_t j)
+{
+    if (s->bp == NULL) {
+        s->res->values[i] = s->res->values[j];
+        return 0;
+    }
+    return nat_copy(&s->bp->value[i], &s->bp->value[j]);
+}
+
+/* Grundy value of every component; their XOR into *x (a nat the caller
+ * made). On failure *failed (when not NULL) is the component whose value
  * failed. */
 static grundy_status
-component_values(const grundy_position *pos, grundy_result *res, uint64_t *x,
-                 size_t *failed, grundy_error *err)
+sum_values(const sum *s, nat *x, size_t *failed, grundy_error *err)
 {
-    uint64_t acc = 0;
-    grundy_status st = values_room(pos, res, err);
-    if (st != GRUNDY_OK) {
-        return st;
-    }
-    for (size_t t = 0; t < pos->nterms; t++) {
+    const grundy_position *pos = s->pos;
+    grundy_status st = values_room(pos, s->res, err);
+    uint64_t acc = 0;   /* the XOR while every number fits in 64 bits */
+    nat_set_u64(x, 0);
+    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
         for (size_t i = term->first; i < term->first + term->count; i++) {
-            if ((st = component_value(pos, term, i, &res->values[i], err)) !=
-                GRUNDY_OK) {
+            if ((st = sum_value(s, term, i, err)) != GRUNDY_OK) {
                 if (failed != NULL) {
                     *failed = i;
                 }
                 return st;
             }
-            acc ^= res->values[i];
+            if (s->bp == NULL) {
+                acc ^= s->res->values[i];
+            } else if (nat_xor(x, x, &s->bp->value[i]) != 0) {
+                return nomem(err);
+            }
         }
     }
-    *x = acc;
-    return GRUNDY_OK;
+    if (s->bp == NULL) {
+        nat_set_u64(x, acc);
+    }
+    return st;
+}
+
+/* x < y; x >= k. One comparison each while the numbers are held in
+ * 128 bits (a big nat is 2^128 or more: nat.h), as the per-line path of
+ * a stream needs. */
+static int
+less(const nat *x, const nat *y)
+{
+    return !x->is_big && !y->is_big ? x->v < y->v : nat_cmp(x, y) < 0;
+}
+
+static int
+at_least(const nat *x, uint64_t k)
+{
+    return x->is_big || x->v >= k;
+}
+
+/* The result's value x: in 64 bits, or in decimal beyond them (into
+ * the result's text buffer, grown as needed). */
+static grundy_status
+set_value(grundy_result *res, const nat *x, grundy_error *err)
+{
+    strbuf b = {res->sg_text, 0, res->sg_textcap, 0};
+    res->sg_known = 1;
+    res->sg_big = !nat_to_u64(x, &res->sg);
+    if (!res->sg_big) {
+        return GRUNDY_OK;
+    }
+    nat_put(&b, x);
+    res->sg_text = b.s;
+    res->sg_textcap = b.cap;
+    return b.oom ? nomem(err) : GRUNDY_OK;
 }
 
 /*
@@ -96,7 +218,7 @@ reaches_top(const component *c)
     return 0;
 }
 
-static grundy_status
+static inline grundy_status
 options_of(const grundy_position *pos, grundy_game *game, size_t i,
            uint64_t want, move_sink *sink, grundy_error *err)
 {
@@ -120,6 +242,23 @@ options_of(const grundy_position *pos, grundy_game *game, size_t i,
     return st;
 }
 
+/* The options of component i worth want: a big component's by its
+ * family's big operations, another's by options_of (a 64-bit component
+ * has no option worth 2^64 or more). */
+static inline grundy_status
+sum_options(const sum *s, grundy_game *game, size_t i, const nat *want,
+            move_sink *sink, grundy_error *err)
+{
+    uint64_t w;
+    if (sum_big(s, i)) {
+        return solve_big_options(s->bp, game, i, want, sink, err);
+    }
+    if (!nat_to_u64(want, &w)) {
+        return GRUNDY_OK;
+    }
+    return options_of(s->pos, game, i, w, sink, err);
+}
+
 /* Games of equal specs are the same game (the cache may or may not have
  * made them one object: closed forms are not cached). */
 static int
@@ -138,6 +277,19 @@ spec_hash(const char *spec)
     return h;
 }
 
+/* 1 when components i and j (of as many numbers) hold the same numbers:
+ * a big number's vals entry stands for any number beyond 64 bits. */
+static int
+same_numbers(const sum *s, size_t i, size_t j)
+{
+    const pos_comp *a = &s->pos->comps[i], *b = &s->pos->comps[j];
+    if (s->bp != NULL && (a->big || b->big)) {
+        return solve_big_same(s->bp, i, j);
+    }
+    return memcmp(s->pos->vals + a->off, s->pos->vals + b->off,
+                  a->n * sizeof *s->pos->vals) == 0;
+}
+
 /*
  * Equal components into classes: the same game, the same numbers, both
  * rows or both rings. cls[i] is the first component of i's class (so a
@@ -146,9 +298,9 @@ spec_hash(const char *spec)
  * "Tweedledum and Tweedledee"), whatever G's value.
  */
 static grundy_status
-component_classes(const grundy_position *pos, size_t *cls,
-                  grundy_error *err)
+component_classes(const sum *s, size_t *cls, grundy_error *err)
 {
+    const grundy_position *pos = s->pos;
     size_t cap = 16, *slot;
     const grundy_game **gm;
     while (cap < 2 * pos->ncomps) {
@@ -180,7 +332,7 @@ component_classes(const grundy_position *pos, size_t *cls,
                 const pos_comp *pj = &pos->comps[slot[at] - 1];
                 if (pj->n == pc->n && pj->ring == pc->ring &&
                     same_game(gm[slot[at] - 1], term->game) &&
-                    memcmp(pos->vals + pj->off, v, pc->n * sizeof *v) == 0) {
+                    same_numbers(s, slot[at] - 1, i)) {
                     cls[i] = slot[at] - 1;
                     break;
                 }
@@ -238,12 +390,15 @@ class_words(const size_t *cls, size_t n, size_t head, char *buf, size_t cap)
  * whose options are all such rows is worth exactly 0 (mex of non-zero
  * values) and counts as a known 0, though its options' values are not
  * known (--all is refused when it matters). failed is the component whose
- * value failed first, with status fst and its error in *err.
+ * value failed first, with status fst and its error in *err. The same
+ * beyond 64 bits: a big component's numbers are compared exactly, and
+ * it has no mirror move here (its position_component holds stand-ins).
  */
 static grundy_status
-solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
+solve_unknown(const sum *s, move_sink *sink, size_t failed,
               grundy_status fst, grundy_error *err)
 {
+    const grundy_position *pos = s->pos;
     grundy_result *res = sink->res;
     size_t n = pos->ncomps, odd = SIZE_MAX, opaque = SIZE_MAX;
     size_t *cls = malloc((n + 1) * sizeof *cls);
@@ -256,11 +411,11 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
     grundy_status st = cls == NULL || count == NULL || known == NULL
                            ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                            : values_room(pos, res, err);
-    uint64_t x = 0;
+    nat x = NAT_ZERO, want = NAT_ZERO;
     char words[96];
 
     if (st == GRUNDY_OK) {
-        st = component_classes(pos, cls, err);
+        st = component_classes(s, cls, err);
     }
     for (size_t i = 0; st == GRUNDY_OK && i < n; i++) {
         count[cls[i]]++;
@@ -281,7 +436,7 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
             if (i == failed) {
                 why = *err;
             } else {
-                vst = component_value(pos, term, i, &res->values[i], &why);
+                vst = sum_value(s, term, i, &why);
             }
             if (vst == GRUNDY_OK) {
                 known[i] = 1;
@@ -290,7 +445,7 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
                 st = vst;
             } else if (c.ring && fam->mirror != NULL &&
                        fam->mirror(term->game, &c, NULL) == 1) {
-                res->values[i] = 0;
+                sum_put(s, i, 0);
                 known[i] = 2;
                 if (opaque == SIZE_MAX) {
                     opaque = i;
@@ -317,9 +472,12 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
         }
     }
     for (size_t i = 0; st == GRUNDY_OK && i < n; i++) {
-        if (known[cls[i]]) {
-            res->values[i] = res->values[cls[i]];
-            x ^= res->values[i];
+        nat g;
+        if (known[cls[i]] && sum_copy(s, i, cls[i]) != 0) {
+            st = nomem(err);
+        } else if (known[cls[i]] &&
+                   (g = sum_get(s, i), nat_xor(&x, &x, &g)) != 0) {
+            st = nomem(err);
         }
     }
     if (st == GRUNDY_OK && odd != SIZE_MAX) {
@@ -335,19 +493,31 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
             }
         }
         fam = term->game->family;
-        if (c.ring || fam->mirror == NULL ||
+        if (c.ring || pos->comps[odd].big || fam->mirror == NULL ||
             fam->mirror(term->game, &c, NULL) != 1) {
             *err = oddwhy;
             st = oddst;
-        } else if (x != 0) {
+        } else if (!nat_is_zero(&x)) {
             /* G + H + rest with G's mirror move: the outcome turns on
              * G's value, which the mirror does not give. */
+            char worth[64];
+            strbuf b = {0};
+            nat_put(&b, &x);
+            if (b.oom) {
+                snprintf(worth, sizeof worth, "a value not 0");
+            } else if (b.len < 40) {
+                snprintf(worth, sizeof worth, "%s", b.s);
+            } else {
+                snprintf(worth, sizeof worth, "a number of %zu digits",
+                         b.len);
+            }
+            free(b.s);
             class_words(cls, n, odd, words, sizeof words);
             st = err_set_limit(err, oddst, oddwhy.limit, oddwhy.needed,
                                "%s alone is a win by the mirror move (two "
                                "equal rows), but beside the rest, worth "
-                               "%llu, its unknown value decides: %s", words,
-                               (unsigned long long)x, oddwhy.message);
+                               "%s, its unknown value decides: %s", words,
+                               worth, oddwhy.message);
         } else if (sink->all) {
             class_words(cls, n, odd, words, sizeof words);
             st = err_set_limit(err, oddst, oddwhy.limit, oddwhy.needed,
@@ -368,9 +538,10 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
     if (st != GRUNDY_OK) {
         goto out;
     }
-    res->sg_known = 1;
-    res->sg = x;
-    res->win = x != 0;
+    if ((st = set_value(res, &x, err)) != GRUNDY_OK) {
+        goto out;
+    }
+    res->win = !nat_is_zero(&x);
     if (res->win && sink->all && opaque != SIZE_MAX) {
         class_words(cls, n, opaque, words, sizeof words);
         if (known[opaque] == 2) {
@@ -395,10 +566,15 @@ solve_unknown(const grundy_position *pos, move_sink *sink, size_t failed,
         for (size_t i = term->first; st == GRUNDY_OK &&
                                      i < term->first + term->count &&
                                      !enough(sink); i++) {
-            uint64_t want = res->values[i] ^ x;
-            if (known[cls[i]] == 1 &&
-                (sink->all || want < res->values[i])) {
-                st = options_of(pos, term->game, i, want, sink, err);
+            nat g;
+            if (known[cls[i]] != 1) {
+                continue;
+            }
+            g = sum_get(s, i);
+            if (nat_xor(&want, &g, &x) != 0) {
+                st = nomem(err);
+            } else if (sink->all || less(&want, &g)) {
+                st = sum_options(s, term->game, i, &want, sink, err);
             }
         }
     }
@@ -406,89 +582,79 @@ out:
     free(cls);
     free(count);
     free(known);
+    nat_free(&x);
+    nat_free(&want);
     return st;
 }
 
 /*
- * Normal play (Sprague-Grundy): the mover loses iff the XOR X of the
- * component values is 0; the winning moves take one component of value g
- * to an option of value g ^ X. One exists where g ^ X < g (mex), but
- * options of larger value may win too, so --all asks every component.
+ * The target value of a component of value g, under the rule in use, in
+ * a sum whose values XOR to x and of which nbig are 2 or more (misere
+ * only): g ^ x in normal play; in misere play the Nim rule's, below.
+ */
+static int
+target(const nat *g, const nat *x, int misere, size_t nbig, nat *want)
+{
+    if (nat_xor(want, x, g) != 0) {
+        return -1;
+    }
+    /* Others all <= 1: leave XOR 1 with values <= 1; else XOR 0. */
+    if (misere && nbig == (at_least(g, 2) ? 1u : 0u) && !at_least(want, 2)) {
+        want->v ^= 1;
+    }
+    return 0;
+}
+
+/*
+ * The sum rules, for every size of numbers. Normal play (Sprague-Grundy):
+ * the mover loses iff the XOR X of the component values is 0; the
+ * winning moves take one component of value g to an option of value
+ * g ^ X. One exists where g ^ X < g (mex), but options of larger value
+ * may win too, so --all asks every component.
+ *
+ * Misere play of a sum whose families all follow the misere Nim rule on
+ * their Grundy values g_i (docs/theory.md 7, checked by the tests): the
+ * mover loses iff (every g_i <= 1 and X = 1) or (some g_i >= 2 and
+ * X = 0). For each component the one target value that leaves such a
+ * losing position follows from X and the count of values >= 2 elsewhere
+ * (target), so every component is asked.
  */
 static grundy_status
-solve_normal(const grundy_position *pos, move_sink *sink, grundy_error *err)
+solve_sum(const sum *s, int misere, move_sink *sink, grundy_error *err)
 {
+    const grundy_position *pos = s->pos;
     grundy_result *res = sink->res;
-    size_t failed = 0;
-    uint64_t x;
-    grundy_status st = component_values(pos, res, &x, &failed, err);
-    if (st == GRUNDY_ELIMIT || st == GRUNDY_EUNSUPPORTED) {
+    nat x = NAT_ZERO, want = NAT_ZERO, g;
+    size_t nbig = 0, failed = 0;
+    grundy_status st = sum_values(s, &x, &failed, err);
+    if (!misere && (st == GRUNDY_ELIMIT || st == GRUNDY_EUNSUPPORTED)) {
         /* Only now: an answer computed from every value stays as it was. */
-        return solve_unknown(pos, sink, failed, st, err);
+        nat_free(&x);
+        return solve_unknown(s, sink, failed, st, err);
     }
-    if (st != GRUNDY_OK) {
-        return st;
+    for (size_t i = 0; misere && st == GRUNDY_OK && i < pos->ncomps; i++) {
+        g = sum_get(s, i);
+        nbig += at_least(&g, 2) ? 1 : 0;
     }
-    res->sg_known = 1;
-    res->sg = x;
-    res->win = x != 0;
-    if (!res->win) {
-        return st;
+    if (st == GRUNDY_OK) {
+        st = set_value(res, &x, err);
+        res->win = misere && nbig == 0 ? x.v != 1 : !nat_is_zero(&x);
     }
-    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
+    for (size_t t = 0; st == GRUNDY_OK && res->win && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
         for (size_t i = term->first; st == GRUNDY_OK &&
                                      i < term->first + term->count &&
                                      !enough(sink); i++) {
-            uint64_t want = res->values[i] ^ x;
-            if (sink->all || want < res->values[i]) {
-                st = options_of(pos, term->game, i, want, sink, err);
+            g = sum_get(s, i);
+            if (target(&g, &x, misere, nbig, &want) != 0) {
+                st = nomem(err);
+            } else if (misere || sink->all || less(&want, &g)) {
+                st = sum_options(s, term->game, i, &want, sink, err);
             }
         }
     }
-    return st;
-}
-
-/*
- * Misere play of a sum whose families all follow the misere Nim rule on
- * their Grundy values g_i (docs/theory.md 7, checked by the tests): the
- * mover loses iff (every g_i <= 1 and XOR = 1) or (some g_i >= 2 and
- * XOR = 0). For each component the one target value t that leaves such a
- * losing position follows from the XOR and the count of values >= 2
- * elsewhere.
- */
-static grundy_status
-solve_misere_nimlike(const grundy_position *pos, move_sink *sink,
-                     grundy_error *err)
-{
-    grundy_result *res = sink->res;
-    size_t big = 0;
-    uint64_t x;
-    grundy_status st = component_values(pos, res, &x, NULL, err);
-    if (st != GRUNDY_OK) {
-        return st;
-    }
-    for (size_t i = 0; i < pos->ncomps; i++) {
-        big += res->values[i] >= 2;
-    }
-    res->sg_known = 1;
-    res->sg = x;
-    res->win = big == 0 ? x != 1 : x != 0;
-    if (!res->win) {
-        return st;
-    }
-    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
-        const pos_term *term = &pos->terms[t];
-        for (size_t i = term->first; st == GRUNDY_OK &&
-                                     i < term->first + term->count &&
-                                     !enough(sink); i++) {
-            uint64_t g = res->values[i], ox = x ^ g;
-            size_t obig = big - (g >= 2);
-            /* Others all <= 1: leave XOR 1 with values <= 1; else XOR 0. */
-            uint64_t want = obig == 0 && ox <= 1 ? ox ^ 1 : ox;
-            st = options_of(pos, term->game, i, want, sink, err);
-        }
-    }
+    nat_free(&x);
+    nat_free(&want);
     return st;
 }
 
@@ -603,8 +769,9 @@ has_loopy_family(const grundy_position *pos)
  * so no option is worth 0 and the value is infinite: a draw.
  */
 static grundy_status
-solve_loopy(const grundy_position *pos, move_sink *sink, grundy_error *err)
+solve_loopy(const sum *s, move_sink *sink, grundy_error *err)
 {
+    const grundy_position *pos = s->pos;
     grundy_result *res = sink->res;
     size_t inf = SIZE_MAX, ninf = 0, inf_term = 0;
     uint64_t x = 0;
@@ -620,7 +787,7 @@ solve_loopy(const grundy_position *pos, move_sink *sink, grundy_error *err)
         }
     }
     if (st != GRUNDY_OK || ninf == 0) {
-        return st != GRUNDY_OK ? st : solve_normal(pos, sink, err);
+        return st != GRUNDY_OK ? st : solve_sum(s, 0, sink, err);
     }
     for (size_t t = 0; ninf == 1 && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
@@ -703,6 +870,69 @@ solve_alone(const grundy_position *pos, int misere, move_sink *sink,
     return st;
 }
 
+/*
+ * Misere play of a sum without a rule for the whole of it: by
+ * solve_misere_general, or beyond 64 bits by solve_big_misere (whose
+ * refusals say whether normal play answers); then the normal-play
+ * value, where every component has one. Out of memory computing it is
+ * an error, not a silently missing value.
+ */
+static grundy_status
+solve_misere_other(const sum *s, move_sink *sink, grundy_error *err)
+{
+    nat x = NAT_ZERO;
+    grundy_error why;
+    grundy_status st, vst = GRUNDY_OK;
+    if (s->bp != NULL) {
+        vst = sum_values(s, &x, NULL, &why);
+        st = solve_big_misere(s->pos, s->bp, vst == GRUNDY_OK, sink, err);
+    } else {
+        /* Every component is asked for its moves, equal ones too: with
+         * --all a move on each of two equal heaps is a move of its own
+         * (interface: `--all nim 1 1 1` lists three). */
+        st = solve_misere_general(s->pos, sink, err);
+        if (st == GRUNDY_OK) {
+            vst = sum_values(s, &x, NULL, &why);
+        }
+    }
+    if (st == GRUNDY_OK && vst == GRUNDY_ENOMEM) {
+        st = nomem(err);
+    } else if (st == GRUNDY_OK && vst == GRUNDY_OK) {
+        st = set_value(sink->res, &x, err);
+    }
+    nat_free(&x);
+    return st;
+}
+
+/* A position past every refusal: a lone component's own rule (beyond 64
+ * bits its family's big one), the sum rules, or misere play without a
+ * rule for the sum. */
+static inline grundy_status
+solve_position(const sum *s, int misere, move_sink *sink, grundy_error *err)
+{
+    const grundy_position *pos = s->pos;
+    const family *fam = pos->terms[0].game->family;
+    int big = s->bp != NULL;
+    grundy_status st;
+    if (pos->ncomps == 1 && !pos->comps[0].ring &&
+        (big ? fam->big != NULL && fam->big->solve_alone != NULL
+             : fam->solve_alone != NULL)) {
+        st = big ? solve_big_alone(pos, s->bp, misere, sink, err)
+                 : solve_alone(pos, misere, sink, err);
+        if (st != GRUNDY_EUNSUPPORTED) {
+            return st;
+        }
+        move_result_clear(sink->res);
+    }
+    if (!misere && !big && has_loopy_family(pos)) {
+        return solve_loopy(s, sink, err);
+    }
+    if (!misere || position_misere_nimlike(pos)) {
+        return solve_sum(s, misere, sink, err);
+    }
+    return solve_misere_other(s, sink, err);
+}
+
 /* Every-SG or the conjunctive compound (compound.c), each alone: they
  * are other games than the sum, with no misere theory here and too many
  * winning moves to list (every combination of the components' moves). */
@@ -742,6 +972,8 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
                                             : SIZE_MAX,
                       .lim = ctx != NULL ? ctx_limits(ctx) : NULL};
     int misere = (flags & GRUNDY_MISERE) != 0;
+    sum s = {.pos = pos, .res = res, .bp = NULL};
+    solve_big_pos bp;
     grundy_status st;
 
     if (ctx != NULL) {
@@ -778,40 +1010,39 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
         (st = refuse_loopy_misere(pos, err)) != GRUNDY_OK) {
         return st;
     }
-    if (pos->big || solve_big_needed(pos)) {
-        return solve_big_position(pos, misere, &sink, err);
+    if (!pos->big && !solve_big_needed(pos)) {
+        return solve_position(&s, misere, &sink, err);
     }
-    if (pos->ncomps == 1 && !pos->comps[0].ring &&
-        pos->terms[0].game->family->solve_alone != NULL) {
-        st = solve_alone(pos, misere, &sink, err);
-        if (st != GRUNDY_EUNSUPPORTED) {
-            return st;
-        }
-        move_result_clear(res);
+    if ((st = solve_big_read(pos, &bp, err)) == GRUNDY_OK) {
+        s.bp = &bp;
+        st = solve_position(&s, misere, &sink, err);
     }
-    if (!misere) {
-        return has_loopy_family(pos) ? solve_loopy(pos, &sink, err)
-                                     : solve_normal(pos, &sink, err);
+    solve_big_free(&bp);
+    return st;
+}
+
+grundy_status
+solve_value(const grundy_position *pos, grundy_result *res,
+            grundy_error *err)
+{
+    sum s = {.pos = pos, .res = res, .bp = NULL};
+    solve_big_pos bp;
+    nat x = NAT_ZERO;
+    grundy_status st = GRUNDY_OK;
+
+    memset(&bp, 0, sizeof bp);
+    /* A number beyond 64 bits, or a value beyond them (Lasker's Nim at
+     * 2^64 - 1), is read exactly; the same rule then takes the value. */
+    if ((pos->big || solve_big_needed(pos)) &&
+        (st = solve_big_read(pos, &bp, err)) == GRUNDY_OK) {
+        s.bp = &bp;
     }
-    if (position_misere_nimlike(pos)) {
-        return solve_misere_nimlike(pos, &sink, err);
+    if (st == GRUNDY_OK && (st = sum_values(&s, &x, NULL, err)) == GRUNDY_OK &&
+        (st = set_value(res, &x, err)) == GRUNDY_OK) {
+        res->win = !nat_is_zero(&x);
     }
-    /* Every component is asked for its moves, equal ones too: with --all
-     * a move on each of two equal heaps is a move of its own (interface:
-     * `--all nim 1 1 1` lists three). */
-    st = solve_misere_general(pos, &sink, err);
-    if (st == GRUNDY_OK) {
-        /* The normal-play value, where every component has one; out of
-         * memory is an error, not a silently missing value. */
-        grundy_error why;
-        uint64_t x = 0;
-        grundy_status vst = component_values(pos, res, &x, NULL, &why);
-        if (vst == GRUNDY_ENOMEM) {
-            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-        }
-        res->sg_known = vst == GRUNDY_OK;
-        res->sg = x;
-    }
+    solve_big_free(&bp);
+    nat_free(&x);
     return st;
 }
 
@@ -821,25 +1052,12 @@ solve_component_value(grundy_game *game, grundy_position *pos,
                       grundy_error *err)
 {
     grundy_status st;
-    uint64_t x = 0;
-
     res->win = res->sg_known = res->sg_big = res->misere = 0;
     res->draw = res->loopy = 0;
     res->sg = 0;
     move_result_clear(res);
     st = position_parse_one(game, pos, text, len, err);
-    /* A number beyond 64 bits, or a value beyond them (Lasker's Nim at
-     * 2^64 - 1), goes by the exact path; the 64-bit value otherwise, as
-     * grundy_solve takes it. */
-    if (st == GRUNDY_OK && (pos->big || solve_big_needed(pos))) {
-        st = solve_big_value(pos, res, err);
-    } else if (st == GRUNDY_OK &&
-               (st = component_values(pos, res, &x, NULL, err)) == GRUNDY_OK) {
-        res->sg_known = 1;
-        res->sg = x;
-        res->win = x != 0;
-    }
-    return st;
+    return st == GRUNDY_OK ? solve_value(pos, res, err) : st;
 }
 
 grundy_status

@@ -8,6 +8,12 @@
 
 #include "moves.h"
 
+/* The normal-play Grundy value of pos (the XOR of its components'
+ * values, exact: beyond 64 bits too) into res: sg_known, sg or sg_big
+ * and sg_text, and win (the value is not 0); no moves. */
+grundy_status solve_value(const grundy_position *pos, grundy_result *res,
+                          grundy_error *err);
+
 /* Most components the quick path takes on one line. */
 #define PLAIN_MAX_HEAPS 64
 

@@ -1,41 +1,32 @@
 /*
- * solve_big.c - positions holding a number beyond 2^64 - 1: the rules of
- * solve.c (a lone component's rule, Sprague-Grundy's XOR in normal play,
- * the misere Nim rule) with exact numbers of any size (bignum.h). Big
- * components are answered by their family's `big` operations; the 64-bit
- * components of the same position by the usual ones. Nothing here costs
- * a position whose numbers all fit in 64 bits: solve.c comes here only
- * when the parser marked one big.
+ * solve_big.c - what positions holding a number beyond 2^64 - 1 need
+ * besides solve.c's sum rules, which are written once over nat for every
+ * size: the components read as exact numbers (bignum.h), the families'
+ * `big` operations on one component, a lone big component's own rule,
+ * misere play of big heaps by the misere quotient, and the refusals that
+ * name what is answered beyond 64 bits. Nothing here costs a position
+ * whose numbers all fit in 64 bits: solve.c comes here only when the
+ * parser marked one big or a value needs more than 64 bits.
  */
 #include "solve_big.h"
-#include "bignum.h"
 #include "misere.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The components of a position as exact numbers. */
-typedef struct big_pos {
-    bignum **num;       /* every number of every component */
-    size_t nnum;
-    big_component *comp;
-    bignum **value;     /* Grundy value of each component */
-    size_t ncomp;
-    int all_big;        /* every component goes by the big rules */
-} big_pos;
-
-static void
-big_pos_free(big_pos *bp)
+void
+solve_big_free(solve_big_pos *bp)
 {
     for (size_t i = 0; i < bp->nnum; i++) {
         bignum_free(bp->num[i]);
     }
     for (size_t i = 0; bp->value != NULL && i < bp->ncomp; i++) {
-        bignum_free(bp->value[i]);
+        nat_free(&bp->value[i]);
     }
     free(bp->num);
     free(bp->comp);
     free(bp->value);
+    bignum_free(bp->scratch);
 }
 
 static grundy_status
@@ -46,24 +37,25 @@ nomem(grundy_error *err)
 
 /* Reads the numbers of every component: a big one from its token (the
  * parser checked its digits and commas), a 64-bit one from vals. */
-static grundy_status
-big_pos_read(const grundy_position *pos, big_pos *bp, grundy_error *err)
+grundy_status
+solve_big_read(const grundy_position *pos, solve_big_pos *bp,
+               grundy_error *err)
 {
     memset(bp, 0, sizeof *bp);
     bp->num = calloc(pos->nvals + 1, sizeof *bp->num);
     bp->comp = calloc(pos->ncomps + 1, sizeof *bp->comp);
     bp->value = calloc(pos->ncomps + 1, sizeof *bp->value);
-    if (bp->num == NULL || bp->comp == NULL || bp->value == NULL) {
+    bp->scratch = bignum_new();
+    if (bp->num == NULL || bp->comp == NULL || bp->value == NULL ||
+        bp->scratch == NULL) {
         return nomem(err);
     }
     bp->ncomp = pos->ncomps;
+    bp->all_big = solve_big_needed(pos);
     for (size_t i = 0; i < pos->ncomps; i++) {
         const pos_comp *pc = &pos->comps[i];
         const char *s = pos->text + pc->tok;
         size_t at = 0;
-        if ((bp->value[i] = bignum_new()) == NULL) {
-            return nomem(err);
-        }
         for (size_t k = 0; k < pc->n; k++) {
             bignum *x = bignum_new();
             size_t end = at;
@@ -87,9 +79,9 @@ big_pos_read(const grundy_position *pos, big_pos *bp, grundy_error *err)
     return GRUNDY_OK;
 }
 
-/* 1 when component i goes by its family's big operations. */
-static int
-is_big(const grundy_position *pos, const big_pos *bp, size_t i)
+int
+solve_big_is_big(const grundy_position *pos, const solve_big_pos *bp,
+                 size_t i)
 {
     return pos->comps[i].big || (bp->all_big && !pos->comps[i].ring);
 }
@@ -102,318 +94,52 @@ no_big_rule(const grundy_game *game, const char *what, grundy_error *err)
                    "supported", what, game->label);
 }
 
-static grundy_status big_options(const grundy_position *pos,
-                                 const big_pos *bp, grundy_game *game,
-                                 size_t i, const bignum *want,
-                                 move_sink *sink, grundy_error *err);
-static grundy_status set_value(grundy_result *res, const bignum *x,
-                               grundy_error *err);
-
-/* Grundy value of component i (of term t) into bp->value[i]. */
-static grundy_status
-big_value_one(const grundy_position *pos, big_pos *bp, size_t t, size_t i,
-              grundy_error *err)
+grundy_status
+solve_big_value(solve_big_pos *bp, grundy_game *game, size_t i,
+                grundy_error *err)
 {
-    grundy_game *game = pos->terms[t].game;
-    const family *fam = game->family;
-    const pos_comp *pc = &pos->comps[i];
+    const family_big *big = game->family->big;
     grundy_status st;
-    uint64_t g;
-    if (is_big(pos, bp, i)) {
-        if (fam->big == NULL || fam->big->value == NULL) {
-            return no_big_rule(game, "the Grundy value", err);
-        }
-        return fam->big->value(game, &bp->comp[i], bp->value[i], err);
+    if (big == NULL || big->value == NULL) {
+        return no_big_rule(game, "the Grundy value", err);
     }
-    if (pc->ring) {
-        st = fam->ring_value(game, pos->vals[pc->off], &g, err);
-    } else {
-        st = fam->value(game, pos->vals + pc->off, pc->n, &g, err);
-    }
-    if (st == GRUNDY_OK && bignum_set_u64(bp->value[i], g) != 0) {
+    st = big->value(game, &bp->comp[i], bp->scratch, err);
+    if (st == GRUNDY_OK && nat_set_big(&bp->value[i], bp->scratch) != 0) {
         return nomem(err);
     }
     return st;
 }
 
-/* Grundy value of every component i into bp->value[i]; the XOR into x.
- * On failure *failed (when not NULL) is the component that failed. */
-static grundy_status
-big_values(const grundy_position *pos, big_pos *bp, bignum *x,
-           size_t *failed, grundy_error *err)
+grundy_status
+solve_big_options(solve_big_pos *bp, grundy_game *game, size_t i,
+                  const nat *want, move_sink *sink, grundy_error *err)
 {
-    if (bignum_set_u64(x, 0) != 0) {
+    grundy_status st;
+    if (game->family->big->options == NULL) {
+        return no_big_rule(game, "a winning move", err);
+    }
+    if (nat_to_big(bp->scratch, want) != 0) {
         return nomem(err);
     }
-    for (size_t t = 0; t < pos->nterms; t++) {
-        for (size_t i = pos->terms[t].first;
-             i < pos->terms[t].first + pos->terms[t].count; i++) {
-            grundy_status st = big_value_one(pos, bp, t, i, err);
-            if (st != GRUNDY_OK) {
-                if (failed != NULL) {
-                    *failed = i;
-                }
-                return st;
-            }
-            if (bignum_xor(x, x, bp->value[i]) != 0) {
-                return nomem(err);
-            }
-        }
-    }
-    return GRUNDY_OK;
+    st = game->family->big->options(game, &bp->comp[i], bp->scratch, sink,
+                                    err);
+    return sink->oom ? move_sink_error(sink, err) : st;
 }
 
-/* 1 when components i and j (of terms ti, tj) are equal: the same game,
- * the same numbers, both rows or both rings. */
-static int
-big_equal(const grundy_position *pos, const big_pos *bp, size_t ti,
-          size_t i, size_t tj, size_t j)
+int
+solve_big_same(const solve_big_pos *bp, size_t i, size_t j)
 {
-    const pos_comp *a = &pos->comps[i], *b = &pos->comps[j];
-    int same = a->n == b->n && a->ring == b->ring &&
-               strcmp(pos->terms[ti].game->spec,
-                      pos->terms[tj].game->spec) == 0;
+    const big_component *a = &bp->comp[i], *b = &bp->comp[j];
+    int same = a->n == b->n;
     for (size_t k = 0; same && k < a->n; k++) {
-        same = bignum_cmp(bp->comp[i].v[k], bp->comp[j].v[k]) == 0;
+        same = bignum_cmp(a->v[k], b->v[k]) == 0;
     }
     return same;
 }
 
-/*
- * Normal play where some component's value is out of reach, with exact
- * numbers: as solve_unknown in solve.c (docs/theory.md 8). Equal
- * components of unknown value cancel two by two (G + G = 0); the value
- * is the XOR of the others', exact; a win is won by a move on one of
- * those, and --all is refused (the moves on the cancelling components
- * would need their value). One unknown component left unpaired: its own
- * error (fst, *err when it is component failed) is the answer. Equal
- * components are found by comparing each with the earlier ones of its
- * term and of the terms before (positions beyond 64 bits are short).
- */
-static grundy_status
-big_unknown(const grundy_position *pos, big_pos *bp, move_sink *sink,
-            size_t failed, grundy_status fst, grundy_error *err)
-{
-    grundy_result *res = sink->res;
-    size_t n = pos->ncomps, opaque = SIZE_MAX;
-    size_t *cls = malloc((n + 1) * sizeof *cls), *term = malloc((n + 1) *
-                                                               sizeof *term);
-    size_t *count = calloc(n + 1, sizeof *count);
-    unsigned char *known = calloc(n + 1, 1);
-    bignum *x = bignum_new(), *want = bignum_new();
-    grundy_error why = *err, opwhy = *err;
-    grundy_status st = GRUNDY_OK, opst = fst;
-
-    if (cls == NULL || term == NULL || count == NULL || known == NULL ||
-        x == NULL || want == NULL) {
-        st = nomem(err);
-        goto out;
-    }
-    for (size_t t = 0; t < pos->nterms; t++) {
-        for (size_t i = pos->terms[t].first;
-             i < pos->terms[t].first + pos->terms[t].count; i++) {
-            term[i] = t;
-            cls[i] = i;
-            for (size_t j = 0; j < i; j++) {
-                if (cls[j] == j && big_equal(pos, bp, t, i, term[j], j)) {
-                    cls[i] = j;
-                    break;
-                }
-            }
-            count[cls[i]]++;
-        }
-    }
-    for (size_t i = 0; st == GRUNDY_OK && i < n; i++) {
-        grundy_status vst = fst;
-        if (cls[i] != i) {
-            continue;
-        }
-        if (i == failed) {
-            why = *err;
-        } else {
-            vst = big_value_one(pos, bp, term[i], i, &why);
-        }
-        if (vst == GRUNDY_OK) {
-            known[i] = 1;
-        } else if ((vst == GRUNDY_ELIMIT || vst == GRUNDY_EUNSUPPORTED) &&
-                   count[i] % 2 == 0) {
-            if (opaque == SIZE_MAX) {   /* the class cancels */
-                opaque = i;
-                opwhy = why;
-                opst = vst;
-            }
-        } else {
-            *err = why;
-            st = vst;
-        }
-    }
-    for (size_t i = 0; st == GRUNDY_OK && i < n; i++) {
-        if (known[cls[i]] && (bignum_copy(bp->value[i],
-                                          bp->value[cls[i]]) != 0 ||
-                              bignum_xor(x, x, bp->value[i]) != 0)) {
-            st = nomem(err);
-        }
-    }
-    if (st != GRUNDY_OK || (st = set_value(res, x, err)) != GRUNDY_OK) {
-        goto out;
-    }
-    res->win = !bignum_is_zero(x);
-    if (res->win && sink->all && opaque != SIZE_MAX) {
-        size_t second = opaque + 1;
-        while (cls[second] != opaque) {
-            second++;
-        }
-        st = err_set_limit(err, opst, opwhy.limit, opwhy.needed,
-                           "components %zu and %zu%s cancel (G + G = 0), "
-                           "but their value is out of reach, so the "
-                           "winning moves on them cannot all be listed "
-                           "(one can be shown): %s", opaque + 1,
-                           second + 1, count[opaque] > 2 ? " (and the "
-                           "others equal to them)" : "", opwhy.message);
-        goto out;
-    }
-    for (size_t t = 0; st == GRUNDY_OK && res->win && t < pos->nterms; t++) {
-        for (size_t i = pos->terms[t].first;
-             st == GRUNDY_OK && i < pos->terms[t].first + pos->terms[t].count &&
-             (sink->all || res->nmoves == 0); i++) {
-            if (!known[cls[i]]) {
-                continue;
-            }
-            if (bignum_xor(want, x, bp->value[i]) != 0) {
-                st = nomem(err);
-            } else if (sink->all || bignum_cmp(want, bp->value[i]) < 0) {
-                st = big_options(pos, bp, pos->terms[t].game, i, want, sink,
-                                 err);
-            }
-        }
-    }
-out:
-    free(cls);
-    free(term);
-    free(count);
-    free(known);
-    bignum_free(x);
-    bignum_free(want);
-    return st;
-}
-
-/* The options of component i worth want. */
-static grundy_status
-big_options(const grundy_position *pos, const big_pos *bp, grundy_game *game,
-            size_t i, const bignum *want, move_sink *sink, grundy_error *err)
-{
-    grundy_status st;
-    if (is_big(pos, bp, i)) {
-        if (game->family->big->options == NULL) {
-            return no_big_rule(game, "a winning move", err);
-        }
-        st = game->family->big->options(game, &bp->comp[i], want, sink,
-                                        err);
-    } else {
-        component c = position_component(pos, i);
-        uint64_t w;
-        /* A 64-bit component has no option beyond 64 bits' values. */
-        if (!bignum_to_u64(want, &w) || w == GRUNDY_ANY_VALUE) {
-            return GRUNDY_OK;
-        }
-        st = game->family->options(game, &c, w, sink, err);
-    }
-    return sink->oom ? move_sink_error(sink, err) : st;
-}
-
-/* The result's value x, in 64 bits or in decimal. */
-static grundy_status
-set_value(grundy_result *res, const bignum *x, grundy_error *err)
-{
-    res->sg_known = 1;
-    res->sg_big = !bignum_to_u64(x, &res->sg);
-    if (res->sg_big) {
-        size_t need = bignum_dec_size(x) + 1;
-        if (res->sg_textcap < need) {
-            char *p = realloc(res->sg_text, need);
-            if (p == NULL) {
-                return nomem(err);
-            }
-            res->sg_text = p;
-            res->sg_textcap = need;
-        }
-        if (bignum_to_dec(x, res->sg_text) == 0) {
-            return nomem(err);
-        }
-    }
-    return GRUNDY_OK;
-}
-
-/* The target value for component i (value g) under the rule in use:
- * normal play g ^ x; misere Nim rule as in solve.c. */
-static int
-target(const bignum *g, const bignum *x, int misere, size_t nbig,
-       bignum *want)
-{
-    if (bignum_xor(want, x, g) != 0) {
-        return -1;
-    }
-    if (misere && nbig - (bignum_cmp_u64(g, 2) >= 0) == 0 &&
-        bignum_cmp_u64(want, 1) <= 0) {
-        uint64_t w;
-        bignum_to_u64(want, &w);
-        return bignum_set_u64(want, w ^ 1);
-    }
-    return 0;
-}
-
-/*
- * The sum rules: Sprague-Grundy (normal play) or the misere Nim rule
- * (every family nim-like): as solve_normal and solve_misere_nimlike in
- * solve.c, on exact values.
- */
-static grundy_status
-big_sum(const grundy_position *pos, big_pos *bp, int misere, move_sink *sink,
-        grundy_error *err)
-{
-    grundy_result *res = sink->res;
-    bignum *x = bignum_new(), *want = bignum_new();
-    size_t nbig = 0, failed = 0;
-    grundy_status st = x == NULL || want == NULL
-                           ? nomem(err)
-                           : big_values(pos, bp, x, &failed, err);
-    if (!misere && (st == GRUNDY_ELIMIT || st == GRUNDY_EUNSUPPORTED)) {
-        /* Only now: an answer computed from every value stays as it
-         * was. */
-        bignum_free(x);
-        bignum_free(want);
-        return big_unknown(pos, bp, sink, failed, st, err);
-    }
-    for (size_t i = 0; st == GRUNDY_OK && i < pos->ncomps; i++) {
-        nbig += bignum_cmp_u64(bp->value[i], 2) >= 0;
-    }
-    if (st == GRUNDY_OK) {
-        st = set_value(res, x, err);
-        res->win = misere && nbig == 0 ? bignum_cmp_u64(x, 1) != 0
-                                       : !bignum_is_zero(x);
-    }
-    for (size_t t = 0; st == GRUNDY_OK && res->win && t < pos->nterms; t++) {
-        for (size_t i = pos->terms[t].first;
-             st == GRUNDY_OK && i < pos->terms[t].first + pos->terms[t].count &&
-             (sink->all || res->nmoves == 0); i++) {
-            if (target(bp->value[i], x, misere, nbig, want) != 0) {
-                st = nomem(err);
-            } else if (sink->all || misere ||
-                       bignum_cmp(want, bp->value[i]) < 0) {
-                st = big_options(pos, bp, pos->terms[t].game, i, want, sink,
-                                 err);
-            }
-        }
-    }
-    bignum_free(x);
-    bignum_free(want);
-    return st;
-}
-
-/* A lone big component whose family has its own rule (fib, wythoff). */
-static grundy_status
-big_alone(const grundy_position *pos, big_pos *bp, int misere,
-          move_sink *sink, grundy_error *err)
+grundy_status
+solve_big_alone(const grundy_position *pos, solve_big_pos *bp, int misere,
+                move_sink *sink, grundy_error *err)
 {
     grundy_game *game = pos->terms[0].game;
     grundy_status st = game->family->big->solve_alone(
@@ -492,7 +218,7 @@ heap_span_of(const grundy_game *game, uint64_t *k, unsigned *parts)
 
 /* The stand-ins of a position, and where their moves go. */
 typedef struct big_misere {
-    const big_pos *bp;
+    const solve_big_pos *bp;
     move_sink *out;       /* the caller's sink */
     bignum **shift;       /* h - h' of component i, NULL: its own heap */
     uint64_t *from;       /* the period's start for component i's game */
@@ -609,16 +335,11 @@ big_misere_answers(char *buf, size_t cap, size_t alone_cap)
     return n;
 }
 
-/* "; in normal play this position is answered" when it is (its value is
- * known exactly), else "". */
+/* The end of a refusal: what normal play answers. */
 static const char *
-normal_advice(const grundy_position *pos, big_pos *bp)
+normal_advice(int normal_known)
 {
-    bignum *x = bignum_new();
-    grundy_error why;
-    int ok = x != NULL && big_values(pos, bp, x, NULL, &why) == GRUNDY_OK;
-    bignum_free(x);
-    return ok ? "; in normal play this position is answered" : "";
+    return normal_known ? "; in normal play this position is answered" : "";
 }
 
 /* The refusal for big heap i of game, which has no certified period:
@@ -626,7 +347,7 @@ normal_advice(const grundy_position *pos, big_pos *bp)
  * what is answered instead; a limit that stopped the quotient is passed
  * on with it (the caller words how to raise it). */
 static grundy_status
-no_period(const grundy_position *pos, big_pos *bp, const grundy_game *game,
+no_period(int normal_known, const grundy_game *game,
           size_t i, grundy_status st, const grundy_error *why,
           grundy_error *err)
 {
@@ -653,7 +374,7 @@ no_period(const grundy_position *pos, big_pos *bp, const grundy_game *game,
                          "beyond 64 bits, misere play answers heaps with "
                          "such a period ('grundy quotient GAME 1000' shows "
                          "it), %s%s", head, reason, answers,
-                         normal_advice(pos, bp));
+                         normal_advice(normal_known));
         size_t over = (size_t)n - (sizeof err->message - 1);
         if (n >= 0 && (size_t)n < sizeof err->message) {
             break;
@@ -687,8 +408,8 @@ heaps_only(const grundy_position *pos)
  * position holding them. Refusals name the game without a period.
  */
 static grundy_status
-big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
-                 grundy_error *err)
+big_misere_solve(const grundy_position *pos, solve_big_pos *bp,
+                 int normal_known, move_sink *sink, grundy_error *err)
 {
     size_t n = pos->ncomps, nt = pos->nterms;
     unsigned char *need = calloc(nt + 1, 1);
@@ -721,7 +442,7 @@ big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
                     err_set(&why, GRUNDY_EUNSUPPORTED, -1, "the "
                             "certificate needs a take-and-break code of "
                             "finitely many digits");
-                    st = no_period(pos, bp, term->game, i,
+                    st = no_period(normal_known, term->game, i,
                                    GRUNDY_EUNSUPPORTED, &why, err);
                 }
             }
@@ -740,7 +461,7 @@ big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
                 while (!pos->comps[i].big) {
                     i++;
                 }
-                st = no_period(pos, bp, failed, i, st, &why, err);
+                st = no_period(normal_known, failed, i, st, &why, err);
                 goto out;
             }
         }
@@ -804,18 +525,6 @@ big_misere_solve(const grundy_position *pos, big_pos *bp, move_sink *sink,
                      "family.h promises (a bug in grundy)",
                      game_of(pos, bm.bad_words - 1)->label);
     }
-    if (st == GRUNDY_OK) {
-        /* The normal-play value, where every component has one. */
-        bignum *x = bignum_new();
-        grundy_status vst = x == NULL ? GRUNDY_ENOMEM
-                                      : big_values(pos, bp, x, NULL, &why);
-        if (vst == GRUNDY_ENOMEM) {
-            st = nomem(err);
-        } else if (vst == GRUNDY_OK) {
-            st = set_value(sink->res, x, err);
-        }
-        bignum_free(x);
-    }
 out:
     for (size_t i = 0; bm.shift != NULL && i < n; i++) {
         bignum_free(bm.shift[i]);
@@ -830,68 +539,23 @@ out:
 }
 
 grundy_status
-solve_big_position(const grundy_position *pos, int misere, move_sink *sink,
-          grundy_error *err)
+solve_big_misere(const grundy_position *pos, solve_big_pos *bp,
+                 int normal_known, move_sink *sink, grundy_error *err)
 {
-    const family *fam = pos->terms[0].game->family;
-    big_pos bp;
-    grundy_status st = big_pos_read(pos, &bp, err);
-    bp.all_big = solve_big_needed(pos);
-    if (st == GRUNDY_OK && pos->ncomps == 1 && fam->big != NULL &&
-        fam->big->solve_alone != NULL) {
-        st = big_alone(pos, &bp, misere, sink, err);
-        if (st != GRUNDY_EUNSUPPORTED) {
-            big_pos_free(&bp);
-            return st;
-        }
-        st = GRUNDY_OK;
-        move_result_clear(sink->res);
+    char nimlike[64], alone[128];
+    if (heaps_only(pos)) {
+        return big_misere_solve(pos, bp, normal_known, sink, err);
     }
-    if (st == GRUNDY_OK && misere && !position_misere_nimlike(pos)) {
-        if (heaps_only(pos)) {
-            st = big_misere_solve(pos, &bp, sink, err);
-        } else {
-            char nimlike[64], alone[128];
-            registry_list(REGISTRY_BIG | REGISTRY_NIMLIKE, REGISTRY_AND,
-                          nimlike, sizeof nimlike);
-            registry_list(REGISTRY_BIG_ALONE, REGISTRY_OR | REGISTRY_UNITS,
-                          alone, sizeof alone);
-            st = err_set(err, GRUNDY_EUNSUPPORTED, -1, "misere play of "
-                         "numbers beyond 2^64 - 1 (no setting changes "
-                         "this) is answered only for sums of "
-                         "heaps of games whose misere quotient has a "
-                         "certified period ('grundy quotient GAME 1000' "
-                         "shows it), of %s heaps, and for a lone %s%s",
-                         nimlike, alone, normal_advice(pos, &bp));
-        }
-    } else if (st == GRUNDY_OK) {
-        st = big_sum(pos, &bp, misere, sink, err);
-    }
-    big_pos_free(&bp);
-    return st;
-}
-
-grundy_status
-solve_big_value(const grundy_position *pos, grundy_result *res,
-                grundy_error *err)
-{
-    big_pos bp;
-    bignum *x = bignum_new();
-    grundy_status st = big_pos_read(pos, &bp, err);
-    bp.all_big = solve_big_needed(pos);
-    if (st == GRUNDY_OK && x == NULL) {
-        st = nomem(err);
-    }
-    if (st == GRUNDY_OK) {
-        st = big_values(pos, &bp, x, NULL, err);
-    }
-    if (st == GRUNDY_OK) {
-        st = set_value(res, x, err);
-        res->win = !bignum_is_zero(x);
-    }
-    bignum_free(x);
-    big_pos_free(&bp);
-    return st;
+    registry_list(REGISTRY_BIG | REGISTRY_NIMLIKE, REGISTRY_AND, nimlike,
+                  sizeof nimlike);
+    registry_list(REGISTRY_BIG_ALONE, REGISTRY_OR | REGISTRY_UNITS, alone,
+                  sizeof alone);
+    return err_set(err, GRUNDY_EUNSUPPORTED, -1, "misere play of numbers "
+                   "beyond 2^64 - 1 (no setting changes this) is answered "
+                   "only for sums of heaps of games whose misere quotient "
+                   "has a certified period ('grundy quotient GAME 1000' "
+                   "shows it), of %s heaps, and for a lone %s%s", nimlike,
+                   alone, normal_advice(normal_known));
 }
 
 int

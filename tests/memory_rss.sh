@@ -103,9 +103,9 @@ peak 4096 "nim heaps of 10^5 digits, --all" --memory 4M --all -f "$tmp/nim"
 # on one thread and 88 to 96 MB on eight: a table or a pile's scratch
 # was built beside --memory of kept tables, which made room only after
 # it. Now the kept tables that no line uses make room first, and the
-# allocator hands dropped tables back (big_blocks_apart, give_back in
-# src/cli/lines.c): 73 MB on one thread, 77 to 89 MB on eight (five
-# runs each). What remains is the allocator's: freed small blocks in
+# allocator hands dropped tables back (big_blocks_apart in
+# src/cli/lines.c, give_back in src/cli/rounds.c): 73 MB on one
+# thread, 77 to 89 MB on eight (five runs each). What remains is the allocator's: freed small blocks in
 # each thread's arena between the moments grundy hands them back, and
 # the page tables and stacks of the threads. The allowance, beyond the
 # others' 4 MiB: 10 MiB on one thread (its runs vary by 0.3 MB: 6 MiB

@@ -27,6 +27,7 @@
 #include "brute.h"
 #include "position.h"
 #include "moves.h"
+#include "solve.h"
 #include "solve_big.h"
 #include "intmath.h"
 #include "bignum.h"
@@ -417,7 +418,7 @@ test_sg_forced(void **state)
         assert_int_equal(position_parse_one(game, f->pos, text,
                                             strlen(text), &err), GRUNDY_OK);
         position_force_big(f->pos);
-        if (solve_big_value(f->pos, f->big, &err) != GRUNDY_OK) {
+        if (solve_value(f->pos, f->big, &err) != GRUNDY_OK) {
             fail_msg("%s %s: big path failed: %s", spec, text, err.message);
         }
         if (strcmp(grundy_result_sg_decimal(f->big), want) != 0) {
@@ -1324,6 +1325,64 @@ test_saltus_codes(void **state)
     }
 }
 
+/*
+ * Heaps beyond 64 bits of codes with an ordinary period go through the
+ * 64-bit scan of removals and splits (octal_options_scan), their rests'
+ * values from a 64-bit stand-in of one residue mod p: on heaps near 2^64
+ * (where the rest may fit again), near 2^128 and of up to 60 digits,
+ * with small heaps beside, every winning move (one, or all when they can
+ * be listed) leaves a lost position, whose value the period's reduction
+ * gives independently of the scan.
+ */
+static void
+test_ordinary_period_big(void **state)
+{
+    static const char *const games[] = {
+        "kayles", "dawson", "octal:0.137", "octal:0.16", "octal:0.4",
+        "stripes:2,3", "sub:1,3,4", "hex:0.81", "hex:0.b", "hex:0.d"};
+    static const char *const near[] = {
+        "18446744073709551616", "18446744073709551617",
+        "18446744073709551618", "340282366920938463463374607431768211456",
+        "340282366920938463463374607431768211457"};
+    big_fixture *f = *state;
+    grundy_error err;
+    uint64_t seed = 2323;
+    size_t won = 0;
+    for (int round = 0; round < 600; round++) {
+        const char *g = games[brute_below(&seed, sizeof games /
+                                                     sizeof games[0])];
+        char text[400], h[64];
+        int len = snprintf(text, sizeof text, "%s", g);
+        size_t n = 1 + brute_below(&seed, 3);
+        for (size_t i = 0; i < n; i++) {
+            uint64_t kind = i == 0 ? brute_below(&seed, 2) : 2;
+            if (kind == 0) {
+                snprintf(h, sizeof h, "%s",
+                         near[brute_below(&seed, sizeof near /
+                                                     sizeof near[0])]);
+            } else if (kind == 1) {
+                random_dec(&seed, 21 + brute_below(&seed, 40), h);
+            } else {
+                snprintf(h, sizeof h, "%llu",
+                         (unsigned long long)brute_below(&seed, 30));
+            }
+            len += snprintf(text + len, sizeof text - (size_t)len, " %s", h);
+        }
+        assert_int_equal(grundy_position_parse(f->ctx, f->pos, NULL, text,
+                                               strlen(text), &err),
+                         GRUNDY_OK);
+        if (grundy_solve(f->ctx, f->pos, 0, f->big, &err) != GRUNDY_OK) {
+            fail_msg("%s: %s", text, err.message);
+        }
+        if (!grundy_result_win(f->big)) {
+            continue;
+        }
+        assert_win_moves_lose(f, text, 0);
+        won++;
+    }
+    assert_true(won > 300);
+}
+
 int
 main(void)
 {
@@ -1337,6 +1396,8 @@ main(void)
         cmocka_unit_test_setup_teardown(test_wythoff_100_digits, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_lasker_top, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ordinary_period_big, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_sg_forced, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sg_beyond_64, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sg_u64, setup, teardown),

@@ -2,8 +2,8 @@
  * cli.c - the grundy command's entry, grundy_cli(): options, help, the
  * choice of mode, and one position given on the command line. The whole
  * command line is validated before any work starts. The only code (with
- * output.c, modes.c and lines.c) that talks to the terminal; all game
- * logic is in libgrundy.
+ * output.c, modes.c and the line mode's files) that talks to the
+ * terminal; all game logic is in libgrundy.
  */
 #include "cli.h"
 

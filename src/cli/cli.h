@@ -2,9 +2,10 @@
  * cli.h - state and helpers shared by the files of the grundy command
  * (cli.c: entry, options, the choice of mode; modes.c: sg, period, games;
  * plot.c: grundy plot, an SVG picture of a heap game's values;
- * lines.c: the line loop; output.c: exit statuses, messages, progress,
- * one answer; args.c: number arguments; main.c: main() alone). Calls go
- * one way: cli.c above modes.c and lines.c, modes.c above save.c, all of
+ * lines.c: the line mode, over rounds.c, sequential.c and reader.c (their
+ * header lines.h); output.c: exit statuses, messages, progress, one
+ * answer; args.c: number arguments; main.c: main() alone). Calls go one
+ * way: cli.c above modes.c and lines.c, modes.c above save.c, all of
  * them above output.c and args.c. Not part of libgrundy.
  */
 #ifndef GRUNDY_CLI_H

@@ -49,16 +49,24 @@ typedef struct octal {
                         G(n) = floor((n - 1) / 3) (octal_thirds_g) */
 } octal;
 
+/* Words and sink of the options of a heap beyond 64 bits (octal_big.c):
+ * the option leaving parts[0..np) (ascending, any size) after removing k
+ * (first: the first stone taken), as move_emit returns. */
+typedef int (*octal_emit_big_fn)(void *big, uint64_t first, uint64_t k,
+                                 const nat *parts, size_t np);
+
 /* State of one options() call. */
 typedef struct octal_walk {
     const octal *o;
     const char *spec;    /* the game, for messages */
-    const component *c;
+    const component *c;  /* a heap beyond 64 bits: its index alone */
     move_sink *sink;
     uint64_t want;
     uint64_t listed;     /* options emitted so far */
     int stop;            /* the sink wants no more */
     int oom;
+    octal_emit_big_fn emit_big;  /* a heap beyond 64 bits, else NULL */
+    void *big;                   /* emit_big's state */
 } octal_walk;
 
 /* ---- rules (octal_rules.c) --------------------------------------------- */
@@ -119,6 +127,8 @@ grundy_status octal_all_refused(grundy_error *err, const char *kind,
 void octal_ring_cut(octal_walk *w, uint64_t k, uint64_t n);
 int octal_emit_split(octal_walk *w, uint64_t k, uint64_t a, uint64_t b);
 grundy_status octal_cert_options(octal_walk *w, uint64_t n, grundy_error *err);
+grundy_status octal_options_scan(octal_walk *w, const nat *n,
+                                 grundy_error *err);
 grundy_status octal_options(grundy_game *game, const component *c,
                             uint64_t want, move_sink *sink, grundy_error *err);
 

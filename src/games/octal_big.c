@@ -4,17 +4,14 @@
  * The mathematics is written once over nat.h for heaps of every size:
  * values from a certified period or a closed form (octal_g_nat), the
  * targets of a repeating code's certificate (octal_cert_targets), the
- * closed forms' option (octal_closed_option); a heap whose value fits
- * goes the 64-bit way (octal_value, octal_options).
+ * closed forms' option (octal_closed_option), the scan of removals and
+ * splits of a code with an ordinary period (octal_options_scan); a heap
+ * whose value fits goes the 64-bit way (octal_value, octal_options).
  */
 #include "octal.h"
 #include "bignum.h"
 
 #include <stdlib.h>
-
-/* Triples of a big heap are searched over pairs of representatives below
- * n0 + p: at most this many representatives. */
-#define OCTAL_BIG_TRIPLE_SPAN 4096u
 
 /* One big answer: the game, the component, the scratch numbers. */
 typedef struct octal_big {
@@ -24,7 +21,6 @@ typedef struct octal_big {
     move_sink *sink;
     uint64_t p, n0;      /* the certified period (general codes) */
     bignum *t[4];
-    nat x, g;            /* scratch of octal_big_g */
     int oom, stop;
 } octal_big;
 
@@ -160,93 +156,48 @@ octal_big_emit_parts(octal_big *w, const bignum *k, bignum **parts,
     w->stop |= r != 0;
 }
 
-/* G of a heap of any size of a code whose period has no saltus
- * (octal_g_nat: the certified period's one reduction); its values are
- * below 2^16. */
-static uint64_t
-octal_big_g(octal_big *w, const bignum *x)
-{
-    uint64_t v = 0;
-    if (nat_set_big(&w->x, x) != 0 || octal_g_nat(w->o, &w->x, &w->g) != 0) {
-        w->oom = 1;
-    }
-    (void)nat_to_u64(&w->g, &v);
-    return v;
-}
-
-/* x = n - k - s for small k and s (n is big: no borrow past zero). */
+/* octal_options_scan's words for a big heap (octal_emit_big_fn): the
+ * parts, of any size, into bignums for the sink. */
 static int
-octal_big_rest(bignum *x, const bignum *n, uint64_t k, uint64_t s)
+octal_big_emit_nat(void *big, uint64_t first, uint64_t k, const nat *parts,
+                   size_t np)
 {
-    bignum *t = bignum_new();
-    int r = t == NULL || bignum_set_u64(t, k) != 0 ||
-            bignum_add_u64(t, t, s) != 0 || bignum_sub(x, n, t) != 0;
-    bignum_free(t);
-    return r ? -1 : 0;
+    octal_big *w = big;
+    for (size_t i = 0; i < np; i++) {
+        if (nat_to_big(w->t[i], &parts[i]) != 0) {
+            return -1;
+        }
+    }
+    octal_big_emit(w, first, k, w->t, np);
+    return w->oom ? -1 : w->stop;
 }
 
-/* The options of a big heap n removing k (digit bits b) worth want: one
- * heap n - k, splits a + (n - k - a) and triples a + b + (n - k - a - b),
- * the small parts over representatives below n0 + p (any larger small
- * part has the value of one p below it, and so the same option values).
- * With --all a split of a big heap repeats for every period: refused. */
+/*
+ * The options of value want of a big heap of a code whose period has no
+ * saltus and no repeating group: the scan of the 64-bit path
+ * (octal_options_scan, its splits by representatives), worded here. Its
+ * values are below 2^16: a bigger want has no option.
+ */
 static grundy_status
-octal_big_k(octal_big *w, uint64_t k, unsigned bits, uint64_t want,
-            grundy_error *err)
+octal_big_scan(octal_big *w, const bignum *want, grundy_error *err)
 {
-    const bignum *n = w->c->v[0];
-    bignum **t = w->t;
-    uint64_t span = w->n0 + w->p;
-    if ((bits & SGSEQ_ONE) && !w->stop) {
-        if (octal_big_rest(t[0], n, k, 0) != 0) {
-            w->oom = 1;
-        } else if (octal_big_g(w, t[0]) == want) {
-            octal_big_emit(w, 1, k, t, 1);
-        }
+    component at = {.index = w->c->index};   /* for messages */
+    octal_walk walk = {.o = w->o, .spec = w->game->label, .c = &at,
+                       .sink = w->sink, .emit_big = octal_big_emit_nat,
+                       .big = w};
+    nat n = NAT_ZERO;
+    grundy_status st = GRUNDY_OK;
+    if (!bignum_to_u64(want, &walk.want) || walk.want == GRUNDY_ANY_VALUE) {
+        return GRUNDY_OK;
     }
-    if ((bits & SGSEQ_TWO) && !w->stop && !w->oom) {
-        for (uint64_t a = 1; a < span && !w->stop && !w->oom; a++) {
-            if (octal_big_rest(t[1], n, k, a) != 0 ||
-                bignum_set_u64(t[0], a) != 0) {
-                w->oom = 1;
-            } else if ((octal_g(w->o, a) ^ octal_big_g(w, t[1])) == want) {
-                if (move_sink_wants_all(w->sink)) {
-                    goto too_many;
-                }
-                octal_big_emit(w, a + 1, k, t, 2);
-            }
-        }
+    if (nat_set_big(&n, w->c->v[0]) != 0) {
+        w->oom = 1;
+    } else {
+        st = octal_options_scan(&walk, &n, err);
+        w->oom |= walk.oom;
     }
-    if ((bits & SGSEQ_THREE) && !w->stop && !w->oom) {
-        if (span > OCTAL_BIG_TRIPLE_SPAN) {
-            return err_set(err, GRUNDY_ELIMIT, -1,
-                           "%s: splits in three of heaps beyond 2^64 - 1 "
-                           "are searched when the period and preperiod "
-                           "sum to at most %u (here %llu)", w->game->label,
-                           OCTAL_BIG_TRIPLE_SPAN, (unsigned long long)span);
-        }
-        for (uint64_t a = 1; a < span && !w->stop && !w->oom; a++) {
-            for (uint64_t b = a; b < span && !w->stop && !w->oom; b++) {
-                if (octal_big_rest(t[2], n, k, a + b) != 0 ||
-                    bignum_set_u64(t[0], a) != 0 ||
-                    bignum_set_u64(t[1], b) != 0) {
-                    w->oom = 1;
-                } else if ((octal_g(w->o, a) ^ octal_g(w->o, b) ^
-                            octal_big_g(w, t[2])) == want) {
-                    if (move_sink_wants_all(w->sink)) {
-                        goto too_many;
-                    }
-                    octal_big_emit(w, 0, k, t, 3);
-                }
-            }
-        }
-    }
-    return GRUNDY_OK;
-too_many:
-    return err_set(err, GRUNDY_ELIMIT, -1,
-                   "heap %zu of %s: a split of a heap beyond 2^64 - 1 "
-                   "stands for more winning moves than can be listed (one "
-                   "can be shown)", w->c->index, w->game->label);
+    nat_free(&n);
+    return st;
 }
 
 /* The certified period of a code (general codes), computed or refused:
@@ -371,14 +322,15 @@ octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
                 grundy_error *err)
 {
     octal *o = game->state;
-    octal_big w = {game, o, c, NULL, 0, 0, {NULL}, NAT_ZERO, NAT_ZERO, 0, 0};
+    octal_big w = {game, o, c, NULL, 0, 0, {NULL}, 0, 0};
     grundy_status st = GRUNDY_OK;
-    uint64_t n64, g;
+    nat x = NAT_ZERO, g = NAT_ZERO;
+    uint64_t n64, g64;
     if (octal_big_small(game, c, &n64)) {
-        if ((st = octal_value(game, &n64, 1, &g, err)) != GRUNDY_OK) {
+        if ((st = octal_value(game, &n64, 1, &g64, err)) != GRUNDY_OK) {
             return st;
         }
-        return bignum_set_u64(sg, g) != 0
+        return bignum_set_u64(sg, g64) != 0
                    ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
                    : GRUNDY_OK;
     }
@@ -388,12 +340,12 @@ octal_big_value(grundy_game *game, const big_component *c, bignum *sg,
         (st = octal_big_period(&w, err)) != GRUNDY_OK) {
         return st;
     }
-    if (nat_set_big(&w.x, c->v[0]) != 0 ||
-        octal_g_nat(o, &w.x, &w.g) != 0 || nat_to_big(sg, &w.g) != 0) {
+    if (nat_set_big(&x, c->v[0]) != 0 || octal_g_nat(o, &x, &g) != 0 ||
+        nat_to_big(sg, &g) != 0) {
         st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    nat_free(&w.x);
-    nat_free(&w.g);
+    nat_free(&x);
+    nat_free(&g);
     return st;
 }
 
@@ -457,9 +409,8 @@ octal_big_options(grundy_game *game, const big_component *c,
                   const bignum *want, move_sink *sink, grundy_error *err)
 {
     octal *o = game->state;
-    octal_big w = {game, o, c, sink, 0, 0, {NULL}, NAT_ZERO, NAT_ZERO, 0, 0};
+    octal_big w = {game, o, c, sink, 0, 0, {NULL}, 0, 0};
     grundy_status st = GRUNDY_OK;
-    uint64_t want64;
     for (int i = 0; i < 4; i++) {
         w.oom |= (w.t[i] = bignum_new()) == NULL;
     }
@@ -477,26 +428,12 @@ octal_big_options(grundy_game *game, const big_component *c,
         /* A repeating group: its removals are not in o->run, so the
          * general loop below would miss them. */
         st = octal_big_saltus_far(&w, want, err);
-    } else if (!w.oom && st == GRUNDY_OK && bignum_to_u64(want, &want64)) {
-        /* A general code's values are below 2^16: a bigger want has no
-         * option. */
-        for (size_t i = 0; i < o->nrun && st == GRUNDY_OK && !w.stop &&
-                           !w.oom; i++) {
-            for (uint64_t k = o->run[i].lo; k <= o->run[i].hi &&
-                                            st == GRUNDY_OK && !w.stop &&
-                                            !w.oom; k++) {
-                st = octal_big_k(&w, k, o->run[i].bits, want64, err);
-                if (k == UINT64_MAX) {
-                    break;
-                }
-            }
-        }
+    } else if (!w.oom && st == GRUNDY_OK) {
+        st = octal_big_scan(&w, want, err);
     }
     for (int i = 0; i < 4; i++) {
         bignum_free(w.t[i]);
     }
-    nat_free(&w.x);
-    nat_free(&w.g);
     if (st == GRUNDY_OK && w.oom) {
         st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }

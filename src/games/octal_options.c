@@ -2,9 +2,11 @@
  * octal_options.c - options of a row (heap) of a take-and-break game,
  * worded as moves into a move_sink: direct scans of takes and splits,
  * the shortcuts of a certified period, the closed forms' winning move,
- * and the witnesses of an arithmetic period. Rings are octal_ring.c's,
- * heaps beyond 64 bits octal_big.c's; no value is computed here but
- * through octal_value.
+ * and the witnesses of an arithmetic period. Rings are octal_ring.c's;
+ * the scan of removals and splits (octal_options_scan) serves heaps
+ * beyond 64 bits too, whose words octal_big.c writes. No value is
+ * computed here but through octal_value. One job past a thousand lines:
+ * every path chooses among the same emitters and limits.
  */
 #include "octal.h"
 #include "intmath.h"
@@ -172,15 +174,82 @@ octal_emit_split(octal_walk *w, uint64_t k, uint64_t a, uint64_t b)
     return octal_sent(w, move_emit(w->sink, w->c, 2, arity, vals, buf));
 }
 
+/* Triples of a heap beyond 64 bits are searched over pairs of
+ * representatives below n0 + p: at most this many representatives. */
+#define OCTAL_FAR_TRIPLE_SPAN 4096u
+
 static grundy_status
 octal_too_many(const octal_walk *w, grundy_error *err)
 {
+    if (w->emit_big != NULL) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "heap %zu of %s: a split of a heap beyond 2^64 - 1 "
+                       "stands for more winning moves than can be listed "
+                       "(one can be shown)", w->c->index, w->spec);
+    }
     return err_set(err, GRUNDY_ELIMIT, -1,
                    "%s %llu of %s has more than %llu winning moves, too "
                    "many to list (one can be shown)",
                    w->o->sub ? "heap" : "row",
                    (unsigned long long)w->c->v[0], w->spec,
                    (unsigned long long)OCTAL_MAX_LISTED);
+}
+
+/* Whether the walk may list one more option. A split of a heap beyond
+ * 64 bits repeats for every period up to half the heap: listing every
+ * one is refused at the first. */
+static int
+octal_list_full(const octal_walk *w)
+{
+    return w->listed >= OCTAL_MAX_LISTED ||
+           (w->emit_big != NULL && move_sink_wants_all(w->sink));
+}
+
+/*
+ * A 64-bit heap r with G(r - a) = G(m - a) for the rest m of any size
+ * and every part a < 2(n0 + p): m itself when it fits in 64 bits;
+ * beyond, r = 3(n0 + p) + ((m - 3(n0 + p)) mod p). The codes whose big
+ * heaps are scanned have no saltus: G(x) = G(y) for x, y >= n0 with x = y
+ * mod p (Guy-Smith), and r - a >= n0 + p. 0, or -1 when out of memory.
+ */
+static int
+octal_stand_in(const octal *o, const nat *m, uint64_t *r)
+{
+    nat x = NAT_ZERO;
+    uint64_t p, n0, base, rem = 0;
+    int rc;
+    if (nat_to_u64(m, r)) {
+        return 0;
+    }
+    (void)sgseq_certified(o->seq, &p, &n0);
+    base = 3 * (n0 + p);
+    rc = nat_sub_u64(&x, m, base) != 0 || nat_divmod_u64(NULL, &x, p, &rem) != 0
+             ? -1 : 0;
+    if (rc == 0) {
+        *r = base + rem;
+    }
+    nat_free(&x);
+    return rc;
+}
+
+/* Emits the option of a heap beyond 64 bits (emit_big's words) leaving
+ * parts a[0..np) and m - sum(a) last, m of any size; first: the first
+ * stone taken. */
+static int
+octal_emit_rest(octal_walk *w, uint64_t first, uint64_t k,
+                const uint64_t *a, size_t np, const nat *m)
+{
+    nat parts[3] = {NAT_ZERO, NAT_ZERO, NAT_ZERO};
+    uint64_t sum = 0;
+    int r;
+    for (size_t i = 0; i < np; i++) {
+        nat_set_u64(&parts[i], a[i]);
+        sum += a[i];
+    }
+    r = nat_sub_u64(&parts[np], m, sum) != 0
+            ? -1 : w->emit_big(w->big, first, k, parts, np + 1);
+    nat_free(&parts[np]);
+    return octal_sent(w, r);
 }
 
 /* Whether the split into rows a and b is an option asked for: of the
@@ -191,6 +260,18 @@ octal_split_hit(const octal_walk *w, uint64_t a, uint64_t b)
     uint64_t vals[2] = {a, b};
     return w->want == GRUNDY_ANY_VALUE ? move_wanted(w->sink, 2, vals)
                                        : octal_matches_parts(w, a, b);
+}
+
+/* Emits the split a + (m - a) after taking stones a+1..a+k. */
+static int
+octal_emit_split_rest(octal_walk *w, uint64_t k, uint64_t a, const nat *m)
+{
+    uint64_t m64 = 0;
+    if (w->emit_big != NULL) {
+        return octal_emit_rest(w, a + 1, k, &a, 1, m);
+    }
+    (void)nat_to_u64(m, &m64);   /* a 64-bit heap: so is m */
+    return octal_emit_split(w, k, a, m64 - a);
 }
 
 /* The period by which split verdicts repeat: the certified period of the
@@ -212,32 +293,37 @@ octal_split_period(const octal_walk *w, uint64_t *p, uint64_t *n0)
 }
 
 /*
- * Splits of m = n - k into a + b, a <= b. Beyond the certified
- * preperiod both parts repeat with the period p: for n0 <= a and
- * n0 <= b = m - a, G(a) ^ G(b) depends only on a mod p (G(x) = G(x - p)
- * for x >= n0 + p, Guy-Smith). So a huge heap is scanned directly for
- * a < n0, then over one period of a, each matching residue standing for
- * a, a + p, a + 2p, ... up to m / 2. The same holds in misere play for
- * the sink's verdict when the misere quotient's heap elements repeat
- * (octal_split_period).
+ * Splits of m = n - k (any size; r its 64-bit stand-in for values,
+ * octal_stand_in) into a + b, a <= b. Beyond the certified preperiod
+ * both parts repeat with the period p: for n0 <= a and n0 <= b = m - a,
+ * G(a) ^ G(b) depends only on a mod p (G(x) = G(x - p) for x >= n0 + p,
+ * Guy-Smith). So a huge heap is scanned directly for a < n0, then over
+ * one period of a, each matching residue standing for a, a + p, a + 2p,
+ * ... up to m / 2. A rest beyond 64 bits is past every representative
+ * (its half taken as 2^64 - 1); listing its splits is refused. The same
+ * holds in misere play for the sink's verdict when the misere quotient's
+ * heap elements repeat (octal_split_period).
  */
 static grundy_status
-octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
+octal_splits(octal_walk *w, uint64_t k, const nat *m, uint64_t r,
+             grundy_error *err)
 {
-    uint64_t half = m / 2, p, n0, direct = half;
+    uint64_t m64 = 0, half, p, n0, direct;
     int periodic = octal_split_period(w, &p, &n0);
 
+    half = nat_to_u64(m, &m64) ? m64 / 2 : UINT64_MAX;
+    direct = half;
     if (periodic && half > OCTAL_DIRECT_SPLITS && half > n0 + p) {
         direct = n0 > 0 ? n0 - 1 : 0;
     } else {
         periodic = 0;
     }
     for (uint64_t a = 1; a <= direct; a++) {
-        if (octal_split_hit(w, a, m - a)) {
-            if (w->listed >= OCTAL_MAX_LISTED) {
+        if (octal_split_hit(w, a, r - a)) {
+            if (octal_list_full(w)) {
                 return octal_too_many(w, err);
             }
-            if (octal_emit_split(w, k, a, m - a)) {
+            if (octal_emit_split_rest(w, k, a, m)) {
                 return GRUNDY_OK;
             }
         }
@@ -253,26 +339,28 @@ octal_splits(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         for (uint64_t a = start; a < start + p && a <= half; a++) {
-            if (octal_split_hit(w, a, m - a)) {
+            if (octal_split_hit(w, a, r - a)) {
                 hit[nhit++] = a - start;
                 total += (half - a) / p + 1;
             }
         }
         if (nhit > 0 && !move_sink_wants_all(w->sink)) {
-            octal_emit_split(w, k, start + hit[0], m - start - hit[0]);
+            octal_emit_split_rest(w, k, start + hit[0], m);
             free(hit);
             return GRUNDY_OK;
         }
-        if (total > OCTAL_MAX_LISTED - w->listed) {
+        if (total > OCTAL_MAX_LISTED - w->listed ||
+            (nhit > 0 && octal_list_full(w))) {
             free(hit);
             return octal_too_many(w, err);
         }
-        /* total is small, so are the blocks holding a hit. */
+        /* total is small, so are the blocks holding a hit (of a 64-bit
+         * rest: a bigger one was refused above). */
         blocks = nhit > 0 ? (half - start) / p + 1 : 0;
         for (uint64_t j = 0; j < blocks; j++) {
             for (size_t i = 0; i < nhit; i++) {
                 uint64_t a = start + j * p + hit[i];
-                if (a <= half && octal_emit_split(w, k, a, m - a)) {
+                if (a <= half && octal_emit_split(w, k, a, m64 - a)) {
                     free(hit);
                     return GRUNDY_OK;
                 }
@@ -315,12 +403,57 @@ octal_emit_triple(octal_walk *w, uint64_t k, uint64_t a, uint64_t b,
     return octal_sent(w, move_emit(w->sink, w->c, 3, arity, vals, buf));
 }
 
-/* Splits of m = n - k into a + b + c, a <= b <= c, each once. */
+/*
+ * Splits in three of a rest m beyond the direct scans of a heap beyond
+ * 64 bits: a + b + (m - a - b) over representatives a <= b below n0 + p
+ * (any larger small part has the value of one p below it, Guy-Smith,
+ * and so the same option values); the first of the value wanted.
+ */
 static grundy_status
-octal_triples(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
+octal_triples_far(octal_walk *w, uint64_t k, const nat *m, uint64_t r,
+                  grundy_error *err)
 {
     const octal *o = w->o;
-    if (m > OCTAL_DIRECT_TRIPLES) {
+    uint64_t p, n0, span;
+    (void)sgseq_certified(o->seq, &p, &n0);
+    span = n0 + p;
+    if (span > OCTAL_FAR_TRIPLE_SPAN) {
+        return err_set(err, GRUNDY_ELIMIT, -1,
+                       "%s: splits in three of heaps beyond 2^64 - 1 "
+                       "are searched when the period and preperiod "
+                       "sum to at most %u (here %llu)", w->spec,
+                       OCTAL_FAR_TRIPLE_SPAN, (unsigned long long)span);
+    }
+    for (uint64_t a = 1; a < span && !w->stop && !w->oom; a++) {
+        for (uint64_t b = a; b < span && !w->stop && !w->oom; b++) {
+            uint64_t ab[2] = {a, b};
+            if ((octal_g(o, a) ^ octal_g(o, b) ^ octal_g(o, r - a - b)) !=
+                w->want) {
+                continue;
+            }
+            if (octal_list_full(w)) {
+                return octal_too_many(w, err);
+            }
+            octal_emit_rest(w, 0, k, ab, 2, m);
+        }
+    }
+    return GRUNDY_OK;
+}
+
+/* Splits of m = n - k into a + b + c, a <= b <= c, each once: scanned
+ * directly up to OCTAL_DIRECT_TRIPLES stones, by representatives for a
+ * heap beyond 64 bits. */
+static grundy_status
+octal_triples(octal_walk *w, uint64_t k, const nat *m, uint64_t r,
+              grundy_error *err)
+{
+    const octal *o = w->o;
+    uint64_t m64 = 0;
+    if (w->emit_big != NULL) {
+        return octal_triples_far(w, k, m, r, err);
+    }
+    (void)nat_to_u64(m, &m64);   /* a 64-bit heap: so is m */
+    if (m64 > OCTAL_DIRECT_TRIPLES) {
         return err_set(err, GRUNDY_ELIMIT, -1,
                        "row %llu of %s: its splits in three after taking "
                        "%llu are too many to scan (more than %llu stones "
@@ -329,10 +462,10 @@ octal_triples(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
                        (unsigned long long)OCTAL_DIRECT_TRIPLES);
     }
     int any = w->want == GRUNDY_ANY_VALUE;
-    for (uint64_t a = 1; 3 * a <= m; a++) {
+    for (uint64_t a = 1; 3 * a <= m64; a++) {
         uint64_t ga = any ? 0 : octal_g(o, a);
-        for (uint64_t b = a; a + 2 * b <= m; b++) {
-            uint64_t c = m - a - b;
+        for (uint64_t b = a; a + 2 * b <= m64; b++) {
+            uint64_t c = m64 - a - b;
             if (!any &&
                 !octal_matches(w, ga ^ octal_g(o, b) ^ octal_g(o, c))) {
                 continue;
@@ -348,26 +481,43 @@ octal_triples(octal_walk *w, uint64_t k, uint64_t m, grundy_error *err)
     return GRUNDY_OK;
 }
 
-/* Every option of heap n by removing k with digit bits. */
+/* Every option of heap n (any size) by removing k with digit bits: the
+ * rest m = n - k left whole, split in two or in three. */
 static grundy_status
-octal_options_k(octal_walk *w, uint64_t n, uint64_t k, unsigned b,
-                grundy_error *err)
+octal_options_k(octal_walk *w, const nat *n, uint64_t k, unsigned b,
+                 grundy_error *err)
 {
     grundy_status st = GRUNDY_OK;
-    if ((b & SGSEQ_NOTHING) && k == n && k > 0 && octal_matches(w, 0)) {
-        octal_emit_one(w, k, 0, 1);
+    nat m = NAT_ZERO;
+    uint64_t r = 0;   /* m, or its stand-in past 64 bits */
+    int rc = nat_sub_u64(&m, n, k);
+    if (rc == 0 && octal_stand_in(w->o, &m, &r) != 0) {
+        rc = -1;
     }
-    if ((b & SGSEQ_ONE) && k < n && k > 0 && !w->stop && !w->oom &&
-        octal_matches_parts(w, n - k, 0)) {
-        octal_emit_one(w, k, n - k, 0);
+    if (rc != 0) {
+        w->oom |= rc == -1;   /* -2: k > n, no option */
+        nat_free(&m);
+        return GRUNDY_OK;
     }
-    if ((b & SGSEQ_TWO) && k < n && n - k >= 2 && !w->stop && !w->oom) {
-        st = octal_splits(w, k, n - k, err);
+    if ((b & SGSEQ_NOTHING) && r == 0 && k > 0 && octal_matches(w, 0)) {
+        octal_emit_one(w, k, 0, 1);   /* a 64-bit heap: n = k */
     }
-    if (st == GRUNDY_OK && (b & SGSEQ_THREE) && k < n && n - k >= 3 &&
-        !w->stop && !w->oom) {
-        st = octal_triples(w, k, n - k, err);
+    if ((b & SGSEQ_ONE) && r > 0 && k > 0 && !w->stop && !w->oom &&
+        octal_matches_parts(w, r, 0)) {
+        if (w->emit_big != NULL) {
+            octal_emit_rest(w, 1, k, NULL, 0, &m);
+        } else {
+            octal_emit_one(w, k, r, 0);
+        }
     }
+    if ((b & SGSEQ_TWO) && r >= 2 && !w->stop && !w->oom) {
+        st = octal_splits(w, k, &m, r, err);
+    }
+    if (st == GRUNDY_OK && (b & SGSEQ_THREE) && r >= 3 && !w->stop &&
+        !w->oom) {
+        st = octal_triples(w, k, &m, r, err);
+    }
+    nat_free(&m);
     return st;
 }
 
@@ -793,6 +943,43 @@ octal_arith3_options(octal_walk *w, uint64_t n, grundy_error *err)
                   : GRUNDY_OK;
 }
 
+/*
+ * Every option of heap n (any size) of value w->want by a scan of the
+ * removals k of the digit runs, then of the repeating group, k <= n: of
+ * a 64-bit heap, or of a heap beyond 64 bits of a code without repeating
+ * group (octal_big.c; its splits by representatives). Stops at the first
+ * error, or when the sink wants no more.
+ */
+grundy_status
+octal_options_scan(octal_walk *w, const nat *n, grundy_error *err)
+{
+    const octal *o = w->o;
+    uint64_t top = UINT64_MAX;   /* n, or past every 64-bit k */
+    grundy_status st;
+    (void)nat_to_u64(n, &top);
+    for (size_t i = 0; i < o->nrun && !w->stop && !w->oom; i++) {
+        for (uint64_t k = o->run[i].lo; k <= o->run[i].hi && k <= top;
+             k++) {
+            st = octal_options_k(w, n, k, o->run[i].bits, err);
+            if (st != GRUNDY_OK) {
+                return st;
+            }
+            if (w->stop || w->oom || k == UINT64_MAX) {
+                break;
+            }
+        }
+    }
+    for (uint64_t k = o->rep_from; o->nrep > 0 && k <= top && !w->stop &&
+                                   !w->oom; k++) {
+        st = octal_options_k(w, n, k, o->rep[(k - o->rep_from) % o->nrep],
+                             err);
+        if (st != GRUNDY_OK) {
+            return st;
+        }
+    }
+    return GRUNDY_OK;
+}
+
 grundy_status
 octal_options(grundy_game *game, const component *c, uint64_t want,
               move_sink *sink, grundy_error *err)
@@ -801,6 +988,7 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
     octal_walk w = {.o = o, .spec = game->label, .c = c, .sink = sink,
                     .want = want};
     uint64_t n = c->v[0], g;
+    nat x = NAT_ZERO;
     grundy_status st;
 
     /* Rings are octal_ring.c's (octal_component_options). */
@@ -826,24 +1014,7 @@ octal_options(grundy_game *game, const component *c, uint64_t want,
         st = octal_closed_one(&w, n, err);
         return st != GRUNDY_OK ? st : w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
     }
-    for (size_t i = 0; i < o->nrun && !w.stop && !w.oom; i++) {
-        for (uint64_t k = o->run[i].lo; k <= o->run[i].hi && k <= n; k++) {
-            st = octal_options_k(&w, n, k, o->run[i].bits, err);
-            if (st != GRUNDY_OK) {
-                return st;
-            }
-            if (w.stop || w.oom || k == UINT64_MAX) {
-                break;
-            }
-        }
-    }
-    for (uint64_t k = o->rep_from; o->nrep > 0 && k <= n && !w.stop && !w.oom;
-         k++) {
-        st = octal_options_k(&w, n, k, o->rep[(k - o->rep_from) % o->nrep],
-                             err);
-        if (st != GRUNDY_OK) {
-            return st;
-        }
-    }
-    return w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
+    nat_set_u64(&x, n);
+    st = octal_options_scan(&w, &x, err);
+    return st != GRUNDY_OK ? st : w.oom ? GRUNDY_ENOMEM : GRUNDY_OK;
 }
