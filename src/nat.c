@@ -266,6 +266,25 @@ nat_shr_big(nat *r, const nat *x, size_t k)
     return nat_shift(r, x, k, bignum_shr);
 }
 
+/* x or span is 2^128 or more: a small x XOR m (below 2^128) is within
+ * any big span of lo; else (x XOR m) - lo is compared with span. */
+int
+nat_xor_u64_in_big(const nat *x, uint64_t m, uint64_t lo, const nat *span)
+{
+    nat t = NAT_ZERO;
+    int rc;
+    if (!x->is_big) {
+        return (x->v ^ m) >= lo;
+    }
+    nat_set_u64(&t, m);
+    /* A big x XOR m is above lo. */
+    rc = nat_xor(&t, x, &t) != 0 || nat_sub_u64(&t, &t, lo) != 0
+             ? -1
+             : nat_cmp(&t, span) <= 0;
+    nat_free(&t);
+    return rc;
+}
+
 uint64_t
 nat_low_u64_big(const nat *x)
 {

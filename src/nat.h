@@ -204,6 +204,8 @@ int nat_and_big(nat *r, const nat *x, const nat *y);
 int nat_shl_big(nat *r, const nat *x, size_t k);
 int nat_shr_big(nat *r, const nat *x, size_t k);
 uint64_t nat_low_u64_big(const nat *x);
+int nat_xor_u64_in_big(const nat *x, uint64_t m, uint64_t lo,
+                       const nat *span);
 
 /* r = x XOR y (the nim-sum, docs/theory.md 1). */
 static inline int
@@ -215,6 +217,25 @@ nat_xor(nat *r, const nat *x, const nat *y)
         return 0;
     }
     return nat_xor_big(r, x, y);
+}
+
+/* 1 when lo <= (x XOR m) <= lo + span, for m and lo below 2^64, else 0
+ * (-1 out of memory). While x and span fit, x XOR m is written nowhere
+ * and nothing fails: a search that checks many x against a span fixed
+ * beforehand stores nothing. */
+static inline int
+nat_xor_u64_in(const nat *x, uint64_t m, uint64_t lo, const nat *span)
+{
+    if (!x->is_big && !span->is_big) {
+        im_u128 v = x->v ^ m;
+        if (((x->v | span->v) >> 64) == 0) {
+            /* Machine words: a third of the 128-bit comparisons' cost. */
+            uint64_t w = (uint64_t)v;
+            return w >= lo && w - lo <= (uint64_t)span->v;
+        }
+        return v >= lo && v - lo <= span->v;
+    }
+    return nat_xor_u64_in_big(x, m, lo, span);
 }
 
 /* r = x AND y. */

@@ -23,7 +23,7 @@
  * mex of all of them is (D + e(n0 + rho)) s + r(n0 + rho) for every large
  * D, by bounding (XOR <= sum, parity) and by explicit witnesses.
  *
- * One file of about 1,050 lines, on purpose: the test, the ordinary-period
+ * One file of about 1,100 lines, on purpose: the test, the ordinary-period
  * test of free removals, and the witnesses all walk the same
  * configurations (a3_cfg, a3_par, a3_list and twenty static helpers over
  * them); splitting would make those shared internals global names of the
@@ -311,13 +311,18 @@ a3_unique(a3_list *l)
 
 /* The numbers of one witness search over nat, so that the test (D below
  * 2^(L+4)), 64-bit heaps and heaps of any size take the same path: K',
- * the halved gap (K' - y) / 2, scratch, and the levels found. Below
- * 2^128 nothing allocates; nat_free each after use. a3_levels,
- * a3_levels_free and a3_excluded read K' from kp, set once by a3_kp for
- * the configuration and D they are asked about (the test asks many y at
- * one D). */
+ * the halved gap (K' - y) / 2, scratch, the levels found, and a free
+ * configuration's bounds on its levels' excess over their floors (K, or
+ * K - w when one part is raised by w). a3_kp sets K' once for the
+ * configuration and D asked about, a3_free_at the bounds of a free one
+ * (the test asks many y at one D): each y is then decided by comparisons,
+ * nothing written but a witness. Below 2^128 nothing allocates;
+ * a3_num_free after use. */
 typedef struct a3_num {
     nat kp, h, x, lv[3];
+    nat k, kw;         /* K = D - delta; K - w, when kw_ok (K >= w) */
+    uint64_t w, fx;    /* the raise; the XOR of the floors */
+    int kw_ok;
 } a3_num;
 
 static void
@@ -329,6 +334,8 @@ a3_num_free(a3_num *u)
     for (unsigned i = 0; i < 3; i++) {
         nat_free(&u->lv[i]);
     }
+    nat_free(&u->k);
+    nat_free(&u->kw);
 }
 
 static int
@@ -336,6 +343,24 @@ a3_ge_u64(const nat *x, uint64_t v)
 {
     nat y = {v, NULL, 0};
     return nat_cmp(x, &y) >= 0;
+}
+
+/* The bounds of free configuration c at D with raise w (w = 0: none). */
+static int
+a3_free_at(const a3_cfg *c, const nat *D, uint64_t w, a3_num *u)
+{
+    int rc;
+    u->w = w;
+    u->fx = 0;
+    for (unsigned i = 0; i < c->jp; i++) {
+        u->fx ^= c->lv[i];
+    }
+    if (nat_sub_u64(&u->k, D, c->delta) != 0) {
+        return -1;
+    }
+    rc = nat_sub_u64(&u->kw, &u->k, w);
+    u->kw_ok = rc == 0;
+    return rc == -1 ? -1 : 0;
 }
 
 /* K' = K + sum of the levels' floors, K = D - delta (D >= delta), into
@@ -354,71 +379,58 @@ a3_kp(const a3_cfg *c, const nat *D, a3_num *u)
 }
 
 /*
- * A free configuration's levels for y: every part at its floor lv[i] but
- * part big, which takes what the XOR needs (y ^ the others), and part o
- * (the first other) raised by w (w = 0: not raised). The removal takes
- * the rest, so the levels need only sum to at most K'. 1 when they do
- * and part big is at least its floor; -1 out of memory.
+ * The tries of a free configuration for y (docs/theory.md 3b, free
+ * removals), in order: each part big in turn takes the level y ^ x the
+ * XOR needs (x the XOR of the others), the others at their floors, then
+ * with part o (the first other) raised by w. The removal k0 + p q_k takes
+ * what the levels leave of K', so the try holds exactly when part big is
+ * at least its floor lo and the levels' excess over their floors, (y ^ x
+ * - lo) + (w when raised), is at most K = K' - (the floors' sum). Without
+ * periodic parts the levels XOR to 0: y = 0. The first try that holds
+ * (2 big + 1, + 1 when raised), 0 when none; -1 out of memory. y ^ x is
+ * never written: bounds a3_free_at set once serve every y.
  */
-static int
-a3_free_try(const a3_cfg *c, const nat *y, unsigned big, uint64_t w,
-            a3_num *u)
-{
-    unsigned o = big == 0 ? 1 : 0;
-    uint64_t x = 0, sum = 0;
-    for (unsigned i = 0; i < c->jp; i++) {
-        uint64_t v = c->lv[i] + (i == o ? w : 0);
-        if (i != big) {
-            x ^= v;
-            sum += v;
-        }
-    }
-    nat_set_u64(&u->x, x);
-    if (nat_xor(&u->lv[big], y, &u->x) != 0 ||
-        nat_add_u64(&u->x, &u->lv[big], sum) != 0) {
-        return -1;
-    }
-    if (!a3_ge_u64(&u->lv[big], c->lv[big]) || nat_cmp(&u->x, &u->kp) > 0) {
-        return 0;
-    }
-    /* The other levels are written only for a witness: most tries fail. */
-    for (unsigned i = 0; i < c->jp; i++) {
-        if (i != big) {
-            nat_set_u64(&u->lv[i], c->lv[i] + (i == o ? w : 0));
-        }
-    }
-    return 1;
-}
-
-/*
- * Levels u->lv[0..jp) (lv[i] at least its floor, XOR y) of a free
- * configuration: sum at most K' (the removal k0 + p q_k takes the rest).
- * No periodic part: y = 0. One: floor <= y <= K'. More: a3_free_try,
- * each part in turn the one that adjusts, the others at their floors,
- * then with one of them raised by w (w = 0: not tried).
- */
-static int
-a3_levels_free(const a3_cfg *c, const nat *y, uint64_t w, a3_num *u)
+static inline int
+a3_free_which(const a3_cfg *c, const nat *y, const a3_num *u)
 {
     if (c->jp == 0) {
         return nat_is_zero(y);
     }
-    if (c->jp == 1) {
-        if (!a3_ge_u64(y, c->lv[0]) || nat_cmp(y, &u->kp) > 0) {
-            return 0;
-        }
-        return nat_copy(&u->lv[0], y) != 0 ? -1 : 1;
-    }
     for (unsigned big = 0; big < c->jp; big++) {
-        int r = a3_free_try(c, y, big, 0, u);
-        if (r == 0 && w != 0) {
-            r = a3_free_try(c, y, big, w, u);
+        uint64_t lo = c->lv[big], x = u->fx ^ lo;
+        uint64_t r = c->lv[big == 0 ? 1 : 0];
+        int in = nat_xor_u64_in(y, x, lo, &u->k);
+        if (in == 0 && u->w != 0 && c->jp >= 2 && u->kw_ok) {
+            in = nat_xor_u64_in(y, x ^ r ^ (r + u->w), lo, &u->kw);
+            in = in > 0 ? 2 : in;
         }
-        if (r != 0) {
-            return r;
+        if (in != 0) {
+            return in < 0 ? -1 : (int)(2 * big) + in;
         }
     }
     return 0;
+}
+
+/*
+ * Levels u->lv[0..jp) (lv[i] at least its floor, XOR y) of a free
+ * configuration: sum at most K' (the removal k0 + p q_k takes the rest),
+ * from the first of its tries that holds.
+ */
+static int
+a3_levels_free(const a3_cfg *c, const nat *y, a3_num *u)
+{
+    int k = a3_free_which(c, y, u);
+    unsigned big = k > 0 ? (unsigned)(k - 1) / 2 : 0, o = big == 0 ? 1 : 0;
+    uint64_t raise = k > 0 && (k - 1) % 2 == 1 ? u->w : 0;
+    if (k <= 0 || c->jp == 0) {
+        return k;
+    }
+    for (unsigned i = 0; i < c->jp; i++) {
+        nat_set_u64(&u->lv[i], c->lv[i] + (i == o ? raise : 0));
+    }
+    /* Part big: y ^ x, x the XOR of the others. */
+    nat_set_u64(&u->x, u->fx ^ c->lv[big] ^ c->lv[o] ^ (c->lv[o] + raise));
+    return nat_xor(&u->lv[big], y, &u->x) != 0 ? -1 : 1;
 }
 
 /* Sets u->lv to (a, b) or (b, a), the first whose parts are at least
@@ -443,14 +455,14 @@ a3_pair(const a3_cfg *c, const nat *a, const nat *b, a3_num *u)
  * XOR y) of one of the witness forms the theorem uses, for D >= delta:
  * one part (y = K'); two parts (h + y, h) or (h, h + y) with h =
  * (K' - y) / 2 sharing no bit with y; three parts (y, h, h) in any
- * order. A free configuration: a3_levels_free with w. 0 when none
- * applies, -1 out of memory.
+ * order. A free configuration: a3_levels_free (a3_free_at set its
+ * bounds). 0 when none applies, -1 out of memory.
  */
 static int
-a3_levels(const a3_cfg *c, const nat *y, uint64_t w, a3_num *u)
+a3_levels(const a3_cfg *c, const nat *y, a3_num *u)
 {
     if (c->free) {
-        return a3_levels_free(c, y, w, u);
+        return a3_levels_free(c, y, u);
     }
     if (nat_cmp(y, &u->kp) > 0) {
         return 0;
@@ -490,6 +502,14 @@ a3_levels(const a3_cfg *c, const nat *y, uint64_t w, a3_num *u)
         }
     }
     return 0;
+}
+
+/* Whether c has a witness for y: what the test asks, which reads no
+ * levels (a free configuration's tries are only compared). */
+static inline int
+a3_holds(const a3_cfg *c, const nat *y, a3_num *u)
+{
+    return c->free ? a3_free_which(c, y, u) > 0 : a3_levels(c, y, u) > 0;
 }
 
 /* 1 when no option of c has high part E ^ y = y ^ c->e...: y (already
@@ -551,8 +571,7 @@ a3_class_holds(const a3_par *a, const a3_list *l, uint64_t rho,
     uint64_t s = (uint64_t)1 << a->m, rows = bd->tb + 1 + bd->bb;
     uint32_t es = a3_hi(a, a->n0 + rho), rs = a3_lo(a, a->n0 + rho);
     /* D < 2^(L+4) and y below it: these nats never allocate. */
-    a3_num u = {NAT_ZERO, NAT_ZERO, NAT_ZERO,
-                {NAT_ZERO, NAT_ZERO, NAT_ZERO}};
+    a3_num u = {.kp = NAT_ZERO}; /* every nat NAT_ZERO */
     nat Dn = NAT_ZERO, y = NAT_ZERO;
 
     for (unsigned par = 0; par < 2; par++) {
@@ -577,20 +596,24 @@ a3_class_holds(const a3_par *a, const a3_list *l, uint64_t rho,
         memset(mark, 0, (size_t)(rows * s));
         for (size_t i = 0; i < l->n; i++) {
             const a3_cfg *c = &l->c[i];
-            (void)a3_kp(c, &Dn, &u);   /* K' for every y below */
+            /* K' and a free configuration's bounds, for every y below. */
+            (void)a3_kp(c, &Dn, &u);
+            if (c->free) {
+                (void)a3_free_at(c, &Dn, bd->w, &u);
+            }
             nat_set_u64(&y, qs ^ c->e);
             if (c->r == rs && !a3_excluded(c, &y, &u)) {
                 return 0;
             }
             for (uint64_t t = 0; t <= bd->tb; t++) {
                 nat_set_u64(&y, (qs - t) ^ c->e);
-                if (a3_levels(c, &y, bd->w, &u) > 0) {
+                if (a3_holds(c, &y, &u)) {
                     mark[t * s + c->r] = 1;
                 }
             }
             for (uint64_t q = 0; q < bd->bb; q++) {
                 nat_set_u64(&y, q ^ c->e);
-                if (a3_levels(c, &y, bd->w, &u) > 0) {
+                if (a3_holds(c, &y, &u)) {
                     mark[(bd->tb + 1 + q) * s + c->r] = 1;
                 }
             }
@@ -903,14 +926,16 @@ a3_witness(const a3_cfg *c, const nat *D, const nat *y, int flat,
                    ? -1
                    : 1;
     }
-    if (a3_kp(c, D, u) != 0) {
+    if (a3_kp(c, D, u) != 0 || (c->free && a3_free_at(c, D, 0, u) != 0)) {
         return -1;
     }
     if (!c->free || c->jp < 2) {
-        return a3_levels(c, y, 0, u);
+        return a3_levels(c, y, u);
     }
     for (unsigned i = 0; i < 63; i++) {
-        int r = a3_levels_free(c, y, i == 0 ? 0 : (uint64_t)1 << (i - 1), u);
+        int r = i > 0 && a3_free_at(c, D, (uint64_t)1 << (i - 1), u) != 0
+                    ? -1
+                    : a3_levels_free(c, y, u);
         if (r != 0) {
             return r;
         }
@@ -976,8 +1001,7 @@ sgseq_arith3_option_nat(const sgseq *s, const nat *n, const nat *want,
 {
     a3_par a;
     a3_list l = {NULL, 0, 0, 0};
-    a3_num u = {NAT_ZERO, NAT_ZERO, NAT_ZERO,
-                {NAT_ZERO, NAT_ZERO, NAT_ZERO}};
+    a3_num u = {.kp = NAT_ZERO}; /* every nat NAT_ZERO */
     nat D = NAT_ZERO, hi = NAT_ZERO, y = NAT_ZERO, e = NAT_ZERO;
     uint64_t rho, r;
     int found = 0;

@@ -264,6 +264,52 @@ bits_ref(const bignum *x, const bignum *y, int op)
 static const size_t shifts[] = {0, 1, 2, 7, 63, 64, 65, 127, 128, 129, 200};
 #define NSHIFTS (sizeof shifts / sizeof shifts[0])
 
+/* nat_xor_u64_in(x, m, lo, span) against bignums: lo <= x ^ m and
+ * x ^ m <= span + lo. */
+static void
+check_xor_in(const nat *x, const bignum *bx, uint64_t m, uint64_t lo,
+             const nat *span)
+{
+    bignum *t = bignum_new(), *top = bignum_new();
+    assert_true(t != NULL && top != NULL);
+    assert_int_equal(bignum_set_u64(t, m), 0);
+    assert_int_equal(bignum_xor(t, bx, t), 0);
+    assert_int_equal(nat_to_big(top, span), 0);
+    assert_int_equal(bignum_add_u64(top, top, lo), 0);
+    assert_int_equal(nat_xor_u64_in(x, m, lo, span),
+                     bignum_cmp_u64(t, lo) >= 0 && bignum_cmp(t, top) <= 0);
+    bignum_free(t);
+    bignum_free(top);
+}
+
+/* nat_xor_u64_in on x, for several m and lo: with span y, and with the
+ * exact span (x ^ m) - lo, which holds, and one less, which fails. */
+static void
+check_xor_ins(const nat *x, const bignum *bx, const nat *y)
+{
+    const uint64_t ms[] = {0, 1, nat_low_u64(y), UINT64_MAX};
+    for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+        uint64_t v = nat_low_u64(x) ^ ms[i];
+        const uint64_t los[] = {0, v, v + 1, v - 1, UINT64_MAX};
+        for (size_t j = 0; j < sizeof los / sizeof los[0]; j++) {
+            nat t = NAT_ZERO, m = NAT_ZERO;
+            check_xor_in(x, bx, ms[i], los[j], y);
+            nat_set_u64(&m, ms[i]);
+            assert_int_equal(nat_xor(&t, x, &m), 0);
+            if (nat_sub_u64(&t, &t, los[j]) == 0) {
+                check_xor_in(x, bx, ms[i], los[j], &t);
+                assert_int_equal(nat_xor_u64_in(x, ms[i], los[j], &t), 1);
+                if (!nat_is_zero(&t)) {
+                    assert_int_equal(nat_sub_u64(&t, &t, 1), 0);
+                    assert_int_equal(nat_xor_u64_in(x, ms[i], los[j], &t),
+                                     0);
+                }
+            }
+            nat_free(&t);
+        }
+    }
+}
+
 /* Every bit operation of x and y (as bignums bx, by) against bignum.c and
  * the bitwise reference; the results aliasing each operand. */
 static void
@@ -292,6 +338,7 @@ check_bits(const bignum *bx, const bignum *by)
     assert_int_equal(bignum_sub(ref, bx, ref), 0);
     assert_true(bignum_to_u64(ref, &low));
     assert_true(nat_low_u64(&x) == low);
+    check_xor_ins(&x, bx, &y);
     for (size_t k = 0; k < NSHIFTS; k++) {
         assert_int_equal(nat_shl(&r, &x, shifts[k]), 0);
         assert_int_equal(bignum_shl(ref, bx, shifts[k]), 0);
@@ -382,7 +429,8 @@ test_bits_random(void **state)
 }
 
 /* Random operands below 2^128 against 128-bit arithmetic: every bit
- * operation whose result fits allocates nothing. */
+ * operation whose result fits allocates nothing (nor does
+ * nat_xor_u64_in). */
 static void
 test_bits_u128_random(void **state)
 {
@@ -411,6 +459,13 @@ test_bits_u128_random(void **state)
         assert_true(r.v == (k < 128 ? a >> k : 0));
         assert_int_equal(nat_bit(&x, k), k < 128 && ((a >> k) & 1u));
         assert_true(nat_low_u64(&x) == (uint64_t)a);
+        /* lo <= a ^ m <= lo + b, m and lo from the low words of a and b. */
+        {
+            uint64_t m = (uint64_t)(b >> 3), lo = (uint64_t)a ^ (s >> 7);
+            im_u128 v = a ^ m;
+            assert_int_equal(nat_xor_u64_in(&x, m, lo, &y),
+                             v >= lo && v - lo <= b);
+        }
         if (k < 128 && (k == 0 || (a >> (128 - k)) == 0)) {
             assert_int_equal(nat_shl(&r, &x, k), 0);
             assert_true(r.v == a << k && !r.is_big);
