@@ -57,40 +57,64 @@ check_nat(const nat *x, const bignum *ref)
     bignum_free(got);
 }
 
+/* Two operands as bignums (bx, by) and as nats (x, y), with a nat result
+ * r and a bignum ref for what r must be: the pair owns all of them. */
+typedef struct pair {
+    bignum *bx, *by, *ref;
+    nat x, y, r;
+} pair;
+
+/* Opens p over bx and by, which it takes. */
+static void
+pair_open(pair *p, bignum *bx, bignum *by)
+{
+    const nat zero = NAT_ZERO;
+    p->bx = bx;
+    p->by = by;
+    p->ref = bignum_new();
+    assert_non_null(p->ref);
+    p->x = p->y = p->r = zero;
+    assert_int_equal(nat_set_big(&p->x, bx), 0);
+    assert_int_equal(nat_set_big(&p->y, by), 0);
+}
+
+static void
+pair_close(pair *p)
+{
+    nat_free(&p->x);
+    nat_free(&p->y);
+    nat_free(&p->r);
+    bignum_free(p->bx);
+    bignum_free(p->by);
+    bignum_free(p->ref);
+}
+
 static void
 test_edges(void **state)
 {
     (void)state;
     for (size_t i = 0; i < NEDGES; i++) {
         for (size_t j = 0; j < NEDGES; j++) {
-            bignum *bx = big_dec(edges[i]), *by = big_dec(edges[j]);
-            bignum *ref = bignum_new();
-            nat x = NAT_ZERO, y = NAT_ZERO, r = NAT_ZERO;
-            int c = bignum_cmp(bx, by);
-            assert_non_null(ref);
-            assert_int_equal(nat_set_big(&x, bx), 0);
-            assert_int_equal(nat_set_big(&y, by), 0);
-            assert_int_equal(nat_cmp(&x, &y), c);
-            assert_int_equal(nat_add(&r, &x, &y), 0);
-            assert_int_equal(bignum_add(ref, bx, by), 0);
-            check_nat(&r, ref);
-            assert_int_equal(nat_sub(&r, &x, &y), c < 0 ? -2 : 0);
+            pair p;
+            int c;
+            pair_open(&p, big_dec(edges[i]), big_dec(edges[j]));
+            c = bignum_cmp(p.bx, p.by);
+            assert_int_equal(nat_cmp(&p.x, &p.y), c);
+            assert_int_equal(nat_add(&p.r, &p.x, &p.y), 0);
+            assert_int_equal(bignum_add(p.ref, p.bx, p.by), 0);
+            check_nat(&p.r, p.ref);
+            assert_int_equal(nat_sub(&p.r, &p.x, &p.y), c < 0 ? -2 : 0);
             if (c >= 0) {
-                assert_int_equal(bignum_sub(ref, bx, by), 0);
-                check_nat(&r, ref);
+                assert_int_equal(bignum_sub(p.ref, p.bx, p.by), 0);
+                check_nat(&p.r, p.ref);
             }
             /* Aliased: x = x + y, then back. */
-            assert_int_equal(nat_add(&x, &x, &y), 0);
-            assert_int_equal(bignum_add(ref, bx, by), 0);
-            check_nat(&x, ref);
-            assert_int_equal(nat_sub(&x, &x, &y), 0);
-            check_nat(&x, bx);
-            nat_free(&x);
-            nat_free(&y);
-            nat_free(&r);
-            bignum_free(bx);
-            bignum_free(by);
-            bignum_free(ref);
+            assert_int_equal(nat_add(&p.x, &p.x, &p.y), 0);
+            assert_int_equal(bignum_add(p.ref, p.bx, p.by), 0);
+            check_nat(&p.x, p.ref);
+            assert_int_equal(nat_sub(&p.x, &p.x, &p.y), 0);
+            check_nat(&p.x, p.bx);
+            pair_close(&p);
         }
     }
 }
@@ -310,75 +334,69 @@ check_xor_ins(const nat *x, const bignum *bx, const nat *y)
     }
 }
 
-/* Every bit operation of x and y (as bignums bx, by) against bignum.c and
- * the bitwise reference; the results aliasing each operand. */
+/* Every bit operation of p's x and y against bignum.c and the bitwise
+ * reference; the results aliasing each operand. */
 static void
-check_bits(const bignum *bx, const bignum *by)
+check_bits(pair *p)
 {
+    const bignum *bx = p->bx, *by = p->by;
     bignum *ax = bits_ref(bx, by, 0), *xx = bits_ref(bx, by, 1);
-    bignum *ref = bignum_new();
-    nat x = NAT_ZERO, y = NAT_ZERO, r = NAT_ZERO;
+    bignum *ref = p->ref;
+    nat *x = &p->x, *y = &p->y, *r = &p->r;
     uint64_t low;
-    assert_non_null(ref);
-    assert_int_equal(nat_set_big(&x, bx), 0);
-    assert_int_equal(nat_set_big(&y, by), 0);
     assert_int_equal(bignum_xor(ref, bx, by), 0);
     assert_int_equal(bignum_cmp(ref, xx), 0);
-    assert_int_equal(nat_xor(&r, &x, &y), 0);
-    check_nat(&r, xx);
-    assert_int_equal(nat_and(&r, &x, &y), 0);
-    check_nat(&r, ax);
-    assert_int_equal(nat_bits(&x), bignum_bits(bx));
+    assert_int_equal(nat_xor(r, x, y), 0);
+    check_nat(r, xx);
+    assert_int_equal(nat_and(r, x, y), 0);
+    check_nat(r, ax);
+    assert_int_equal(nat_bits(x), bignum_bits(bx));
     for (size_t i = 0; i < 300; i++) {
-        assert_int_equal(nat_bit(&x, i), bignum_bit(bx, i));
+        assert_int_equal(nat_bit(x, i), bignum_bit(bx, i));
     }
     /* x mod 2^64 = x - (x >> 64) 2^64. */
     assert_int_equal(bignum_shr(ref, bx, 64), 0);
     assert_int_equal(bignum_shl(ref, ref, 64), 0);
     assert_int_equal(bignum_sub(ref, bx, ref), 0);
     assert_true(bignum_to_u64(ref, &low));
-    assert_true(nat_low_u64(&x) == low);
-    check_xor_ins(&x, bx, &y);
+    assert_true(nat_low_u64(x) == low);
+    check_xor_ins(x, bx, y);
     for (size_t k = 0; k < NSHIFTS; k++) {
-        assert_int_equal(nat_shl(&r, &x, shifts[k]), 0);
+        assert_int_equal(nat_shl(r, x, shifts[k]), 0);
         assert_int_equal(bignum_shl(ref, bx, shifts[k]), 0);
-        check_nat(&r, ref);
-        assert_int_equal(nat_shr(&r, &x, shifts[k]), 0);
+        check_nat(r, ref);
+        assert_int_equal(nat_shr(r, x, shifts[k]), 0);
         assert_int_equal(bignum_shr(ref, bx, shifts[k]), 0);
-        check_nat(&r, ref);
+        check_nat(r, ref);
     }
     /* Aliased: x = x ^ y (twice gives x back), y = x & y, x ^ x = 0. */
-    assert_int_equal(nat_xor(&x, &x, &y), 0);
-    check_nat(&x, xx);
-    assert_int_equal(nat_xor(&x, &x, &y), 0);
-    check_nat(&x, bx);
-    assert_int_equal(nat_and(&y, &x, &y), 0);
-    check_nat(&y, ax);
-    assert_int_equal(nat_set_big(&y, by), 0);
-    assert_int_equal(nat_xor(&y, &x, &y), 0);
-    check_nat(&y, xx);
-    assert_int_equal(nat_set_big(&y, by), 0);
-    assert_int_equal(nat_and(&x, &x, &y), 0);
-    check_nat(&x, ax);
-    assert_int_equal(nat_set_big(&x, bx), 0);
-    assert_int_equal(nat_xor(&r, &x, &x), 0);
-    assert_true(nat_is_zero(&r));
-    assert_int_equal(nat_and(&r, &x, &x), 0);
-    check_nat(&r, bx);
+    assert_int_equal(nat_xor(x, x, y), 0);
+    check_nat(x, xx);
+    assert_int_equal(nat_xor(x, x, y), 0);
+    check_nat(x, bx);
+    assert_int_equal(nat_and(y, x, y), 0);
+    check_nat(y, ax);
+    assert_int_equal(nat_set_big(y, by), 0);
+    assert_int_equal(nat_xor(y, x, y), 0);
+    check_nat(y, xx);
+    assert_int_equal(nat_set_big(y, by), 0);
+    assert_int_equal(nat_and(x, x, y), 0);
+    check_nat(x, ax);
+    assert_int_equal(nat_set_big(x, bx), 0);
+    assert_int_equal(nat_xor(r, x, x), 0);
+    assert_true(nat_is_zero(r));
+    assert_int_equal(nat_and(r, x, x), 0);
+    check_nat(r, bx);
     /* Aliased shifts: x = x 2^k, then back. */
     for (size_t k = 0; k < NSHIFTS; k++) {
-        assert_int_equal(nat_shl(&x, &x, shifts[k]), 0);
+        assert_int_equal(nat_shl(x, x, shifts[k]), 0);
         assert_int_equal(bignum_shl(ref, bx, shifts[k]), 0);
-        check_nat(&x, ref);
-        assert_int_equal(nat_shr(&x, &x, shifts[k]), 0);
-        check_nat(&x, bx);
+        check_nat(x, ref);
+        assert_int_equal(nat_shr(x, x, shifts[k]), 0);
+        check_nat(x, bx);
     }
-    nat_free(&x);
-    nat_free(&y);
-    nat_free(&r);
     bignum_free(ax);
     bignum_free(xx);
-    bignum_free(ref);
 }
 
 static void
@@ -387,10 +405,10 @@ test_bits_edges(void **state)
     (void)state;
     for (size_t i = 0; i < NEDGES; i++) {
         for (size_t j = 0; j < NEDGES; j++) {
-            bignum *bx = big_dec(edges[i]), *by = big_dec(edges[j]);
-            check_bits(bx, by);
-            bignum_free(bx);
-            bignum_free(by);
+            pair p;
+            pair_open(&p, big_dec(edges[i]), big_dec(edges[j]));
+            check_bits(&p);
+            pair_close(&p);
         }
     }
 }
@@ -421,10 +439,11 @@ test_bits_random(void **state)
     uint64_t s = 0x2545f4914f6cdd1du;
     (void)state;
     for (int i = 0; i < 3000; i++) {
-        bignum *bx = big_random(&s), *by = big_random(&s);
-        check_bits(bx, by);
-        bignum_free(bx);
-        bignum_free(by);
+        pair p;
+        bignum *bx = big_random(&s);
+        pair_open(&p, bx, big_random(&s));
+        check_bits(&p);
+        pair_close(&p);
     }
 }
 
