@@ -12,14 +12,15 @@
  * option comes first (c_d drops, only lower coordinates grow), and that
  * order is a well-order of N^s.
  *
- * The candidate. For indices k_d >= 0, M = C(k_0, 2) x ... x C(k_{s-1},
- * 2), the cyclic parts a^(k+2) = a^k; red(c) its element, coordinatewise
- * red(n) = n for n <= k + 1, else k + ((n - k) mod 2) (so red(n) depends
- * only on the parity of n once n >= k). The box is B = prod [0, k_d + 3],
- * and c* in B the representative of c: coordinates up to k_d + 1 kept,
- * a larger one replaced by red(c)_d + 2 (k_d + 2 or k_d + 3, the same
- * parity). Then red(c*) = red(c), c* <= c coordinatewise (so c* comes no
- * later than c), and c* = c for c in B.
+ * The candidate. For each dimension an index k_d >= 0 and a period p_d
+ * >= 1, M = C(k_0, p_0) x ... x C(k_{s-1}, p_{s-1}), the cyclic parts
+ * a^(k+p) = a^k; red(c) its element, coordinatewise red(n) = n for
+ * n < k + p, else k + ((n - k) mod p) (so red(n) depends only on n mod
+ * p once n >= k). The box is B = prod [0, k_d + 2 p_d), and c* in B the
+ * representative of c: coordinates below k_d + p_d kept, a larger one
+ * replaced by red(c)_d + p_d (in [k_d + p_d, k_d + 2 p_d), the same
+ * residue). Then red(c*) = red(c), c* <= c coordinatewise (so c* comes
+ * no later than c), and c* = c for c in B.
  *
  * The box. g on B in index order (the order above): g(c) = 1 (a
  * P-position) iff c != 0 and g(c'*) = 0 for every option c' of c. Check:
@@ -29,11 +30,11 @@
  * the misere outcome). Induction on c in the well-order. c and c* have
  * the same heaps present (c*_d >= 1 iff c_d >= 1), and the same option
  * images: moving on heap d, red(c - e_d) = red(c* - e_d) (coordinate d
- * equal when c_d <= k_d + 1; else both c_d - 1 and c*_d - 1 are >= k_d,
- * of one parity), and red(c - e_d + t) = red(c - e_d) red(t). So
- * o(c) = 1 iff c != 0 and o(c') = 0 for every option c'; by induction
- * o(c') = g(red(c')) = g(red(c'*)) = g(c'*) (the check at c'*, in B),
- * and c'* ranges over the options of c* read the same way: o(c) =
+ * equal when c_d < k_d + p_d; else both c_d - 1 and c*_d - 1 are >= k_d,
+ * with one residue mod p_d), and red(c - e_d + t) = red(c - e_d) red(t).
+ * So o(c) = 1 iff c != 0 and o(c') = 0 for every option c'; by
+ * induction o(c') = g(red(c')) = g(red(c'*)) = g(c'*) (the check at c'*,
+ * in B), and c'* ranges over the options of c* read the same way: o(c) =
  * g(c*) = g(red(c*)) = g(red(c)) (the check at c*). So (M, P = {g = 1},
  * phi(d) = e_d) is faithful, and the misere quotient is M reduced by
  * x ~ y iff xz and yz agree on P for every z: Moore's refinement of the
@@ -41,14 +42,17 @@
  * Myhill-Nerode equivalence, as in mquot.c's reduce()).
  *
  * Where the check fails first, at c: every cell before c passed, so the
- * induction above holds for every vector before c, and g(c) = o(c),
- * g(red(c)) = o(red(c)) differ. Every element of a misere quotient has
- * x^(j+2) = x^j for some j (Plambeck and Siegel), so some dimension d of
- * c with c_d >= k_d + 2 has j_d > k_d (were every such j_d <= k_d, c and
- * red(c) would have one element): raising those indices makes progress,
- * and once every k_d reaches its j_d the check passes. The work is the
- * box's cells times their options, not the order squared of verifying a
- * candidate word by word.
+ * induction above holds for every vector before c, and g(c) = o(c) and
+ * g(red(c)) = o(red(c)) differ: c and red(c) are distinct elements of
+ * the true quotient. When that quotient is finite, each e_d has some
+ * index j_d and period q_d, and some dimension d of c with c_d >= k_d +
+ * p_d has k_d < j_d or q_d not dividing p_d (were there none, c and
+ * red(c) would have one element): raising those dimensions (the index,
+ * and the period along 2, 6, 12, 60) makes progress. Nothing says the
+ * quotient is finite, nor its periods 2 (0.354's heap 5 has period 6),
+ * so the search ends at the memory or work limit when no box passes. The
+ * work is the box's cells times their options, not the order squared of
+ * verifying a candidate word by word.
  */
 #include "mquot_box.h"
 
@@ -68,8 +72,8 @@
 #define BOX_BYTES_PER_ELT 21
 
 typedef struct shape {
-    size_t cells;                  /* prod (k_d + 4): the box */
-    size_t elts;                   /* prod (k_d + 2): M */
+    size_t cells;                  /* prod (k_d + 2 p_d): the box */
+    size_t elts;                   /* prod (k_d + p_d): M */
     size_t r[BOX_MAX_DIMS];        /* radix of d in the box */
     size_t rm[BOX_MAX_DIMS];       /* radix of d in M */
 } shape;
@@ -81,7 +85,8 @@ shape_of(const mqbox *b, shape *sh)
     sh->cells = 1;
     sh->elts = 1;
     for (size_t d = 0; d < b->s; d++) {
-        size_t kb = (size_t)b->k[d] + 4, km = (size_t)b->k[d] + 2;
+        size_t kb = (size_t)b->k[d] + 2 * b->per[d];
+        size_t km = (size_t)b->k[d] + b->per[d];
         sh->r[d] = sh->cells;
         sh->rm[d] = sh->elts;
         if (sh->cells > SIZE_MAX / 32 / kb) {
@@ -127,8 +132,9 @@ spend(mqbox *b, uint64_t steps)
 /* g at the cell i with coordinates c (every option's cell is before i):
  * 1 when c has an option and none of its options' cells is a P-cell. The
  * option's representative is reached coordinate by coordinate: one more
- * heap of dimension j moves y to y + 1, except from k_j + 3 to k_j + 2
- * (the representative keeps the parity past k_j + 1). */
+ * heap of dimension j moves y to y + 1, except from k_j + 2 p_j - 1 back
+ * to k_j + p_j (the representative keeps the residue mod p_j past
+ * k_j + p_j - 1). */
 static unsigned char
 cell_value(const mqbox *b, const shape *sh, const unsigned char *g,
            size_t i, unsigned *c, unsigned *saved, uint64_t *steps)
@@ -141,7 +147,7 @@ cell_value(const mqbox *b, const shape *sh, const unsigned char *g,
         if (c[d] == 0) {
             continue;
         }
-        base = i - sh->r[d];    /* c_d - 1 <= k_d + 2: its own cell */
+        base = i - sh->r[d];    /* c_d - 1 < k_d + 2 p_d: its own cell */
         c[d]--;
         for (size_t at = b->off[d]; at < b->off[d + 1]; at += 1 + b->w[at]) {
             size_t len = b->w[at], idx = base;
@@ -150,7 +156,9 @@ cell_value(const mqbox *b, const shape *sh, const unsigned char *g,
             ++*steps;
             for (size_t q = 0; q < len; q++) {
                 uint32_t j = t[q];
-                unsigned y = c[j], ny = y == b->k[j] + 3 ? y - 1 : y + 1;
+                unsigned y = c[j];
+                unsigned ny = y == b->k[j] + 2 * b->per[j] - 1 ? y + 1 - b->per[j]
+                                                             : y + 1;
                 saved[q] = y;
                 idx = idx - y * sh->r[j] + ny * sh->r[j];
                 c[j] = ny;
@@ -169,14 +177,14 @@ cell_value(const mqbox *b, const shape *sh, const unsigned char *g,
     return 1;
 }
 
-/* The cell of red(c): coordinates past k_d + 1 come back by 2. Equal to
- * i when c is an element of M. */
+/* The cell of red(c): coordinates past k_d + p_d - 1 come back by p_d.
+ * Equal to i when c is an element of M. */
 static size_t
 red_cell(const mqbox *b, const shape *sh, const unsigned *c, size_t i)
 {
     for (size_t d = 0; d < b->s; d++) {
-        if (c[d] > b->k[d] + 1) {
-            i -= 2 * sh->r[d];
+        if (c[d] >= b->k[d] + b->per[d]) {
+            i -= b->per[d] * sh->r[d];
         }
     }
     return i;
@@ -199,19 +207,21 @@ box_fill(mqbox *b, const shape *sh, unsigned char *g, unsigned *c,
         if (spend(b, steps)) {
             return MQUOT_LIMIT;
         }
-        for (size_t d = 0; d < b->s && ++c[d] == b->k[d] + 4; d++) {
+        for (size_t d = 0; d < b->s && ++c[d] == b->k[d] + 2 * b->per[d];
+             d++) {
             c[d] = 0;
         }
     }
     return MQUOT_OK;
 }
 
-/* x e_d in M: one more heap d, from k_d + 1 back to k_d. */
+/* x e_d in M: one more heap d, from k_d + p_d - 1 back to k_d. */
 static size_t
 times_e(const mqbox *b, const shape *sh, size_t x, size_t d)
 {
-    size_t y = (x / sh->rm[d]) % ((size_t)b->k[d] + 2);
-    return y == b->k[d] + 1 ? x - sh->rm[d] : x + sh->rm[d];
+    size_t y = (x / sh->rm[d]) % ((size_t)b->k[d] + b->per[d]);
+    return y == b->k[d] + b->per[d] - 1 ? x - (b->per[d] - 1) * sh->rm[d]
+                                      : x + sh->rm[d];
 }
 
 static uint64_t
@@ -308,7 +318,7 @@ static void
 coords(const mqbox *b, const shape *sh, size_t x, unsigned *c)
 {
     for (size_t d = 0; d < b->s; d++) {
-        c[d] = (unsigned)((x / sh->rm[d]) % ((size_t)b->k[d] + 2));
+        c[d] = (unsigned)((x / sh->rm[d]) % ((size_t)b->k[d] + b->per[d]));
     }
 }
 
@@ -338,7 +348,7 @@ tabulate(mqbox *b, const shape *sh, const unsigned char *gm,
             size_t x = 0;
             for (size_t d = 0; d < s; d++) {
                 unsigned y = rc[a * s + d] + rc[c * s + d], k = b->k[d];
-                y = y <= k + 1 ? y : k + ((y - k) & 1u);
+                y = y < k + b->per[d] ? y : k + (y - k) % b->per[d];
                 x += y * sh->rm[d];
             }
             b->mul[a * n + c] = cls[x];
@@ -408,24 +418,43 @@ out:
     return r;
 }
 
-/* After the check failed at c: the indices of c's dimensions past their
- * k_d + 1 grow (one of them at least must; a quarter more, so that few
- * boxes are filled on the way). */
+/* Periods a dimension tries in turn, each a multiple of the one before
+ * (so that a larger candidate keeps every distinction of the smaller):
+ * misere quotients have elements of period 6 (0.354's heap 5: sums of n
+ * of them lose for n = 1, 3 mod 6, so x^(n+2) != x^n for every n). */
+static const unsigned box_periods[] = {2, 6, 12, 60};
+
+/* Raises of a dimension's index before its period moves on. */
+#define BOX_RAISES_PER_PERIOD 3
+
+/* After the check failed at c: the dimensions of c past their k_d +
+ * p_d - 1 grow (one of them at least must: its index or its period falls
+ * short), the index by a quarter more (few boxes filled on the way), the
+ * period to the next one every BOX_RAISES_PER_PERIOD raises. */
 static void
-raise_indices(mqbox *b, const unsigned *c)
+raise_indices(mqbox *b, const unsigned *c, unsigned *raised)
 {
+    size_t np = sizeof box_periods / sizeof box_periods[0];
     for (size_t d = 0; d < b->s; d++) {
-        if (c[d] > b->k[d] + 1) {
-            b->k[d] += 1 + b->k[d] / 4;
+        size_t at = 0;
+        if (c[d] < b->k[d] + b->per[d]) {
+            continue;
+        }
+        b->k[d] += 1 + b->k[d] / 4;
+        while (at + 1 < np && box_periods[at] != b->per[d]) {
+            at++;
+        }
+        if (++raised[d] % BOX_RAISES_PER_PERIOD == 0 && at + 1 < np &&
+            box_periods[at] == b->per[d]) {
+            b->per[d] = box_periods[at + 1];
         }
     }
-    if (getenv("BOXDBG")) { for (size_t d = 0; d < b->s; d++) fprintf(stderr, " %u/%u", b->k[d], c[d]); fprintf(stderr, " spent %llu\n", (unsigned long long)b->spent); }
 }
 
 int
 mqbox_solve(mqbox *b)
 {
-    unsigned c[BOX_MAX_DIMS];
+    unsigned c[BOX_MAX_DIMS], raised[BOX_MAX_DIMS] = {0};
     unsigned *saved = NULL;
     size_t maxlen = 1;
     int r = MQUOT_UNKNOWN;
@@ -459,7 +488,7 @@ mqbox_solve(mqbox *b)
         }
         r = box_fill(b, &sh, g, c, saved);
         if (r == MQUOT_UNKNOWN) {
-            raise_indices(b, c);
+            raise_indices(b, c, raised);
         } else if (r == MQUOT_OK) {
             r = conclude(b, &sh, g);
         }

@@ -13,8 +13,10 @@
  * The heaps with options are dimensions 0 .. s - 1, in the order they
  * were added: dimension d's options are the words w[off[d] .. off[d + 1])
  * written [len, dim, dim, ...], every dim below d (heaps without options
- * left out: they are the game 0). k[d] (at least 1) is where dimension
- * d's index search starts; on MQUOT_OK it holds the indices that passed.
+ * left out: they are the game 0). Dimension d's candidate part is the
+ * cyclic monoid a^(k[d] + per[d]) = a^k[d]; k[d] >= 0 and per[d] (2, 6, 12
+ * or 60) are where its search starts, and on MQUOT_OK they hold the
+ * index and period that passed.
  * memory (bytes, 0: none) and work (steps, 0: none) bound the call.
  *
  * On MQUOT_OK: the misere quotient of these heaps, order elements, 0 the
@@ -29,6 +31,7 @@ typedef struct mqbox {
     const size_t *off;
     const uint32_t *w;
     unsigned *k;
+    unsigned *per;
     size_t memory;
     uint64_t work;
     /* results */
