@@ -1730,7 +1730,7 @@ box_words(const mquot *m, size_t ng, const size_t *dim, size_t s,
 /* Installs the box's quotient (b's tables taken over) and remembers its
  * indices for the next box. */
 static int
-box_install(mquot *m, mqbox *b, const size_t *dim, size_t ng)
+box_install(mquot *m, mquot_box *b, const size_t *dim, size_t ng)
 {
     table t = {0};
     uint32_t *phi = malloc(ng * sizeof *phi);
@@ -1771,7 +1771,7 @@ box_install(mquot *m, mqbox *b, const size_t *dim, size_t ng)
 static int
 try_box(mquot *m, size_t ng)
 {
-    mqbox b = {0};
+    mquot_box b = {0};
     size_t *dim = malloc(ng * sizeof *dim), *off = NULL, s = 0;
     size_t used = arrays_held(m) + m->held;
     uint32_t *w = NULL;
@@ -1791,15 +1791,15 @@ try_box(mquot *m, size_t ng)
     if ((r = box_words(m, ng, dim, s, &off, &w)) != MQUOT_OK) {
         goto out;
     }
-    b = (mqbox){.s = s, .off = off, .w = w, .k = k, .per = p};
+    b = (mquot_box){.s = s, .off = off, .w = w, .k = k, .per = p};
     b.memory = m->memory == 0 ? 0 : m->memory > used ? m->memory - used : 1;
     b.work = m->work == 0 ? 0 : m->work > m->spent ? m->work - m->spent : 1;
-    if (m->memory != 0 && mqbox_bytes(&b) > b.memory) {
+    if (m->memory != 0 && mquot_box_bytes(&b) > b.memory) {
         r = try_free(m, ng);
         goto out;
     }
     b.phi = malloc((s + 1) * sizeof *b.phi);
-    r = b.phi == NULL ? MQUOT_NOMEM : mqbox_solve(&b);
+    r = b.phi == NULL ? MQUOT_NOMEM : mquot_box_solve(&b);
     m->spent += b.spent;
     if (r == MQUOT_OK) {
         r = box_install(m, &b, dim, ng);

@@ -80,7 +80,7 @@ typedef struct shape {
 
 /* The sizes for the indices b->k; 0 when they overflow. */
 static int
-shape_of(const mqbox *b, shape *sh)
+shape_of(const mquot_box *b, shape *sh)
 {
     sh->cells = 1;
     sh->elts = 1;
@@ -106,7 +106,7 @@ shape_bytes(const shape *sh)
 }
 
 size_t
-mqbox_bytes(const mqbox *b)
+mquot_box_bytes(const mquot_box *b)
 {
     shape sh;
     if (b->s > BOX_MAX_DIMS || !shape_of(b, &sh)) {
@@ -116,7 +116,7 @@ mqbox_bytes(const mqbox *b)
 }
 
 static int
-spend(mqbox *b, uint64_t steps)
+spend(mquot_box *b, uint64_t steps)
 {
     b->spent += steps;
     if (b->work != 0 && b->spent > b->work) {
@@ -136,7 +136,7 @@ spend(mqbox *b, uint64_t steps)
  * to k_j + p_j (the representative keeps the residue mod p_j past
  * k_j + p_j - 1). */
 static unsigned char
-cell_value(const mqbox *b, const shape *sh, const unsigned char *g,
+cell_value(const mquot_box *b, const shape *sh, const unsigned char *g,
            size_t i, unsigned *c, unsigned *saved, uint64_t *steps)
 {
     if (i == 0) {
@@ -156,9 +156,8 @@ cell_value(const mqbox *b, const shape *sh, const unsigned char *g,
             ++*steps;
             for (size_t q = 0; q < len; q++) {
                 uint32_t j = t[q];
-                unsigned y = c[j];
-                unsigned ny = y == b->k[j] + 2 * b->per[j] - 1 ? y + 1 - b->per[j]
-                                                             : y + 1;
+                unsigned y = c[j], last = b->k[j] + 2 * b->per[j] - 1;
+                unsigned ny = y == last ? y + 1 - b->per[j] : y + 1;
                 saved[q] = y;
                 idx = idx - y * sh->r[j] + ny * sh->r[j];
                 c[j] = ny;
@@ -180,7 +179,7 @@ cell_value(const mqbox *b, const shape *sh, const unsigned char *g,
 /* The cell of red(c): coordinates past k_d + p_d - 1 come back by p_d.
  * Equal to i when c is an element of M. */
 static size_t
-red_cell(const mqbox *b, const shape *sh, const unsigned *c, size_t i)
+red_cell(const mquot_box *b, const shape *sh, const unsigned *c, size_t i)
 {
     for (size_t d = 0; d < b->s; d++) {
         if (c[d] >= b->k[d] + b->per[d]) {
@@ -194,7 +193,7 @@ red_cell(const mqbox *b, const shape *sh, const unsigned *c, size_t i)
  * MQUOT_OK; MQUOT_UNKNOWN with c the first cell that fails; MQUOT_LIMIT
  * (work). */
 static int
-box_fill(mqbox *b, const shape *sh, unsigned char *g, unsigned *c,
+box_fill(mquot_box *b, const shape *sh, unsigned char *g, unsigned *c,
          unsigned *saved)
 {
     memset(c, 0, b->s * sizeof *c);
@@ -217,7 +216,7 @@ box_fill(mqbox *b, const shape *sh, unsigned char *g, unsigned *c,
 
 /* x e_d in M: one more heap d, from k_d + p_d - 1 back to k_d. */
 static size_t
-times_e(const mqbox *b, const shape *sh, size_t x, size_t d)
+times_e(const mquot_box *b, const shape *sh, size_t x, size_t d)
 {
     size_t y = (x / sh->rm[d]) % ((size_t)b->k[d] + b->per[d]);
     return y == b->k[d] + b->per[d] - 1 ? x - (b->per[d] - 1) * sh->rm[d]
@@ -225,7 +224,7 @@ times_e(const mqbox *b, const shape *sh, size_t x, size_t d)
 }
 
 static uint64_t
-sig_hash(const mqbox *b, const shape *sh, const uint32_t *cls, size_t x)
+sig_hash(const mquot_box *b, const shape *sh, const uint32_t *cls, size_t x)
 {
     uint64_t h = 0x9e3779b97f4a7c15u ^ cls[x];
     for (size_t d = 0; d < b->s; d++) {
@@ -236,7 +235,7 @@ sig_hash(const mqbox *b, const shape *sh, const uint32_t *cls, size_t x)
 }
 
 static int
-sig_equal(const mqbox *b, const shape *sh, const uint32_t *cls, size_t x,
+sig_equal(const mquot_box *b, const shape *sh, const uint32_t *cls, size_t x,
           size_t y)
 {
     if (cls[x] != cls[y]) {
@@ -254,7 +253,7 @@ sig_equal(const mqbox *b, const shape *sh, const uint32_t *cls, size_t x,
  * cls[x e_d] for each d), numbered by first element. Returns the number
  * of classes. */
 static size_t
-moore_round(const mqbox *b, const shape *sh, const uint32_t *cls,
+moore_round(const mquot_box *b, const shape *sh, const uint32_t *cls,
             uint32_t *fresh, uint32_t *rep, uint32_t *hash, size_t hsize)
 {
     size_t n = 0;
@@ -277,7 +276,7 @@ moore_round(const mqbox *b, const shape *sh, const uint32_t *cls,
  * from gm (P per element): cls, rep (each class's first element), the
  * number of classes in *n. */
 static int
-minimise(mqbox *b, const shape *sh, const unsigned char *gm, uint32_t *cls,
+minimise(mquot_box *b, const shape *sh, const unsigned char *gm, uint32_t *cls,
          uint32_t *rep, size_t *n)
 {
     size_t hsize = 2, prev = 0, cur = 0;
@@ -315,7 +314,7 @@ out:
 
 /* The coordinates of x in M into c. */
 static void
-coords(const mqbox *b, const shape *sh, size_t x, unsigned *c)
+coords(const mquot_box *b, const shape *sh, size_t x, unsigned *c)
 {
     for (size_t d = 0; d < b->s; d++) {
         c[d] = (unsigned)((x / sh->rm[d]) % ((size_t)b->k[d] + b->per[d]));
@@ -324,7 +323,7 @@ coords(const mqbox *b, const shape *sh, size_t x, unsigned *c)
 
 /* The table of the classes: products of representatives in M. */
 static int
-tabulate(mqbox *b, const shape *sh, const unsigned char *gm,
+tabulate(mquot_box *b, const shape *sh, const unsigned char *gm,
          const uint32_t *cls, const uint32_t *rep, size_t n)
 {
     unsigned *rc = malloc(n * (b->s + 1) * sizeof *rc);
@@ -363,7 +362,7 @@ tabulate(mqbox *b, const shape *sh, const unsigned char *gm,
 }
 
 static int
-too_big(mqbox *b, size_t need)
+too_big(mquot_box *b, size_t need)
 {
     b->by_work = 0;
     b->need = need;
@@ -382,7 +381,7 @@ too_big(mqbox *b, size_t need)
 
 /* The quotient from a box that passed: P of M, classes, table. */
 static int
-conclude(mqbox *b, const shape *sh, const unsigned char *g)
+conclude(mquot_box *b, const shape *sh, const unsigned char *g)
 {
     unsigned char *gm = malloc(sh->elts);
     uint32_t *cls = malloc(sh->elts * sizeof *cls);
@@ -432,7 +431,7 @@ static const unsigned box_periods[] = {2, 6, 12, 60};
  * short), the index by a quarter more (few boxes filled on the way), the
  * period to the next one every BOX_RAISES_PER_PERIOD raises. */
 static void
-raise_indices(mqbox *b, const unsigned *c, unsigned *raised)
+raise_indices(mquot_box *b, const unsigned *c, unsigned *raised)
 {
     size_t np = sizeof box_periods / sizeof box_periods[0];
     for (size_t d = 0; d < b->s; d++) {
@@ -452,7 +451,7 @@ raise_indices(mqbox *b, const unsigned *c, unsigned *raised)
 }
 
 int
-mqbox_solve(mqbox *b)
+mquot_box_solve(mquot_box *b)
 {
     unsigned c[BOX_MAX_DIMS], raised[BOX_MAX_DIMS] = {0};
     unsigned *saved = NULL;

@@ -26,7 +26,7 @@
  * limit stopped it, need the bytes it asked for (memory), why in words.
  * MQUOT_NOMEM when malloc failed. spent: the steps taken, always.
  */
-typedef struct mqbox {
+typedef struct mquot_box {
     size_t s;
     const size_t *off;
     const uint32_t *w;
@@ -43,12 +43,12 @@ typedef struct mqbox {
     int by_work;
     size_t need;
     char why[256];
-} mqbox;
+} mquot_box;
 
 /* Bytes the first box (indices k as given) takes: a caller that cannot
  * afford it keeps to other candidates. SIZE_MAX when it overflows. */
-size_t mqbox_bytes(const mqbox *b);
+size_t mquot_box_bytes(const mquot_box *b);
 
-int mqbox_solve(mqbox *b);
+int mquot_box_solve(mquot_box *b);
 
 #endif

@@ -165,7 +165,7 @@ typedef struct boxin {
 } boxin;
 
 static void
-box_input(const lgame *g, boxin *in, mqbox *b)
+box_input(const lgame *g, boxin *in, mquot_box *b)
 {
     size_t nw = 0;
     memset(in, 0, sizeof *in);
@@ -192,13 +192,13 @@ box_input(const lgame *g, boxin *in, mqbox *b)
         }
     }
     in->off[in->s] = nw;
-    *b = (mqbox){.s = in->s, .off = in->off, .w = in->w, .k = in->k,
+    *b = (mquot_box){.s = in->s, .off = in->off, .w = in->w, .k = in->k,
                  .per = in->per, .phi = in->phi};
 }
 
 /* The box's verdict on the sum c: the product of its heaps' elements. */
 static int
-box_p(const mqbox *b, const boxin *in, const unsigned *c, unsigned top)
+box_p(const mquot_box *b, const boxin *in, const unsigned *c, unsigned top)
 {
     uint32_t x = 0;
     for (unsigned h = 1; h <= top; h++) {
@@ -248,14 +248,15 @@ mquot_p(const mquot *m, const unsigned *c, unsigned top)
  * 14 beside one other, of at most STONES_MAX stones: the box, the
  * word-by-word quotient and the recursion agree. */
 static void
-compare_sums(const lgame *g, const mqbox *b, const boxin *in,
+compare_sums(const lgame *g, const mquot_box *b, const boxin *in,
              const mquot *m, memo *mm)
 {
     unsigned c[TOP_MAX + 1] = {0}, cmax = 3;
     size_t checked = 0;
     for (;;) {
         int want = stones(c, g->top) <= STONES_MAX ? brute(mm, g, c) : -1;
-        if (want >= 0 && (box_p(b, in, c, g->top) != want || mquot_p(m, c, g->top) != want)) {
+        if (want >= 0 && (box_p(b, in, c, g->top) != want ||
+                          mquot_p(m, c, g->top) != want)) {
             fail_msg("%s: counts %u %u %u %u %u %u %u %u: the rules say %s",
                      g->name, c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8],
                      want ? "P" : "N");
@@ -307,12 +308,12 @@ test_box_against_rules(void **state)
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         const lgame *g = &games[i];
         boxin in;
-        mqbox b;
+        mquot_box b;
         memo mm = memo_new();
         mquot *m = word_by_word(g);
         box_input(g, &in, &b);
         b.work = (uint64_t)1 << 34;
-        if (mqbox_solve(&b) != MQUOT_OK) {
+        if (mquot_box_solve(&b) != MQUOT_OK) {
             fail_msg("%s to heap %u: %s", g->name, g->top, b.why);
         }
         assert_int_equal(b.order % 2, 0);   /* Plambeck and Siegel */
@@ -339,7 +340,7 @@ test_box_period_six(void **state)
     unsigned c[TOP_MAX + 1] = {0};
     memo mm = memo_new();
     boxin in;
-    mqbox b;
+    mquot_box b;
     (void)state;
     for (unsigned n = 0; n <= 24; n++) {
         c[5] = n;
@@ -348,14 +349,14 @@ test_box_period_six(void **state)
     memo_free(&mm);
     box_input(&g, &in, &b);
     b.memory = (size_t)16 << 20;
-    assert_int_equal(mqbox_solve(&b), MQUOT_LIMIT);
+    assert_int_equal(mquot_box_solve(&b), MQUOT_LIMIT);
     assert_false(b.by_work);
     assert_non_null(strstr(b.why, "memory limit"));
     assert_true(b.need > b.memory);
     assert_null(b.mul);
     box_input(&g, &in, &b);
     b.work = 1000000;
-    assert_int_equal(mqbox_solve(&b), MQUOT_LIMIT);
+    assert_int_equal(mquot_box_solve(&b), MQUOT_LIMIT);
     assert_true(b.by_work);
     assert_true(b.spent > b.work);
     assert_non_null(strstr(b.why, "work limit"));
