@@ -1794,7 +1794,8 @@ try_box(mquot *m, size_t ng)
     b = (mquot_box){.s = s, .off = off, .w = w, .k = k, .per = p};
     b.memory = m->memory == 0 ? 0 : m->memory > used ? m->memory - used : 1;
     b.work = m->work == 0 ? 0 : m->work > m->spent ? m->work - m->spent : 1;
-    if (m->memory != 0 && mquot_box_bytes(&b) > b.memory) {
+    if (mquot_box_bytes(&b) == SIZE_MAX ||
+        (m->memory != 0 && mquot_box_bytes(&b) > b.memory)) {
         r = try_free(m, ng);
         goto out;
     }
