@@ -346,6 +346,17 @@ test_box_period_six(void **state)
         c[5] = n;
         assert_int_equal(brute(&mm, &g, c), n % 6 == 1 || n % 6 == 3);
     }
+    /* b heaps of 5 (b even) with a heaps of 3 lose exactly when a >
+     * b / 4: 0, 4 and 8 heaps of 5 are three elements (docs/theory.md:
+     * the quotient of heaps 1 .. 5 seems infinite). */
+    for (unsigned b5 = 0; b5 <= 8; b5 += 2) {
+        for (unsigned a = 0; a <= 4; a++) {
+            c[5] = b5;
+            c[3] = a;
+            assert_int_equal(brute(&mm, &g, c), a > b5 / 4);
+        }
+    }
+    c[3] = 0;
     memo_free(&mm);
     box_input(&g, &in, &b);
     b.memory = (size_t)16 << 20;
