@@ -40,7 +40,7 @@
  * is MQUOT_UNKNOWN, never a guess: every quotient this file returns
  * passed verify() or the box's check.
  *
- * One file of about 1,950 lines: construction, verification, the
+ * One file of about 2,070 lines: construction, verification, the
  * P-portion, reduction and recalibration share the private monoid
  * representation (table, with products of cyclic parts computed when
  * asked) and one work budget; each candidate is built and judged in the
