@@ -49,24 +49,6 @@ position_force_big(grundy_position *pos)
     }
 }
 
-component
-position_component(const grundy_position *pos, size_t i)
-{
-    const pos_comp *pc = &pos->comps[i];
-    const char *tok = pos->text + pc->tok;
-    /* A single number written without leading zeros is its own text; a
-     * ring's token "@n" is not a number's. */
-    int own = !pc->ring && !pc->structured && pc->n == 1 &&
-              (pc->toklen == 1 || tok[0] != '0');
-    component c = {.v = pos->vals + pc->off, .n = pc->n, .index = i + 1,
-                   .ring = pc->ring};
-    if (own) {
-        c.text = tok;
-        c.textlen = pc->toklen;
-    }
-    return c;
-}
-
 int
 position_misere_nimlike(const grundy_position *pos)
 {

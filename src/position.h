@@ -86,8 +86,25 @@ void position_force_big(grundy_position *pos);
 /* Component i of pos as its family's operations take it (family.h): its
  * numbers, its 1-based place, its token as text when that is the single
  * number's decimal form (never for a ring "@n"), the ring flag. The one
- * way the solver's paths (solve.c, solve_big.c) build it. */
-component position_component(const grundy_position *pos, size_t i);
+ * way the solver's paths (solve.c, solve_big.c) build it; inline, as it
+ * runs for each component asked for its options. */
+static inline component
+position_component(const grundy_position *pos, size_t i)
+{
+    const pos_comp *pc = &pos->comps[i];
+    const char *tok = pos->text + pc->tok;
+    /* A single number written without leading zeros is its own text; a
+     * ring's token "@n" is not a number's. */
+    int own = !pc->ring && !pc->structured && pc->n == 1 &&
+              (pc->toklen == 1 || tok[0] != '0');
+    component c = {.v = pos->vals + pc->off, .n = pc->n, .index = i + 1,
+                   .ring = pc->ring};
+    if (own) {
+        c.text = tok;
+        c.textlen = pc->toklen;
+    }
+    return c;
+}
 
 /* 1 when every game of pos plays misere as Nim does (FAMILY_MISERE_NIMLIKE:
  * the misere Nim rule answers the sum), for both solver paths. */
