@@ -161,8 +161,11 @@ sum_values(const sum *s, nat *x, size_t *nbig, size_t *failed,
     size_t n2 = 0;
     nat_set_u64(x, 0);
     for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
+        /* The bounds held here: a value written is a 64-bit word, which
+         * may alias a size_t, so the compiler would read them again. */
         const pos_term *term = &pos->terms[t];
-        for (size_t i = term->first; i < term->first + term->count; i++) {
+        size_t end = term->first + term->count;
+        for (size_t i = term->first; i < end; i++) {
             if ((st = sum_value(s, term, i, err)) != GRUNDY_OK) {
                 if (failed != NULL) {
                     *failed = i;
@@ -170,8 +173,9 @@ sum_values(const sum *s, nat *x, size_t *nbig, size_t *failed,
                 return st;
             }
             if (s->bp == NULL) {
-                acc ^= s->res->values[i];
-                n2 += s->res->values[i] >= 2;
+                uint64_t g = s->res->values[i];
+                acc ^= g;
+                n2 += g >= 2;
             } else if (nat_xor(x, x, &s->bp->value[i]) != 0) {
                 return nomem(err);
             } else {
