@@ -23,6 +23,7 @@ position_reset(grundy_position *pos)
         grundy_game_free(pos->terms[i].game);
     }
     pos->nterms = pos->ncomps = pos->nvals = pos->textlen = 0;
+    pos->rings = 0;
     pos->big = pos->big_pending = 0;
 }
 
@@ -622,6 +623,7 @@ parse_ring(grundy_position *pos, size_t tok, size_t len, grundy_error *err)
     pos->comps[pos->ncomps++] = (pos_comp){.off = pos->nvals, .n = 1,
                                            .tok = tok, .toklen = len,
                                            .ring = 1};
+    pos->rings++;
     pos->nvals++;
     pos->terms[pos->nterms - 1].count++;
     return GRUNDY_OK;

@@ -46,6 +46,8 @@ struct grundy_position {
     struct game_limits *lim; /* the parsing context's, charged for what the
                               * arrays grow by (NULL: nobody's) */
     size_t wanted;           /* what the grow that passed it asked for */
+    size_t rings;            /* components that are rings ("@n"): misere
+                              * play refuses them without a scan */
     int big;                 /* some component is big (pos_comp) */
     int big_pending;         /* parse_numbers met a big number in the
                               * component being added */

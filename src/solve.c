@@ -998,14 +998,12 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if (flags & (GRUNDY_EVERY | GRUNDY_CONJUNCTIVE)) {
         return solve_compound(pos, flags, &sink, err);
     }
-    for (size_t i = 0; misere && i < pos->ncomps; i++) {
-        if (pos->comps[i].ring) {
-            return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                           "misere play of positions with rings (@n) is "
-                           "not supported (no setting changes this: grundy "
-                           "has no misere method for rings); normal play "
-                           "of rings is answered");
-        }
+    if (misere && pos->rings > 0) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "misere play of positions with rings (@n) is "
+                       "not supported (no setting changes this: grundy "
+                       "has no misere method for rings); normal play "
+                       "of rings is answered");
     }
     for (size_t t = 0; misere && t < pos->nterms; t++) {
         const family *fam = pos->terms[t].game->family;
