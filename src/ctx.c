@@ -392,11 +392,14 @@ quot_oldest(const grundy_ctx *ctx, size_t keep_q)
 /* While everything kept passes `bytes`, drops the least recently used
  * table or quotient, never cache[keep] nor quot[keep_q] (the ones the
  * caller is using): one budget for all of them. Returns keep's slot
- * after the moves eviction makes. */
+ * after the moves eviction makes; *kept (when not NULL) is then
+ * cache_bytes, as last measured (nothing changed since). */
 static size_t
-cache_trim_to(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q)
+cache_trim_kept(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q,
+                size_t *kept)
 {
-    while (cache_bytes(ctx) > bytes) {
+    size_t now;
+    while ((now = cache_bytes(ctx)) > bytes) {
         size_t old = cache_oldest(ctx, keep), oq = quot_oldest(ctx, keep_q);
         if (oq != CTX_QUOTIENTS &&
             (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
@@ -410,7 +413,16 @@ cache_trim_to(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q)
             break;
         }
     }
+    if (kept != NULL) {
+        *kept = now;
+    }
     return keep;
+}
+
+static size_t
+cache_trim_to(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q)
+{
+    return cache_trim_kept(ctx, bytes, keep, keep_q, NULL);
 }
 
 /* cache_trim_to the memory limit. */
@@ -423,10 +435,11 @@ cache_trim(grundy_ctx *ctx, size_t keep, size_t keep_q)
 /* The least recently used of what may go while a line is answered:
  * a table that only the cache holds (refs 1: no position, no other
  * spelling, no caller) or a misere quotient not asked for since the line
- * began (quotients have no references; the line's is in use). Drops it
- * and returns 1; 0 when nothing may go. */
+ * began (quotients have no references; the line's is in use). Finds it
+ * (cache_drop_unused) and, when drop, drops it; returns 1, or 0 when
+ * nothing may go. */
 static int
-cache_drop_unused(grundy_ctx *ctx)
+cache_unused(grundy_ctx *ctx, int drop)
 {
     size_t old = ctx->ncache, oq = CTX_QUOTIENTS;
     for (size_t i = 0; i < ctx->ncache; i++) {
@@ -435,21 +448,31 @@ cache_drop_unused(grundy_ctx *ctx)
             old = i;
         }
     }
-    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+    for (size_t i = 0; ctx->nquot > 0 && i < CTX_QUOTIENTS; i++) {
         if (ctx->quot[i].key != NULL && ctx->quot[i].used <= ctx->line_clock &&
             (oq == CTX_QUOTIENTS || ctx->quot[i].used < ctx->quot[oq].used)) {
             oq = i;
         }
     }
+    if (oq == CTX_QUOTIENTS && old == ctx->ncache) {
+        return 0;
+    }
+    if (!drop) {
+        return 1;
+    }
     if (oq != CTX_QUOTIENTS &&
         (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
         quot_drop(ctx, oq);
-    } else if (old != ctx->ncache) {
-        cache_evict(ctx, old);
     } else {
-        return 0;
+        cache_evict(ctx, old);
     }
     return 1;
+}
+
+static int
+cache_drop_unused(grundy_ctx *ctx)
+{
+    return cache_unused(ctx, 1);
 }
 
 /* a + b + c > cap, without wrapping. */
@@ -481,7 +504,12 @@ static void
 ctx_make_room(void *user, size_t bytes)
 {
     grundy_ctx *ctx = user;
-    size_t kept = cache_bytes(ctx), before = kept;
+    size_t kept, before;
+    if (!cache_unused(ctx, 0)) {
+        return;   /* nothing may go: no need to weigh what is kept */
+    }
+    kept = cache_bytes(ctx);
+    before = kept;
     while (ctx_too_full(ctx, kept, bytes) && cache_drop_unused(ctx)) {
         kept = cache_bytes(ctx);
         /* The account counted the kept tables at the last settle: what
@@ -531,9 +559,10 @@ ctx_line_settle(grundy_ctx *ctx)
      * hold: room it keeps is room another thread's line cannot have. */
     if (ctx->limits.strict) {
         size_t room = limits_room(&ctx->limits);
-        cache_trim_to(ctx, room, ctx->ncache, CTX_QUOTIENTS);
+        (void)cache_trim_kept(ctx, room, ctx->ncache, CTX_QUOTIENTS, &kept);
+    } else {
+        kept = cache_bytes(ctx);
     }
-    kept = cache_bytes(ctx);
     limits_settle(&ctx->limits, kept);
     return before > kept ? before - kept : 0;
 }

@@ -319,6 +319,14 @@ sgseq_add_saltus(const sgseq *s, const nat *n, uint64_t i, nat *out)
     return rc;
 }
 
+/* The heap of the certified period's first run worth G(n) less q
+ * saltus (sgseq_reduce_nat), n >= n0: n0 + (n - n0) mod p. */
+static inline uint64_t
+sgseq_residue(const sgseq *s, uint64_t n)
+{
+    return s->n0 + (n - s->n0) % s->p;
+}
+
 /* G(n) = G(n - p) + saltus for every n >= n0 + p, proven by the
  * certificate: G(n) = G(n0 + i) + q saltus with n - n0 = q p + i, for
  * heaps of any size (n >= len > n0). The remainder of a 64-bit heap
@@ -329,7 +337,7 @@ sgseq_reduce_nat(const sgseq *s, const nat *n, nat *out)
 {
     uint64_t v, i;
     if (nat_to_u64(n, &v)) {
-        i = (v - s->n0) % s->p;
+        i = sgseq_residue(s, v) - s->n0;
     } else if (nat_divmod_u64(NULL, n, s->p, &i) == 0) {
         i = (i + s->p - s->n0 % s->p) % s->p;
     } else {
@@ -371,6 +379,12 @@ sgseq_known(const sgseq *s, uint64_t n, uint64_t *out)
 {
     if (n < s->len) {
         *out = s->g[n];
+        return 1;
+    }
+    if (s->certified && s->saltus == 0) {
+        /* sgseq_reduce_nat without a saltus to add: a table lookup, the
+         * path of every 64-bit heap of a purely periodic game. */
+        *out = s->g[sgseq_residue(s, n)];
         return 1;
     }
     return s->certified && sgseq_reduce(s, n, out);

@@ -132,38 +132,6 @@ sum_copy(const sum *s, size_t i, size_t j)
     return nat_copy(&s->bp->value[i], &s->bp->value[j]);
 }
 
-/* Grundy value of every component; their XOR into *x (a nat the caller
- * made). On failure *failed (when not NULL) is the component whose value
- * failed. */
-static grundy_status
-sum_values(const sum *s, nat *x, size_t *failed, grundy_error *err)
-{
-    const grundy_position *pos = s->pos;
-    grundy_status st = values_room(pos, s->res, err);
-    uint64_t acc = 0;   /* the XOR while every number fits in 64 bits */
-    nat_set_u64(x, 0);
-    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
-        const pos_term *term = &pos->terms[t];
-        for (size_t i = term->first; i < term->first + term->count; i++) {
-            if ((st = sum_value(s, term, i, err)) != GRUNDY_OK) {
-                if (failed != NULL) {
-                    *failed = i;
-                }
-                return st;
-            }
-            if (s->bp == NULL) {
-                acc ^= s->res->values[i];
-            } else if (nat_xor(x, x, &s->bp->value[i]) != 0) {
-                return nomem(err);
-            }
-        }
-    }
-    if (s->bp == NULL) {
-        nat_set_u64(x, acc);
-    }
-    return st;
-}
-
 /* x < y; x >= k. One comparison each while the numbers are held in
  * 128 bits (a big nat is 2^128 or more: nat.h), as the per-line path of
  * a stream needs. */
@@ -177,6 +145,51 @@ static int
 at_least(const nat *x, uint64_t k)
 {
     return x->is_big || x->v >= k;
+}
+
+/* Grundy value of every component; their XOR into *x (a nat the caller
+ * made), and into *nbig (when not NULL) how many are 2 or more (the
+ * misere Nim rule's count, taken in the same pass). On failure *failed
+ * (when not NULL) is the component whose value failed. */
+static grundy_status
+sum_values(const sum *s, nat *x, size_t *nbig, size_t *failed,
+           grundy_error *err)
+{
+    const grundy_position *pos = s->pos;
+    grundy_status st = values_room(pos, s->res, err);
+    uint64_t acc = 0;   /* the XOR while every number fits in 64 bits */
+    size_t n2 = 0;
+    nat_set_u64(x, 0);
+    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
+        /* The bounds held here: a value written is a 64-bit word, which
+         * may alias a size_t, so the compiler would read them again. */
+        const pos_term *term = &pos->terms[t];
+        size_t end = term->first + term->count;
+        for (size_t i = term->first; i < end; i++) {
+            if ((st = sum_value(s, term, i, err)) != GRUNDY_OK) {
+                if (failed != NULL) {
+                    *failed = i;
+                }
+                return st;
+            }
+            if (s->bp == NULL) {
+                uint64_t g = s->res->values[i];
+                acc ^= g;
+                n2 += g >= 2;
+            } else if (nat_xor(x, x, &s->bp->value[i]) != 0) {
+                return nomem(err);
+            } else {
+                n2 += at_least(&s->bp->value[i], 2) ? 1u : 0u;
+            }
+        }
+    }
+    if (s->bp == NULL) {
+        nat_set_u64(x, acc);
+    }
+    if (nbig != NULL) {
+        *nbig = n2;
+    }
+    return st;
 }
 
 /* The result's value x: in 64 bits, or in decimal beyond them (into
@@ -626,15 +639,11 @@ solve_sum(const sum *s, int misere, move_sink *sink, grundy_error *err)
     grundy_result *res = sink->res;
     nat x = NAT_ZERO, want = NAT_ZERO, g;
     size_t nbig = 0, failed = 0;
-    grundy_status st = sum_values(s, &x, &failed, err);
+    grundy_status st = sum_values(s, &x, &nbig, &failed, err);
     if (!misere && (st == GRUNDY_ELIMIT || st == GRUNDY_EUNSUPPORTED)) {
         /* Only now: an answer computed from every value stays as it was. */
         nat_free(&x);
         return solve_unknown(s, sink, failed, st, err);
-    }
-    for (size_t i = 0; misere && st == GRUNDY_OK && i < pos->ncomps; i++) {
-        g = sum_get(s, i);
-        nbig += at_least(&g, 2) ? 1 : 0;
     }
     if (st == GRUNDY_OK) {
         st = set_value(res, &x, err);
@@ -884,7 +893,7 @@ solve_misere_other(const sum *s, move_sink *sink, grundy_error *err)
     grundy_error why;
     grundy_status st, vst = GRUNDY_OK;
     if (s->bp != NULL) {
-        vst = sum_values(s, &x, NULL, &why);
+        vst = sum_values(s, &x, NULL, NULL, &why);
         st = solve_big_misere(s->pos, s->bp, vst == GRUNDY_OK, sink, err);
     } else {
         /* Every component is asked for its moves, equal ones too: with
@@ -892,7 +901,7 @@ solve_misere_other(const sum *s, move_sink *sink, grundy_error *err)
          * (interface: `--all nim 1 1 1` lists three). */
         st = solve_misere_general(s->pos, sink, err);
         if (st == GRUNDY_OK) {
-            vst = sum_values(s, &x, NULL, &why);
+            vst = sum_values(s, &x, NULL, NULL, &why);
         }
     }
     if (st == GRUNDY_OK && vst == GRUNDY_ENOMEM) {
@@ -989,14 +998,12 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if (flags & (GRUNDY_EVERY | GRUNDY_CONJUNCTIVE)) {
         return solve_compound(pos, flags, &sink, err);
     }
-    for (size_t i = 0; misere && i < pos->ncomps; i++) {
-        if (pos->comps[i].ring) {
-            return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                           "misere play of positions with rings (@n) is "
-                           "not supported (no setting changes this: grundy "
-                           "has no misere method for rings); normal play "
-                           "of rings is answered");
-        }
+    if (misere && pos->rings > 0) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "misere play of positions with rings (@n) is "
+                       "not supported (no setting changes this: grundy "
+                       "has no misere method for rings); normal play "
+                       "of rings is answered");
     }
     for (size_t t = 0; misere && t < pos->nterms; t++) {
         const family *fam = pos->terms[t].game->family;
@@ -1037,7 +1044,7 @@ solve_value(const grundy_position *pos, grundy_result *res,
         (st = solve_big_read(pos, &bp, err)) == GRUNDY_OK) {
         s.bp = &bp;
     }
-    if (st == GRUNDY_OK && (st = sum_values(&s, &x, NULL, err)) == GRUNDY_OK &&
+    if (st == GRUNDY_OK && (st = sum_values(&s, &x, NULL, NULL, err)) == GRUNDY_OK &&
         (st = set_value(res, &x, err)) == GRUNDY_OK) {
         res->win = !nat_is_zero(&x);
     }
