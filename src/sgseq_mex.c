@@ -325,8 +325,8 @@ sgseq_rare_bits64(const sgseq *s, size_t n)
  * once for the three splits that share it, and need is checked after
  * every SGSEQ_CHUNK3_STEP values of a, 24 splits here. Most scans of
  * octal:0.1777 end within the first 32 values of a: the finer checks cut
- * the splits looked at by 39% and its time to 2^20 by 17%. Returns 0,
- * having done nothing, when it does not apply.
+ * the splits it looks at to 2^20 by 39% (docs/benchmarks.md, issue
+ * 26.1). Returns 0, having done nothing, when it does not apply.
  */
 #define SGSEQ_CHUNK3_STEP 8u
 _Static_assert(SGSEQ_CHUNK % SGSEQ_CHUNK3_STEP == 0,
