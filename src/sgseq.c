@@ -567,7 +567,10 @@ sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
                 break;
             }
         }
-        if (target - n >= SGSEQ_BLOCK && sgseq_use_block(s, n)) {
+        /* Blocks start at multiples of SGSEQ_BLOCK: the call (another
+         * file's) is made only there, not once a heap. */
+        if (target - n >= SGSEQ_BLOCK && n % SGSEQ_BLOCK == 0 &&
+            sgseq_use_block(s, n)) {
             if (pool == NULL) {
                 pool = sgseq_pool_new();
             }
