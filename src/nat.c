@@ -37,13 +37,7 @@ nat_settle(nat *r)
     size_t bits = bignum_bits(r->big);
     r->is_big = bits > 128;
     if (!r->is_big) {
-        r->v = 0;
-        for (size_t i = bits; i-- > 0;) {
-            r->v *= 2;
-            if (bignum_bit(r->big, i)) {
-                r->v += 1;
-            }
-        }
+        r->v = (im_u128)bignum_word(r->big, 1) << 64 | bignum_word(r->big, 0);
     }
 }
 
