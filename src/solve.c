@@ -387,6 +387,49 @@ class_words(const size_t *cls, size_t n, size_t head, char *buf, size_t cap)
     }
 }
 
+/* The term that component i belongs to. */
+static const pos_term *
+term_of(const grundy_position *pos, size_t i)
+{
+    const pos_term *term = &pos->terms[0];
+    for (size_t t = 0; t < pos->nterms; t++) {
+        if (pos->terms[t].first <= i) {
+            term = &pos->terms[t];
+        }
+    }
+    return term;
+}
+
+/* 1 when component i, the first whose value is out of reach, has an odd
+ * number of equal components (itself included) and a family with no
+ * mirror move: its unknown value stays in the sum whatever the rest is
+ * worth, so its error is the answer and no other value is needed (a line
+ * of two huge fib piles computes one). It heads its class: an equal
+ * component before it would have failed first. */
+static int
+undecided(const sum *s, size_t i)
+{
+    const grundy_position *pos = s->pos;
+    const pos_term *ti = term_of(pos, i);
+    const pos_comp *pc = &pos->comps[i];
+    size_t equal = 0;
+    if (ti->game->family->mirror != NULL) {
+        return 0;
+    }
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        if (!same_game(term->game, ti->game)) {
+            continue;
+        }
+        for (size_t j = term->first; j < term->first + term->count; j++) {
+            const pos_comp *pj = &pos->comps[j];
+            equal += pj->n == pc->n && pj->ring == pc->ring &&
+                     same_numbers(s, i, j);
+        }
+    }
+    return equal % 2 == 1;
+}
+
 /*
  * Normal play where the value of some component is out of reach
  * (docs/theory.md 8). Equal components cancel: G + G = 0, so a class of
@@ -414,19 +457,25 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
     const grundy_position *pos = s->pos;
     grundy_result *res = sink->res;
     size_t n = pos->ncomps, odd = SIZE_MAX, opaque = SIZE_MAX;
-    size_t *cls = malloc((n + 1) * sizeof *cls);
-    size_t *count = calloc(n + 1, sizeof *count);
-    unsigned char *known = calloc(n + 1, 1);
+    size_t *cls, *count;
+    unsigned char *known;
     /* why: the last value's error; oddwhy, oddst: the odd class's;
      * opwhy, opst: the first cancelling class's. */
-    grundy_error why = *err, oddwhy = *err, opwhy = *err;
-    grundy_status oddst = fst, opst = fst;
-    grundy_status st = cls == NULL || count == NULL || known == NULL
-                           ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
-                           : values_room(pos, res, err);
+    grundy_error why, oddwhy, opwhy;
+    grundy_status oddst = fst, opst = fst, st;
     nat x = NAT_ZERO, want = NAT_ZERO;
     char words[96];
 
+    if (undecided(s, failed)) {
+        return fst;   /* *err is the failed component's error */
+    }
+    why = oddwhy = opwhy = *err;
+    cls = malloc((n + 1) * sizeof *cls);
+    count = calloc(n + 1, sizeof *count);
+    known = calloc(n + 1, 1);
+    st = cls == NULL || count == NULL || known == NULL
+             ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+             : values_room(pos, res, err);
     if (st == GRUNDY_OK) {
         st = component_classes(s, cls, err);
     }
@@ -497,15 +546,9 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
         /* One component of unknown value G beside a rest worth x: only a
          * mirror move on it decides, and only when x = 0 (a win, value
          * unknown). */
-        const pos_term *term = &pos->terms[0];
-        const family *fam;
+        const pos_term *term = term_of(pos, odd);
+        const family *fam = term->game->family;
         component c = position_component(pos, odd);
-        for (size_t t = 0; t < pos->nterms; t++) {
-            if (pos->terms[t].first <= odd) {
-                term = &pos->terms[t];
-            }
-        }
-        fam = term->game->family;
         if (c.ring || pos->comps[odd].big || fam->mirror == NULL ||
             fam->mirror(term->game, &c, NULL) != 1) {
             *err = oddwhy;
