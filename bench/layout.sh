@@ -2,15 +2,21 @@
 # layout.sh - the layout change of issue 23 (components owned by their
 # families, the take-and-break layer, one path for 64-bit and any-size
 # numbers, no call circles) must not change answers or speed. Beside the
-# commit the issue was filed against (BASE, default d4d2a5f), in the same
-# run: the same inputs through both builds, the outputs compared byte for
-# byte, and the best of 3 CPU times (user + system, /usr/bin/time; wall
+# commit the issue was filed against (BASE, default d4d2a5f) and beside
+# that commit with issue 22's one --memory for every thread (MEM, default
+# a9402b4: the branch merged as dfd4164, d4d2a5f plus 5 commits, none of
+# issue 23), which landed while issue 23 was under way and charges every
+# line to the shared --memory account: the fair "before" for the per-line
+# cost of issue 23's changes. In the same run: the same inputs through
+# every build, the outputs compared byte for byte, and the best of 3 CPU times (user + system, /usr/bin/time; wall
 # times without it) on one thread (--threads 1): on a shared machine CPU
 # time is the steadier figure. With COUNT=1 and valgrind
 # installed, instruction counts too (smaller inputs; no noise at all).
 . "$(dirname "$0")/lib.sh"
 rev=${BASE:-d4d2a5f}
 base=$(base_build "$rev")
+mrev=${MEM:-a9402b4}
+mem=$(base_build "$mrev")
 
 # cpu CMD...: best of 3 runs' user + system seconds, output discarded.
 cpu() {
@@ -66,35 +72,43 @@ nim 2^128|nim|big2
 
 same=0
 differ=0
-echo "grundy --threads 1, CPU seconds, best of 3 runs; inputs of $n lines (64-bit heaps, pairs), $((n / 10)) (small heaps, sums, big numbers), $((n / 100)) (hex:0.8f) and $((n / 1000)) (misere); now beside $rev"
+echo "grundy --threads 1, CPU seconds, best of 3 runs; inputs of $n lines (64-bit heaps, pairs), $((n / 10)) (small heaps, sums, big numbers), $((n / 100)) (hex:0.8f) and $((n / 1000)) (misere); now beside $rev and $mrev"
 printf '%s\n' "$jobs" > "$in/jobs"
 while IFS='|' read -r name args file; do
     # $args splits into words on purpose.
     "$grundy" --threads 1 $args < "$in/$file" > "$in/now.out" 2>&1 || :
     "$base" --threads 1 $args < "$in/$file" > "$in/then.out" 2>&1 || :
-    if cmp -s "$in/now.out" "$in/then.out"; then
+    "$mem" --threads 1 $args < "$in/$file" > "$in/mem.out" 2>&1 || :
+    if cmp -s "$in/now.out" "$in/then.out" &&
+       cmp -s "$in/now.out" "$in/mem.out"; then
         verdict=same
         same=$((same + 1))
     else
-        verdict="DIFFERENT ($(diff "$in/now.out" "$in/then.out" | grep -c '^<') lines)"
+        verdict="DIFFERENT ($(diff "$in/now.out" "$in/then.out" | grep -c '^<') lines from $rev, $(diff "$in/now.out" "$in/mem.out" | grep -c '^<') from $mrev)"
         differ=$((differ + 1))
     fi
     now=$(cpu sh -c "'$grundy' --threads 1 $args < '$in/$file' 2>/dev/null")
     then=$(cpu sh -c "'$base' --threads 1 $args < '$in/$file' 2>/dev/null")
-    printf '%-28s now %6s s  %s %6s s  (now %sx of it)  output %s\n' \
-           "$name" "$now" "$rev" "$then" "$(ratio "$now" "$then")" "$verdict"
+    memt=$(cpu sh -c "'$mem' --threads 1 $args < '$in/$file' 2>/dev/null")
+    printf '%-28s now %6s s  %s %6s s (%sx)  %s %6s s (%sx)  output %s\n' \
+           "$name" "$now" "$rev" "$then" "$(ratio "$now" "$then")" \
+           "$mrev" "$memt" "$(ratio "$now" "$memt")" "$verdict"
 done < "$in/jobs"
 
 for job in "kayles 0..1000000" "octal:0.6 0..300000" "dawson 0..1000000"; do
     # $job splits into words on purpose.
     "$grundy" sg $job > "$in/now.out"
     "$base" sg $job > "$in/then.out"
+    "$mem" sg $job > "$in/mem.out"
     verdict=same
     cmp -s "$in/now.out" "$in/then.out" || verdict=DIFFERENT
+    cmp -s "$in/now.out" "$in/mem.out" || verdict=DIFFERENT
     now=$(cpu "$grundy" sg $job)
     then=$(cpu "$base" sg $job)
-    printf '%-28s now %6s s  %s %6s s  (now %sx of it)  output %s\n' \
-           "sg $job" "$now" "$rev" "$then" "$(ratio "$now" "$then")" "$verdict"
+    memt=$(cpu "$mem" sg $job)
+    printf '%-28s now %6s s  %s %6s s (%sx)  %s %6s s (%sx)  output %s\n' \
+           "sg $job" "$now" "$rev" "$then" "$(ratio "$now" "$then")" \
+           "$mrev" "$memt" "$(ratio "$now" "$memt")" "$verdict"
 done
 
 if [ "${COUNT:-0}" = 1 ] && command -v valgrind > /dev/null; then
@@ -106,8 +120,8 @@ if [ "${COUNT:-0}" = 1 ] && command -v valgrind > /dev/null; then
                 "$1" --threads 1 $args < "$in/count.in" 2>&1 >/dev/null |
                 awk '/Collected/ { print $4 }'
         }
-        printf '%-28s now %12s  %s %12s\n' "$name" "$(c "$grundy")" "$rev" \
-               "$(c "$base")"
+        printf '%-28s now %11s  %s %11s  %s %11s\n' "$name" \
+               "$(c "$grundy")" "$rev" "$(c "$base")" "$mrev" "$(c "$mem")"
     done < "$in/jobs"
 fi
 echo "outputs: $same jobs the same, $differ different"
