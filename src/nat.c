@@ -282,9 +282,5 @@ nat_xor_u64_in_big(const nat *x, uint64_t m, uint64_t lo, const nat *span)
 uint64_t
 nat_low_u64_big(const nat *x)
 {
-    uint64_t v = 0;
-    for (size_t i = 64; i-- > 0;) {
-        v = 2 * v + (uint64_t)bignum_bit(x->big, i);
-    }
-    return v;
+    return bignum_word(x->big, 0);
 }
