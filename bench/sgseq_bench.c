@@ -62,6 +62,8 @@ values(const char *spec, uint64_t n, const char *method)
     sgseq_env env = {(size_t)1 << 34, NULL, NULL, spec, 0};
     grundy_error err;
     sgseq_stats st;
+    const uint16_t *table;
+    uint64_t len, fnv = UINT64_C(0xcbf29ce484222325);
     double t0, t1;
     clock_t c0, c1;
 
@@ -89,16 +91,22 @@ values(const char *spec, uint64_t n, const char *method)
     t1 = now();
     c1 = clock();
     sgseq_get_stats(s, &st);
+    /* FNV-1a of the values: two builds compared value by value. */
+    table = sgseq_values(s, &len);
+    for (uint64_t i = 0; i < len; i++) {
+        fnv = (fnv ^ table[i]) * UINT64_C(0x100000001b3);
+    }
     printf("%-12s %-6s heaps=%llu computed=%llu time=%.3fs cpu=%.3fs "
            "rate=%.0f/s "
-           "mask=%#x%s rare=%llu full_scans=%llu scanned=%llu max=%u\n",
+           "mask=%#x%s rare=%llu full_scans=%llu scanned=%llu max=%u "
+           "fnv=%016llx\n",
            spec, method, (unsigned long long)n,
            (unsigned long long)sgseq_length(s), t1 - t0,
            (double)(c1 - c0) / CLOCKS_PER_SEC,
            (double)sgseq_length(s) / (t1 - t0), st.mask,
            st.heap_parity ? "+parity" : "", (unsigned long long)st.rare, (unsigned long long)st.full_scans,
            (unsigned long long)st.scanned,
-           (unsigned)st.max_value);
+           (unsigned)st.max_value, (unsigned long long)fnv);
     sgseq_free(s);
     return 0;
 }

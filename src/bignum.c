@@ -135,11 +135,20 @@ bignum_bits(const bignum *x)
         return 0;
     }
     top = x->d[x->n - 1];
-    while (top != 0) {
-        top >>= 1;
-        b++;
+    /* The top word's length by halving: 6 steps, not one a bit. */
+    for (unsigned half = 32; half > 0; half /= 2) {
+        if (top >> half != 0) {
+            top >>= half;
+            b += half;
+        }
     }
-    return (x->n - 1) * 64 + b;
+    return (x->n - 1) * 64 + b + (top != 0);
+}
+
+uint64_t
+bignum_word(const bignum *x, size_t i)
+{
+    return i < x->n ? x->d[i] : 0;
 }
 
 int

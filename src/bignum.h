@@ -40,6 +40,8 @@ int bignum_is_zero(const bignum *x);
 size_t bignum_bits(const bignum *x);
 /* Bit i of x (0 beyond its top). */
 int bignum_bit(const bignum *x, size_t i);
+/* Word i of x (bits 64 i to 64 i + 63); 0 past its length. */
+uint64_t bignum_word(const bignum *x, size_t i);
 /* Bytes x holds from the allocator (its struct and every limb of room,
  * used or not), for callers that count them against a memory limit. */
 size_t bignum_bytes(const bignum *x);

@@ -52,6 +52,9 @@ struct grundy_ctx {
                                         reference each, or NULL */
     size_t next_recent;           /* the slot the next one replaces */
     ctx_quotient quot[CTX_QUOTIENTS]; /* misere quotients, by alphabet */
+    size_t nquot;                 /* slots of quot in use: cache_bytes,
+                                     run twice or more a line, skips the
+                                     slots while there are none */
     int own_account;              /* limits.account is this context's to
                                      free (ctx_memory_share) */
     uint64_t line_clock;          /* clock when the line began: what was
@@ -78,9 +81,11 @@ grundy_ctx_new(void)
 }
 
 static void
-quot_drop(ctx_quotient *q)
+quot_drop(grundy_ctx *ctx, size_t i)
 {
+    ctx_quotient *q = &ctx->quot[i];
     if (q->key != NULL) {
+        ctx->nquot--;
         q->release(q->data);
         free(q->key);
         q->key = NULL;
@@ -92,7 +97,7 @@ static void
 ctx_cache_clear(grundy_ctx *ctx)
 {
     for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
-        quot_drop(&ctx->quot[i]);
+        quot_drop(ctx, i);
     }
     for (size_t i = 0; i < ctx->ncache; i++) {
         grundy_game_free(ctx->cache[i]);
@@ -360,7 +365,7 @@ cache_bytes(const grundy_ctx *ctx)
         }
         sum += j == i ? g->family->footprint(g) : 0;
     }
-    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+    for (size_t i = 0; ctx->nquot > 0 && i < CTX_QUOTIENTS; i++) {
         if (ctx->quot[i].key != NULL) {
             sum += ctx->quot[i].bytes(ctx->quot[i].data);
         }
@@ -387,15 +392,18 @@ quot_oldest(const grundy_ctx *ctx, size_t keep_q)
 /* While everything kept passes `bytes`, drops the least recently used
  * table or quotient, never cache[keep] nor quot[keep_q] (the ones the
  * caller is using): one budget for all of them. Returns keep's slot
- * after the moves eviction makes. */
+ * after the moves eviction makes; *kept (when not NULL) is then
+ * cache_bytes, as last measured (nothing changed since). */
 static size_t
-cache_trim_to(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q)
+cache_trim_kept(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q,
+                size_t *kept)
 {
-    while (cache_bytes(ctx) > bytes) {
+    size_t now;
+    while ((now = cache_bytes(ctx)) > bytes) {
         size_t old = cache_oldest(ctx, keep), oq = quot_oldest(ctx, keep_q);
         if (oq != CTX_QUOTIENTS &&
             (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
-            quot_drop(&ctx->quot[oq]);
+            quot_drop(ctx, oq);
         } else if (old != ctx->ncache) {
             cache_evict(ctx, old);
             if (keep == ctx->ncache) {
@@ -405,7 +413,16 @@ cache_trim_to(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q)
             break;
         }
     }
+    if (kept != NULL) {
+        *kept = now;
+    }
     return keep;
+}
+
+static size_t
+cache_trim_to(grundy_ctx *ctx, size_t bytes, size_t keep, size_t keep_q)
+{
+    return cache_trim_kept(ctx, bytes, keep, keep_q, NULL);
 }
 
 /* cache_trim_to the memory limit. */
@@ -418,10 +435,11 @@ cache_trim(grundy_ctx *ctx, size_t keep, size_t keep_q)
 /* The least recently used of what may go while a line is answered:
  * a table that only the cache holds (refs 1: no position, no other
  * spelling, no caller) or a misere quotient not asked for since the line
- * began (quotients have no references; the line's is in use). Drops it
- * and returns 1; 0 when nothing may go. */
+ * began (quotients have no references; the line's is in use). Finds it
+ * (cache_drop_unused) and, when drop, drops it; returns 1, or 0 when
+ * nothing may go. */
 static int
-cache_drop_unused(grundy_ctx *ctx)
+cache_unused(grundy_ctx *ctx, int drop)
 {
     size_t old = ctx->ncache, oq = CTX_QUOTIENTS;
     for (size_t i = 0; i < ctx->ncache; i++) {
@@ -430,21 +448,31 @@ cache_drop_unused(grundy_ctx *ctx)
             old = i;
         }
     }
-    for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
+    for (size_t i = 0; ctx->nquot > 0 && i < CTX_QUOTIENTS; i++) {
         if (ctx->quot[i].key != NULL && ctx->quot[i].used <= ctx->line_clock &&
             (oq == CTX_QUOTIENTS || ctx->quot[i].used < ctx->quot[oq].used)) {
             oq = i;
         }
     }
-    if (oq != CTX_QUOTIENTS &&
-        (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
-        quot_drop(&ctx->quot[oq]);
-    } else if (old != ctx->ncache) {
-        cache_evict(ctx, old);
-    } else {
+    if (oq == CTX_QUOTIENTS && old == ctx->ncache) {
         return 0;
     }
+    if (!drop) {
+        return 1;
+    }
+    if (oq != CTX_QUOTIENTS &&
+        (old == ctx->ncache || ctx->quot[oq].used < ctx->used[old])) {
+        quot_drop(ctx, oq);
+    } else {
+        cache_evict(ctx, old);
+    }
     return 1;
+}
+
+static int
+cache_drop_unused(grundy_ctx *ctx)
+{
+    return cache_unused(ctx, 1);
 }
 
 /* a + b + c > cap, without wrapping. */
@@ -476,7 +504,12 @@ static void
 ctx_make_room(void *user, size_t bytes)
 {
     grundy_ctx *ctx = user;
-    size_t kept = cache_bytes(ctx), before = kept;
+    size_t kept, before;
+    if (!cache_unused(ctx, 0)) {
+        return;   /* nothing may go: no need to weigh what is kept */
+    }
+    kept = cache_bytes(ctx);
+    before = kept;
     while (ctx_too_full(ctx, kept, bytes) && cache_drop_unused(ctx)) {
         kept = cache_bytes(ctx);
         /* The account counted the kept tables at the last settle: what
@@ -526,9 +559,10 @@ ctx_line_settle(grundy_ctx *ctx)
      * hold: room it keeps is room another thread's line cannot have. */
     if (ctx->limits.strict) {
         size_t room = limits_room(&ctx->limits);
-        cache_trim_to(ctx, room, ctx->ncache, CTX_QUOTIENTS);
+        (void)cache_trim_kept(ctx, room, ctx->ncache, CTX_QUOTIENTS, &kept);
+    } else {
+        kept = cache_bytes(ctx);
     }
-    kept = cache_bytes(ctx);
     limits_settle(&ctx->limits, kept);
     return before > kept ? before - kept : 0;
 }
@@ -538,7 +572,7 @@ ctx_memory_release(grundy_ctx *ctx)
 {
     size_t before = ctx->limits.charged, kept;
     for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
-        quot_drop(&ctx->quot[i]);
+        quot_drop(ctx, i);
     }
     /* A game held elsewhere too (a worker's copy of the command line's
      * game) keeps its tables: it stays, and counts. */
@@ -589,7 +623,7 @@ ctx_quotient_room(grundy_ctx *ctx, const void *data)
     size_t mine = 0, sum;
     for (size_t i = 0; i < CTX_QUOTIENTS; i++) {
         if (ctx->quot[i].key != NULL && ctx->quot[i].data != data) {
-            quot_drop(&ctx->quot[i]);
+            quot_drop(ctx, i);
         } else if (ctx->quot[i].key != NULL) {
             mine = ctx->quot[i].bytes(ctx->quot[i].data);
         }
@@ -616,8 +650,9 @@ ctx_quotient_keep(grundy_ctx *ctx, char *key, void *data,
             break;
         }
     }
-    quot_drop(&ctx->quot[at]);
+    quot_drop(ctx, at);
     ctx->quot[at] = (ctx_quotient){key, data, bytes, release, ++ctx->clock};
+    ctx->nquot++;
     cache_trim(ctx, ctx->ncache, at);
 }
 

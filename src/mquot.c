@@ -32,13 +32,15 @@
  * the candidate gets wrong, and the candidate is refined so that this
  * word's heaps are counted apart (recalibrate()); every smaller word stays
  * right, so the least failure moves up, until the candidate passes or the
- * recalibrations allowed run out. Then comes the candidate certain to pass
- * in the end (try_free: each heap with options counted apart, indices
- * climbing), while it fits --memory and --work; when it cannot fit even
- * at its smallest, the answer is MQUOT_UNKNOWN, never a guess: every
- * quotient this file returns passed verify().
+ * recalibrations allowed run out. Then every heap with options is counted
+ * apart by a cyclic part of its own, decided exactly by the box of counts
+ * (try_box, mquot_box.c: linear in the box) or, when even the first box
+ * does not fit, by verify() (try_free), indices and periods climbing
+ * while the memory and work limits allow; when nothing fits, the answer
+ * is MQUOT_UNKNOWN, never a guess: every quotient this file returns
+ * passed verify() or the box's check.
  *
- * One file of about 1,950 lines: construction, verification, the
+ * One file of about 2,070 lines: construction, verification, the
  * P-portion, reduction and recalibration share the private monoid
  * representation (table, with products of cyclic parts computed when
  * asked) and one work budget; each candidate is built and judged in the
@@ -47,6 +49,8 @@
  * next split); it stays for now because the budget spans both.
  */
 #include "mquot.h"
+
+#include "mquot_box.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,6 +177,10 @@ struct mquot {
     char why[256];
     int by_work;      /* the last MQUOT_LIMIT was the work limit's */
     size_t need;      /* ... else the bytes it needed in all */
+    unsigned *boxk;   /* each generator's index and period in the last */
+    unsigned *boxp;   /* box that passed (period 0: none yet), where the
+                       * next box starts */
+    size_t capboxk, capboxp;
 };
 
 /* Candidate cyclic parts (index, period) tried in turn. */
@@ -1441,7 +1449,7 @@ recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
     return r;
 }
 
-/* Recalibrations before the candidate that cannot fail (try_free): they
+/* Recalibrations before every heap is counted apart (try_box): they
  * find small quotients fast, but nothing bounds how long they may take. */
 #define MQUOT_MAX_RECAL 16
 
@@ -1593,9 +1601,9 @@ free_fits(mquot *m, const unsigned *idx, size_t s)
         m->need = rows == SIZE_MAX ? SIZE_MAX
                                    : rows + m->held + arrays_held(m);
         snprintf(m->why, sizeof m->why, "every candidate failed "
-                 "verification, and the next one certain to pass in the "
-                 "end (each of %zu heaps counted apart, period 2) has %s%zu "
-                 "elements, more than the memory limit lets verify", s,
+                 "verification, and the next one (each of %zu heaps "
+                 "counted apart, period 2) has %s%zu elements, more than "
+                 "the memory limit lets verify", s,
                  order > big ? "over " : "", order > big ? big : order);
         return MQUOT_LIMIT;
     }
@@ -1622,19 +1630,17 @@ free_raise(const mquot *m, const size_t *gens, size_t s, unsigned *idx,
 }
 
 /*
- * The candidate that cannot fail: C(idx_1, 2) x ... x C(idx_s, 2), one
- * cyclic part per heap with options (phi(h) its part's generator,
- * nothing else). The misere quotient Q of heaps 0 .. ng - 1 is finite,
- * and each of its elements x has x^(j+2) = x^j for some j (Plambeck and
- * Siegel, JCTA 2008; docs/theory.md 7b). So the map from words to Q
- * factors through the candidate once every idx_h passes heap h's j: that
- * candidate is faithful, mark_p gives each element the outcome of its
- * least word (which every word of the element shares), and verify()
- * passes it. The indices climb (free_raise: past the failing word's
- * counts, and all of them by one a round), so an answer comes; what
- * stops it is the size against --memory (free_fits) or --work, named,
- * never a guess: had some x a longer period, verify() would refuse the
- * candidate, not accept it.
+ * The candidate C(idx_1, 2) x ... x C(idx_s, 2), one cyclic part per heap
+ * with options (phi(h) its part's generator, nothing else), verified word
+ * by word (try_box does the same exactly in less; this is its fallback).
+ * When the misere quotient Q of heaps 0 .. ng - 1 is finite and each
+ * heap's element has period 2, the map from words to Q factors through
+ * the candidate once every idx_h passes heap h's index: mark_p gives each
+ * element the outcome of its least word, and verify() passes it. Neither
+ * is certain (0.354's heap 5 has period 6): the indices climb (free_raise:
+ * past the failing word's counts, and all of them by one a round) until
+ * the size passes --memory (free_fits) or the steps --work, named, never
+ * a guess: verify() refuses a candidate that is wrong.
  */
 static int
 try_free(mquot *m, size_t ng)
@@ -1685,6 +1691,133 @@ try_free(mquot *m, size_t ng)
     }
     m->cand_max = saved;
     free(phi);
+    return r;
+}
+
+/* The option words of the generators with options, as mquot_box.h
+ * wants them: dims numbered in order, generators without options left
+ * out (they are the game 0). dim[g] is g's dimension. */
+static int
+box_words(const mquot *m, size_t ng, const size_t *dim, size_t s,
+          size_t **off, uint32_t **w)
+{
+    size_t n = 0, d = 0;
+    *off = malloc((s + 1) * sizeof **off);
+    *w = malloc((m->woff[ng] + 1) * sizeof **w);
+    if (*off == NULL || *w == NULL) {
+        return MQUOT_NOMEM;
+    }
+    for (size_t g = 0; g < ng; g++) {
+        if (m->woff[g + 1] == m->woff[g]) {
+            continue;
+        }
+        (*off)[d++] = n;
+        for (size_t i = m->woff[g]; i < m->woff[g + 1]; i += 1 + m->wd[i]) {
+            size_t at = n++;
+            for (size_t j = 0; j < m->wd[i]; j++) {
+                uint32_t h = m->wd[i + 1 + j];
+                if (m->woff[h + 1] > m->woff[h]) {
+                    (*w)[n++] = (uint32_t)dim[h];
+                }
+            }
+            (*w)[at] = (uint32_t)(n - at - 1);
+        }
+    }
+    (*off)[s] = n;
+    return MQUOT_OK;
+}
+
+/* Installs the box's quotient (b's tables taken over) and remembers its
+ * indices for the next box. */
+static int
+box_install(mquot *m, mquot_box *b, const size_t *dim, size_t ng)
+{
+    table t = {0};
+    uint32_t *phi = malloc(ng * sizeof *phi);
+    if (phi == NULL ||
+        grow((void **)&m->boxk, &m->capboxk, ng, sizeof *m->boxk) != 0 ||
+        grow((void **)&m->boxp, &m->capboxp, ng, sizeof *m->boxp) != 0) {
+        free(phi);
+        return MQUOT_NOMEM;
+    }
+    t.order = b->order;
+    t.mul = b->mul;
+    t.p = b->p;
+    b->mul = NULL;
+    b->p = NULL;
+    m->held += table_held(&t);
+    for (size_t g = 0; g < ng; g++) {
+        int has = m->woff[g + 1] > m->woff[g];
+        phi[g] = has ? b->phi[dim[g]] : 0;
+        m->boxk[g] = has ? b->k[dim[g]] : 0;
+        m->boxp[g] = has ? b->per[dim[g]] : 0;
+    }
+    install(m, &t, phi, ng);
+    free(phi);
+    return MQUOT_OK;
+}
+
+/*
+ * Every heap with options counted apart, decided by the box of counts
+ * (mquot_box.c: exact, in time linear in the box): each heap with
+ * options a dimension, indices and periods from the last box that passed
+ * (a heap's index in a quotient of fewer heaps is at most, and its
+ * period divides, its index and period in this one: that quotient is a
+ * quotient of a submonoid of this one).
+ * When even the first box does not fit the memory left, try_free's
+ * verdict stands (the same candidate verified word by word, which needs
+ * more). On MQUOT_LIMIT the box's reason is kept.
+ */
+static int
+try_box(mquot *m, size_t ng)
+{
+    mquot_box b = {0};
+    size_t *dim = malloc(ng * sizeof *dim), *off = NULL, s = 0;
+    size_t used = arrays_held(m) + m->held;
+    uint32_t *w = NULL;
+    unsigned *k = malloc(ng * sizeof *k), *p = malloc(ng * sizeof *p);
+    int r = MQUOT_NOMEM;
+    if (dim == NULL || k == NULL || p == NULL) {
+        goto out;
+    }
+    for (size_t g = 0; g < ng; g++) {
+        int known = g < m->capboxp && m->boxp[g] != 0;
+        dim[g] = s;
+        if (m->woff[g + 1] > m->woff[g]) {
+            k[s] = known ? m->boxk[g] : 1;
+            p[s++] = known ? m->boxp[g] : 2;
+        }
+    }
+    if ((r = box_words(m, ng, dim, s, &off, &w)) != MQUOT_OK) {
+        goto out;
+    }
+    b = (mquot_box){.s = s, .off = off, .w = w, .k = k, .per = p};
+    b.memory = m->memory == 0 ? 0 : m->memory > used ? m->memory - used : 1;
+    b.work = m->work == 0 ? 0 : m->work > m->spent ? m->work - m->spent : 1;
+    if (mquot_box_bytes(&b) == SIZE_MAX ||
+        (m->memory != 0 && mquot_box_bytes(&b) > b.memory)) {
+        r = try_free(m, ng);
+        goto out;
+    }
+    b.phi = malloc((s + 1) * sizeof *b.phi);
+    r = b.phi == NULL ? MQUOT_NOMEM : mquot_box_solve(&b);
+    m->spent += b.spent;
+    if (r == MQUOT_OK) {
+        r = box_install(m, &b, dim, ng);
+    } else if (r == MQUOT_LIMIT) {
+        m->by_work = b.by_work;
+        m->need = b.need == SIZE_MAX ? SIZE_MAX : b.need + used;
+        memcpy(m->why, b.why, sizeof m->why);
+    }
+    free(b.phi);
+    free(b.mul);
+    free(b.p);
+out:
+    free(dim);
+    free(k);
+    free(p);
+    free(off);
+    free(w);
     return r;
 }
 
@@ -1745,7 +1878,7 @@ try_extend(mquot *m, size_t ng)
     free(phi);
     free(tphi);
     table_free(m, &trial);
-    return r == MQUOT_UNKNOWN || r == MQUOT_MOVED ? try_free(m, ng) : r;
+    return r == MQUOT_UNKNOWN || r == MQUOT_MOVED ? try_box(m, ng) : r;
 }
 
 /* ---- public ------------------------------------------------------------ */
@@ -1805,7 +1938,8 @@ mquot_bytes(const mquot *m)
     return sizeof *m + table_bytes(m->q.order) +
            m->capphi * sizeof *m->phi + m->capwd * sizeof *m->wd +
            m->capwoff * sizeof *m->woff + m->capwit * sizeof *m->wit +
-           m->capopt_t * sizeof(uint32_t) + m->capopt_off * sizeof(size_t);
+           m->capopt_t * sizeof(uint32_t) + m->capopt_off * sizeof(size_t) +
+           m->capboxk * sizeof *m->boxk + m->capboxp * sizeof *m->boxp;
 }
 
 void
@@ -1819,6 +1953,8 @@ mquot_free(mquot *m)
     free(m->wd);
     free(m->woff);
     free(m->wit);
+    free(m->boxk);
+    free(m->boxp);
     tsets_free(&m->opts);
     free(m);
 }

@@ -37,13 +37,7 @@ nat_settle(nat *r)
     size_t bits = bignum_bits(r->big);
     r->is_big = bits > 128;
     if (!r->is_big) {
-        r->v = 0;
-        for (size_t i = bits; i-- > 0;) {
-            r->v *= 2;
-            if (bignum_bit(r->big, i)) {
-                r->v += 1;
-            }
-        }
+        r->v = (im_u128)bignum_word(r->big, 1) << 64 | bignum_word(r->big, 0);
     }
 }
 
@@ -220,4 +214,73 @@ nat_put(strbuf *b, const nat *x)
         v /= 10;
     } while (v != 0);
     util_sb_put(b, p);
+}
+
+/* Bit operations beyond XOR (above). */
+
+/* x + y = (x ^ y) + 2 (x & y): the carries of the sum are the common
+ * bits, so x & y = (x + y - (x ^ y)) / 2 needs no bignum AND. */
+int
+nat_and_big(nat *r, const nat *x, const nat *y)
+{
+    nat s = NAT_ZERO, t = NAT_ZERO;
+    int rc = nat_add(&s, x, y) != 0 || nat_xor(&t, x, y) != 0 ||
+                     nat_sub(&s, &s, &t) != 0 || nat_shr(r, &s, 1) != 0
+                 ? -1
+                 : 0;
+    nat_free(&s);
+    nat_free(&t);
+    return rc;
+}
+
+/* r = op(x, k) through bignums: op is bignum_shl or bignum_shr. */
+static int
+nat_shift(nat *r, const nat *x, size_t k,
+          int (*op)(bignum *, const bignum *, size_t))
+{
+    bignum *tx = NULL;
+    const bignum *bx = nat_operand(x, &tx);
+    int rc = bx == NULL || nat_room(r) != 0 ? -1 : op(r->big, bx, k);
+    bignum_free(tx);
+    if (rc == 0) {
+        nat_settle(r);
+    }
+    return rc;
+}
+
+int
+nat_shl_big(nat *r, const nat *x, size_t k)
+{
+    return nat_shift(r, x, k, bignum_shl);
+}
+
+int
+nat_shr_big(nat *r, const nat *x, size_t k)
+{
+    return nat_shift(r, x, k, bignum_shr);
+}
+
+/* x or span is 2^128 or more: a small x XOR m (below 2^128) is within
+ * any big span of lo; else (x XOR m) - lo is compared with span. */
+int
+nat_xor_u64_in_big(const nat *x, uint64_t m, uint64_t lo, const nat *span)
+{
+    nat t = NAT_ZERO;
+    int rc;
+    if (!x->is_big) {
+        return (x->v ^ m) >= lo;
+    }
+    nat_set_u64(&t, m);
+    /* A big x XOR m is above lo. */
+    rc = nat_xor(&t, x, &t) != 0 || nat_sub_u64(&t, &t, lo) != 0
+             ? -1
+             : nat_cmp(&t, span) <= 0;
+    nat_free(&t);
+    return rc;
+}
+
+uint64_t
+nat_low_u64_big(const nat *x)
+{
+    return bignum_word(x->big, 0);
 }

@@ -198,6 +198,15 @@ nat_floor_inv_phi(nat *r, const nat *x)
 
 /* Bit operations. */
 
+/* The out-of-line halves: an operand or a result of 2^128 or more
+ * (nat_xor_big is declared above). */
+int nat_and_big(nat *r, const nat *x, const nat *y);
+int nat_shl_big(nat *r, const nat *x, size_t k);
+int nat_shr_big(nat *r, const nat *x, size_t k);
+uint64_t nat_low_u64_big(const nat *x);
+int nat_xor_u64_in_big(const nat *x, uint64_t m, uint64_t lo,
+                       const nat *span);
+
 /* r = x XOR y (the nim-sum, docs/theory.md 1). */
 static inline int
 nat_xor(nat *r, const nat *x, const nat *y)
@@ -208,6 +217,98 @@ nat_xor(nat *r, const nat *x, const nat *y)
         return 0;
     }
     return nat_xor_big(r, x, y);
+}
+
+/* 1 when lo <= (x XOR m) <= lo + span, for m and lo below 2^64, else 0
+ * (-1 out of memory). While x and span fit, x XOR m is written nowhere
+ * and nothing fails: a search that checks many x against a span fixed
+ * beforehand stores nothing. */
+static inline int
+nat_xor_u64_in(const nat *x, uint64_t m, uint64_t lo, const nat *span)
+{
+    if (!x->is_big && !span->is_big) {
+        im_u128 v = x->v ^ m;
+        if (((x->v | span->v) >> 64) == 0) {
+            /* Machine words: a third of the 128-bit comparisons' cost. */
+            uint64_t w = (uint64_t)v;
+            return w >= lo && w - lo <= (uint64_t)span->v;
+        }
+        return v >= lo && v - lo <= span->v;
+    }
+    return nat_xor_u64_in_big(x, m, lo, span);
+}
+
+/* r = x AND y. */
+static inline int
+nat_and(nat *r, const nat *x, const nat *y)
+{
+    if (!x->is_big && !y->is_big) {
+        r->v = x->v & y->v;
+        r->is_big = 0;
+        return 0;
+    }
+    return nat_and_big(r, x, y);
+}
+
+/* r = x 2^k. */
+static inline int
+nat_shl(nat *r, const nat *x, size_t k)
+{
+    if (!x->is_big && (k == 0 || (k < 128 && (x->v >> (128 - k)) == 0))) {
+        r->v = x->v << k;
+        r->is_big = 0;
+        return 0;
+    }
+    return nat_shl_big(r, x, k);
+}
+
+/* r = floor(x / 2^k). */
+static inline int
+nat_shr(nat *r, const nat *x, size_t k)
+{
+    if (!x->is_big) {
+        r->v = k < 128 ? x->v >> k : 0;
+        r->is_big = 0;
+        return 0;
+    }
+    return nat_shr_big(r, x, k);
+}
+
+/* Bit i of x (the coefficient of 2^i): 0 or 1. */
+static inline int
+nat_bit(const nat *x, size_t i)
+{
+    if (!x->is_big) {
+        return i < 128 && ((x->v >> i) & 1u) != 0;
+    }
+    return bignum_bit(x->big, i);
+}
+
+/* x mod 2^64: its low 64 bits. */
+static inline uint64_t
+nat_low_u64(const nat *x)
+{
+    return x->is_big ? nat_low_u64_big(x) : (uint64_t)x->v;
+}
+
+/* The number of bits of x: the least b with x < 2^b (0 for 0). */
+static inline size_t
+nat_bits(const nat *x)
+{
+    im_u128 v = x->v;
+    size_t b = 0;
+    if (x->is_big) {
+        return bignum_bits(x->big);
+    }
+    if ((v >> 64) != 0) {
+        v >>= 64;
+        b = 64;
+    }
+    while (v != 0) {
+        v >>= 1;
+        b++;
+    }
+    return b;
 }
 
 /* Appends x in decimal. */

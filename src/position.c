@@ -23,6 +23,7 @@ position_reset(grundy_position *pos)
         grundy_game_free(pos->terms[i].game);
     }
     pos->nterms = pos->ncomps = pos->nvals = pos->textlen = 0;
+    pos->rings = 0;
     pos->big = pos->big_pending = 0;
 }
 
@@ -47,24 +48,6 @@ position_force_big(grundy_position *pos)
         pos->comps[i].big = !pos->comps[i].ring;
         pos->big |= pos->comps[i].big;
     }
-}
-
-component
-position_component(const grundy_position *pos, size_t i)
-{
-    const pos_comp *pc = &pos->comps[i];
-    const char *tok = pos->text + pc->tok;
-    /* A single number written without leading zeros is its own text; a
-     * ring's token "@n" is not a number's. */
-    int own = !pc->ring && !pc->structured && pc->n == 1 &&
-              (pc->toklen == 1 || tok[0] != '0');
-    component c = {.v = pos->vals + pc->off, .n = pc->n, .index = i + 1,
-                   .ring = pc->ring};
-    if (own) {
-        c.text = tok;
-        c.textlen = pc->toklen;
-    }
-    return c;
 }
 
 int
@@ -640,6 +623,7 @@ parse_ring(grundy_position *pos, size_t tok, size_t len, grundy_error *err)
     pos->comps[pos->ncomps++] = (pos_comp){.off = pos->nvals, .n = 1,
                                            .tok = tok, .toklen = len,
                                            .ring = 1};
+    pos->rings++;
     pos->nvals++;
     pos->terms[pos->nterms - 1].count++;
     return GRUNDY_OK;

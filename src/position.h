@@ -46,6 +46,8 @@ struct grundy_position {
     struct game_limits *lim; /* the parsing context's, charged for what the
                               * arrays grow by (NULL: nobody's) */
     size_t wanted;           /* what the grow that passed it asked for */
+    size_t rings;            /* components that are rings ("@n"): misere
+                              * play refuses them without a scan */
     int big;                 /* some component is big (pos_comp) */
     int big_pending;         /* parse_numbers met a big number in the
                               * component being added */
@@ -86,8 +88,25 @@ void position_force_big(grundy_position *pos);
 /* Component i of pos as its family's operations take it (family.h): its
  * numbers, its 1-based place, its token as text when that is the single
  * number's decimal form (never for a ring "@n"), the ring flag. The one
- * way the solver's paths (solve.c, solve_big.c) build it. */
-component position_component(const grundy_position *pos, size_t i);
+ * way the solver's paths (solve.c, solve_big.c) build it; inline, as it
+ * runs for each component asked for its options. */
+static inline component
+position_component(const grundy_position *pos, size_t i)
+{
+    const pos_comp *pc = &pos->comps[i];
+    const char *tok = pos->text + pc->tok;
+    /* A single number written without leading zeros is its own text; a
+     * ring's token "@n" is not a number's. */
+    int own = !pc->ring && !pc->structured && pc->n == 1 &&
+              (pc->toklen == 1 || tok[0] != '0');
+    component c = {.v = pos->vals + pc->off, .n = pc->n, .index = i + 1,
+                   .ring = pc->ring};
+    if (own) {
+        c.text = tok;
+        c.textlen = pc->toklen;
+    }
+    return c;
+}
 
 /* 1 when every game of pos plays misere as Nim does (FAMILY_MISERE_NIMLIKE:
  * the misere Nim rule answers the sum), for both solver paths. */

@@ -325,6 +325,14 @@ sgseq_add_saltus(const sgseq *s, const nat *n, uint64_t i, nat *out)
     return rc;
 }
 
+/* The heap of the certified period's first run worth G(n) less q
+ * saltus (sgseq_reduce_nat), n >= n0: n0 + (n - n0) mod p. */
+static inline uint64_t
+sgseq_residue(const sgseq *s, uint64_t n)
+{
+    return s->n0 + (n - s->n0) % s->p;
+}
+
 /* G(n) = G(n - p) + saltus for every n >= n0 + p, proven by the
  * certificate: G(n) = G(n0 + i) + q saltus with n - n0 = q p + i, for
  * heaps of any size (n >= len > n0). The remainder of a 64-bit heap
@@ -335,7 +343,7 @@ sgseq_reduce_nat(const sgseq *s, const nat *n, nat *out)
 {
     uint64_t v, i;
     if (nat_to_u64(n, &v)) {
-        i = (v - s->n0) % s->p;
+        i = sgseq_residue(s, v) - s->n0;
     } else if (nat_divmod_u64(NULL, n, s->p, &i) == 0) {
         i = (i + s->p - s->n0 % s->p) % s->p;
     } else {
@@ -377,6 +385,12 @@ sgseq_known(const sgseq *s, uint64_t n, uint64_t *out)
 {
     if (n < s->len) {
         *out = sgseq_get(s, (size_t)n);
+        return 1;
+    }
+    if (s->certified && s->saltus == 0) {
+        /* sgseq_reduce_nat without a saltus to add: a table lookup, the
+         * path of every 64-bit heap of a purely periodic game. */
+        *out = sgseq_get(s, sgseq_residue(s, n));
         return 1;
     }
     return s->certified && sgseq_reduce(s, n, out);
@@ -559,7 +573,10 @@ sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
                 break;
             }
         }
-        if (target - n >= SGSEQ_BLOCK && sgseq_use_block(s, n)) {
+        /* Blocks start at multiples of SGSEQ_BLOCK: the call (another
+         * file's) is made only there, not once a heap. */
+        if (target - n >= SGSEQ_BLOCK && n % SGSEQ_BLOCK == 0 &&
+            sgseq_use_block(s, n)) {
             if (pool == NULL) {
                 pool = sgseq_pool_new();
             }

@@ -180,20 +180,27 @@ void sgseq_why_no_period(const sgseq *s, const sgseq_env *env, char *buf,
 
 /*
  * An option of heap n worth want through the arithmetic period of a
- * code that splits heaps (SGSEQ_ARITH3_THEOREM): *k removed,
- * parts[0..*nparts) ascending (1 to 3 non-empty heaps). Returns 1 when
- * found: always for want < G(n) once n is at least the certificate's
- * length, and for any such heap n up to 2^64 - 1 in time independent of
- * n. 0 when the sequence has no such certificate, or none was found.
+ * code that splits heaps (SGSEQ_ARITH3_THEOREM), written once over nat
+ * (nat.h) for heaps of every size: *k removed, parts[0..*nparts)
+ * ascending (0 to 3 non-empty heaps; parts has room for 3; the caller's
+ * nats, freed by it).
+ * Returns 1 when found: always for want < G(n) once n is at least the
+ * certificate's length, in time independent of n's size. 0 when the
+ * sequence has no such certificate, or none was found; -1 out of memory
+ * (nothing allocates while n and want are below 2^128).
  */
+struct nat;
+int sgseq_arith3_option_nat(const sgseq *s, const struct nat *n,
+                            const struct nat *want, struct nat *k,
+                            struct nat *parts, unsigned *nparts);
+
+/* The same for a 64-bit heap n (its removal and parts fit). */
 int sgseq_arith3_option(const sgseq *s, uint64_t n, uint64_t want,
                         uint64_t *k, uint64_t parts[3], unsigned *nparts);
 
 struct bignum;
-/* The same for a heap n of any size and want of any size (bignum.h):
- * k (the removal, of any size with a repeating group) and
- * parts[0..*nparts) are set (three bignums given, their pointers may be
- * swapped to sort them). 1 found, 0 not, -1 out of memory. */
+/* The same for n and want as bignums (bignum.h): k and
+ * parts[0..*nparts) are set (three bignums given). */
 int sgseq_arith3_option_big(const sgseq *s, const struct bignum *n,
                             const struct bignum *want, struct bignum *k,
                             struct bignum *parts[3], unsigned *nparts);

@@ -24,15 +24,16 @@
  * D, by bounding (XOR <= sum, parity) and by explicit witnesses.
  *
  * One file of about 1,100 lines, on purpose: the test, the ordinary-period
- * test of free removals, and the witnesses for 64-bit and any-size heaps
- * all walk the same configurations (a3_cfg, a3_par, a3_list and twenty
- * static helpers over them); splitting would make those shared internals
- * global names of the engine. The any-size witnesses (the last part) are
- * the candidate to leave once they share the 64-bit code (issue 23.3).
+ * test of free removals, and the witnesses all walk the same
+ * configurations (a3_cfg, a3_par, a3_list and twenty static helpers over
+ * them); splitting would make those shared internals global names of the
+ * engine. The witness forms are written once over nat (nat.h): the test,
+ * 64-bit heaps and heaps of any size take the same path.
  */
 #include "sgseq_impl.h"
 #include "bignum.h"
 #include "intmath.h"
+#include "nat.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -308,63 +309,141 @@ a3_unique(a3_list *l)
     l->n = w;
 }
 
-/* K' = K + sum of the levels' floors, K = D - delta (D >= delta). */
-static uint64_t
-a3_kp(const a3_cfg *c, uint64_t D)
+/* The numbers of one witness search over nat, so that the test (D below
+ * 2^(L+4)), 64-bit heaps and heaps of any size take the same path: K',
+ * the halved gap (K' - y) / 2, scratch, the levels found, and a free
+ * configuration's bounds on its levels' excess over their floors (K, or
+ * K - w when one part is raised by w). a3_kp sets K' once for the
+ * configuration and D asked about, a3_free_at the bounds of a free one
+ * (the test asks many y at one D): each y is then decided by comparisons,
+ * nothing written but a witness. Below 2^128 nothing allocates;
+ * a3_num_free after use. */
+typedef struct a3_num {
+    nat kp, h, x, lv[3];
+    nat k, kw;         /* K = D - delta; K - w, when kw_ok (K >= w) */
+    uint64_t w, fx;    /* the raise; the XOR of the floors */
+    int kw_ok;
+} a3_num;
+
+static void
+a3_num_free(a3_num *u)
 {
-    uint64_t kp = D - c->delta;
-    for (unsigned i = 0; i < c->jp; i++) {
-        kp += c->lv[i];
+    nat_free(&u->kp);
+    nat_free(&u->h);
+    nat_free(&u->x);
+    for (unsigned i = 0; i < 3; i++) {
+        nat_free(&u->lv[i]);
     }
-    return kp;
+    nat_free(&u->k);
+    nat_free(&u->kw);
+}
+
+static int
+a3_ge_u64(const nat *x, uint64_t v)
+{
+    nat y = {v, NULL, 0};
+    return nat_cmp(x, &y) >= 0;
+}
+
+/* The bounds of free configuration c at D with raise w (w = 0: none). */
+static int
+a3_free_at(const a3_cfg *c, const nat *D, uint64_t w, a3_num *u)
+{
+    int rc;
+    u->w = w;
+    u->fx = 0;
+    for (unsigned i = 0; i < c->jp; i++) {
+        u->fx ^= c->lv[i];
+    }
+    if (nat_sub_u64(&u->k, D, c->delta) != 0) {
+        return -1;
+    }
+    rc = nat_sub_u64(&u->kw, &u->k, w);
+    u->kw_ok = rc == 0;
+    return rc == -1 ? -1 : 0;
+}
+
+/* K' = K + sum of the levels' floors, K = D - delta (D >= delta), into
+ * u->kp. */
+static inline int
+a3_kp(const a3_cfg *c, const nat *D, a3_num *u)
+{
+    uint64_t lam = 0;
+    for (unsigned i = 0; i < c->jp; i++) {
+        lam += c->lv[i];
+    }
+    return nat_sub_u64(&u->kp, D, c->delta) != 0 ||
+                   nat_add_u64(&u->kp, &u->kp, lam) != 0
+               ? -1
+               : 0;
 }
 
 /*
- * A free configuration's levels for y: every part at its floor lv[i] but
- * part big, which takes what the XOR needs (y ^ the others), and part o
- * (the first other) raised by w (w = 0: not raised). The removal takes
- * the rest, so the levels need only sum to at most K'. 1 when they do
- * and part big is at least its floor.
+ * The tries of a free configuration for y (docs/theory.md 3b, free
+ * removals), in order: each part big in turn takes the level y ^ x the
+ * XOR needs (x the XOR of the others), the others at their floors, then
+ * with part o (the first other) raised by w. The removal k0 + p q_k takes
+ * what the levels leave of K', so the try holds exactly when part big is
+ * at least its floor lo and the levels' excess over their floors, (y ^ x
+ * - lo) + (w when raised), is at most K = K' - (the floors' sum). Without
+ * periodic parts the levels XOR to 0: y = 0. The first try that holds
+ * (2 big + 1, + 1 when raised), 0 when none; -1 out of memory. y ^ x is
+ * never written: bounds a3_free_at set once serve every y.
  */
-static int
-a3_free_try(const a3_cfg *c, uint64_t kp, uint64_t y, unsigned big,
-            uint64_t w, uint64_t out[3])
+static inline int
+a3_free_which(const a3_cfg *c, const nat *y, const a3_num *u)
 {
-    unsigned o = big == 0 ? 1 : 0;
-    uint64_t x = 0, sum = 0;
-    for (unsigned i = 0; i < c->jp; i++) {
-        if (i != big) {
-            out[i] = c->lv[i] + (i == o ? w : 0);
-            x ^= out[i];
-            sum += out[i];
-        }
-    }
-    out[big] = y ^ x;
-    return out[big] >= c->lv[big] && out[big] <= kp && sum <= kp - out[big];
-}
-
-/*
- * Levels out[0..jp) (out[i] >= lv[i], XOR y) of a free configuration:
- * sum at most K' (the removal k0 + p q_k takes the rest). No periodic
- * part: y = 0. One: lv[0] <= y <= K'. More: a3_free_try, each part in
- * turn the one that adjusts, the others at their floors, then with one
- * of them raised by w (w = 0: not tried).
- */
-static int
-a3_levels_free(const a3_cfg *c, uint64_t D, uint64_t y, uint64_t w,
-               uint64_t out[3])
-{
-    uint64_t kp = a3_kp(c, D);
     if (c->jp == 0) {
-        return y == 0;
-    }
-    if (c->jp == 1) {
-        out[0] = y;
-        return y >= c->lv[0] && y <= kp;
+        return nat_is_zero(y);
     }
     for (unsigned big = 0; big < c->jp; big++) {
-        if (a3_free_try(c, kp, y, big, 0, out) ||
-            (w != 0 && a3_free_try(c, kp, y, big, w, out))) {
+        uint64_t lo = c->lv[big], x = u->fx ^ lo;
+        uint64_t r = c->lv[big == 0 ? 1 : 0];
+        int in = nat_xor_u64_in(y, x, lo, &u->k);
+        if (in == 0 && u->w != 0 && c->jp >= 2 && u->kw_ok) {
+            in = nat_xor_u64_in(y, x ^ r ^ (r + u->w), lo, &u->kw);
+            in = in > 0 ? 2 : in;
+        }
+        if (in != 0) {
+            return in < 0 ? -1 : (int)(2 * big) + in;
+        }
+    }
+    return 0;
+}
+
+/*
+ * Levels u->lv[0..jp) (lv[i] at least its floor, XOR y) of a free
+ * configuration: sum at most K' (the removal k0 + p q_k takes the rest),
+ * from the first of its tries that holds.
+ */
+static int
+a3_levels_free(const a3_cfg *c, const nat *y, a3_num *u)
+{
+    int k = a3_free_which(c, y, u);
+    unsigned big = k > 0 ? (unsigned)(k - 1) / 2 : 0, o = big == 0 ? 1 : 0;
+    uint64_t raise = k > 0 && (k - 1) % 2 == 1 ? u->w : 0;
+    if (k <= 0 || c->jp == 0) {
+        return k;
+    }
+    for (unsigned i = 0; i < c->jp; i++) {
+        nat_set_u64(&u->lv[i], c->lv[i] + (i == o ? raise : 0));
+    }
+    /* Part big: y ^ x, x the XOR of the others. */
+    nat_set_u64(&u->x, u->fx ^ c->lv[big] ^ c->lv[o] ^ (c->lv[o] + raise));
+    return nat_xor(&u->lv[big], y, &u->x) != 0 ? -1 : 1;
+}
+
+/* Sets u->lv to (a, b) or (b, a), the first whose parts are at least
+ * their floors: 1, or 0 when neither. */
+static int
+a3_pair(const a3_cfg *c, const nat *a, const nat *b, a3_num *u)
+{
+    for (int sw = 0; sw < 2; sw++) {
+        if (nat_copy(&u->lv[sw], a) != 0 || nat_copy(&u->lv[1 - sw], b)) {
+            return -1;
+        }
+        if (a3_ge_u64(&u->lv[0], c->lv[0]) &&
+            a3_ge_u64(&u->lv[1], c->lv[1])) {
             return 1;
         }
     }
@@ -372,46 +451,51 @@ a3_levels_free(const a3_cfg *c, uint64_t D, uint64_t y, uint64_t w,
 }
 
 /*
- * Levels out[0..jp) (out[i] >= lv[i], sum K + sum lv, XOR y) of one of the
- * witness forms the theorem uses, for D >= delta: one part (y = K');
- * two parts (c + y, c) or (c, c + y) with c = (K' - y) / 2 sharing no bit
- * with y; three parts (y, c, c) in any order. A free configuration:
- * a3_levels_free with w. 0 when none applies.
+ * Levels u->lv[0..jp) (at least their floors, sum K + sum of the floors,
+ * XOR y) of one of the witness forms the theorem uses, for D >= delta:
+ * one part (y = K'); two parts (h + y, h) or (h, h + y) with h =
+ * (K' - y) / 2 sharing no bit with y; three parts (y, h, h) in any
+ * order. A free configuration: a3_levels_free (a3_free_at set its
+ * bounds). 0 when none applies, -1 out of memory.
  */
 static int
-a3_levels(const a3_cfg *c, uint64_t D, uint64_t y, uint64_t w,
-          uint64_t out[3])
+a3_levels(const a3_cfg *c, const nat *y, a3_num *u)
 {
-    uint64_t kp = a3_kp(c, D), h;
     if (c->free) {
-        return a3_levels_free(c, D, y, w, out);
+        return a3_levels_free(c, y, u);
     }
-    if (y > kp || ((kp - y) & 1u)) {
+    if (nat_cmp(y, &u->kp) > 0) {
         return 0;
     }
-    h = (kp - y) / 2;
+    if (nat_sub(&u->h, &u->kp, y) != 0) {
+        return -1;
+    }
+    if (nat_bit(&u->h, 0)) {
+        return 0;
+    }
+    if (nat_shr(&u->h, &u->h, 1) != 0) {
+        return -1;
+    }
     if (c->jp == 1) {
-        out[0] = y;
-        return y == kp;
+        return !nat_is_zero(&u->h) ? 0 : nat_copy(&u->lv[0], y) ? -1 : 1;
     }
     if (c->jp == 2) {
-        if (h & y) {
+        if (nat_and(&u->x, &u->h, y) != 0) {
+            return -1;
+        }
+        if (!nat_is_zero(&u->x)) {
             return 0;
         }
-        for (int sw = 0; sw < 2; sw++) {
-            out[sw] = h + y;
-            out[1 - sw] = h;
-            if (out[0] >= c->lv[0] && out[1] >= c->lv[1]) {
-                return 1;
-            }
-        }
-        return 0;
+        return nat_add(&u->x, &u->h, y) != 0 ? -1
+                                              : a3_pair(c, &u->x, &u->h, u);
     }
     for (unsigned at = 0; at < 3; at++) {
         int ok = 1;
         for (unsigned i = 0; i < 3; i++) {
-            out[i] = i == at ? y : h;
-            ok &= out[i] >= c->lv[i];
+            if (nat_copy(&u->lv[i], i == at ? y : &u->h) != 0) {
+                return -1;
+            }
+            ok &= a3_ge_u64(&u->lv[i], c->lv[i]);
         }
         if (ok) {
             return 1;
@@ -420,28 +504,44 @@ a3_levels(const a3_cfg *c, uint64_t D, uint64_t y, uint64_t w,
     return 0;
 }
 
+/* Whether c has a witness for y: what the test asks, which reads no
+ * levels (a free configuration's tries are only compared). */
+static inline int
+a3_holds(const a3_cfg *c, const nat *y, a3_num *u)
+{
+    return c->free ? a3_free_which(c, y, u) > 0 : a3_levels(c, y, u) > 0;
+}
+
 /* 1 when no option of c has high part E ^ y = y ^ c->e...: y (already
  * XORed with c->e) is proved absent from the levels' XORs: above their
  * sum K', of the other parity, not K' itself for one part, or for two
  * parts A ^ B = y with A & B = (K' - y) / 2 sharing a bit with y (A + B =
  * (A ^ B) + 2 (A & B), and A ^ B never shares a bit with A & B). A free
- * configuration's levels sum to anything up to K'. */
+ * configuration's levels sum to anything up to K'. The test's D and y
+ * are far below 2^128: nothing allocates, nothing fails. */
 static int
-a3_excluded(const a3_cfg *c, uint64_t D, uint64_t y)
+a3_excluded(const a3_cfg *c, const nat *y, a3_num *u)
 {
-    uint64_t kp = a3_kp(c, D);
+    int above;
+    above = nat_cmp(y, &u->kp) > 0;
     if (c->free) {
         /* Its levels take every sum up to K': only y above K' is proved
          * absent (and y != 0 without periodic parts). */
-        return c->jp == 0 ? y != 0 : y > kp;
+        return c->jp == 0 ? !nat_is_zero(y) : above;
     }
-    if (y > kp || ((kp - y) & 1u)) {
+    if (above) {
+        return 1;
+    }
+    (void)nat_sub(&u->h, &u->kp, y);
+    if (nat_bit(&u->h, 0)) {
         return 1;
     }
     if (c->jp == 1) {
-        return y != kp;
+        return !nat_is_zero(&u->h);
     }
-    return c->jp == 2 && (((kp - y) / 2) & y) != 0;
+    (void)nat_shr(&u->h, &u->h, 1);
+    (void)nat_and(&u->x, &u->h, y);
+    return c->jp == 2 && !nat_is_zero(&u->x);
 }
 
 /* The constants of the bands (docs/theory.md 3b): tb, the top band; bb,
@@ -470,6 +570,9 @@ a3_class_holds(const a3_par *a, const a3_list *l, uint64_t rho,
 {
     uint64_t s = (uint64_t)1 << a->m, rows = bd->tb + 1 + bd->bb;
     uint32_t es = a3_hi(a, a->n0 + rho), rs = a3_lo(a, a->n0 + rho);
+    /* D < 2^(L+4) and y below it: these nats never allocate. */
+    a3_num u = {.kp = NAT_ZERO}; /* every nat NAT_ZERO */
+    nat Dn = NAT_ZERO, y = NAT_ZERO;
 
     for (unsigned par = 0; par < 2; par++) {
         memset(mark, 0, (size_t)s);
@@ -488,20 +591,29 @@ a3_class_holds(const a3_par *a, const a3_list *l, uint64_t rho,
         }
     }
     for (uint64_t d = 0; d < ((uint64_t)2 << bd->L); d++) {
-        uint64_t D = ((uint64_t)8 << bd->L) + d, qs = D + es, lv[3];
+        uint64_t D = ((uint64_t)8 << bd->L) + d, qs = D + es;
+        nat_set_u64(&Dn, D);
         memset(mark, 0, (size_t)(rows * s));
         for (size_t i = 0; i < l->n; i++) {
             const a3_cfg *c = &l->c[i];
-            if (c->r == rs && !a3_excluded(c, D, qs ^ c->e)) {
+            /* K' and a free configuration's bounds, for every y below. */
+            (void)a3_kp(c, &Dn, &u);
+            if (c->free) {
+                (void)a3_free_at(c, &Dn, bd->w, &u);
+            }
+            nat_set_u64(&y, qs ^ c->e);
+            if (c->r == rs && !a3_excluded(c, &y, &u)) {
                 return 0;
             }
             for (uint64_t t = 0; t <= bd->tb; t++) {
-                if (a3_levels(c, D, (qs - t) ^ c->e, bd->w, lv)) {
+                nat_set_u64(&y, (qs - t) ^ c->e);
+                if (a3_holds(c, &y, &u)) {
                     mark[t * s + c->r] = 1;
                 }
             }
             for (uint64_t q = 0; q < bd->bb; q++) {
-                if (a3_levels(c, D, q ^ c->e, bd->w, lv)) {
+                nat_set_u64(&y, q ^ c->e);
+                if (a3_holds(c, &y, &u)) {
                     mark[(bd->tb + 1 + q) * s + c->r] = 1;
                 }
             }
@@ -791,329 +903,183 @@ a3_par_of(const sgseq *s, a3_par *a)
     a->kfree = s->narep > 0 ? s->arep_from : UINT64_MAX;
 }
 
-/*
- * An option of heap n worth want, by the witness forms of the test:
- * *k removed, parts[0..*nparts) ascending. Every want below G(n) has one
- * when n is at least the certificate's length (the test's conclusion);
- * below, there may be none here (0).
- */
-/* A witness of c for y at D: the forms of the test, and for a free
- * configuration every raise w = 2^i (the test's w among them). flat (an
- * ordinary period): the levels do not matter (y = 0), a fixed removal's
- * first periodic part takes all of K, a free removal takes it. */
+/* A witness of c for y at D, its levels in u->lv: the forms of the test,
+ * and for a free configuration of two parts or more every raise w = 2^i
+ * (the test's w among them), each tried on every part before the next.
+ * flat (an ordinary period): the levels do not matter (y = 0), a fixed
+ * removal's first periodic part takes all of K, a free removal takes it.
+ * -1 out of memory. */
 static int
-a3_witness(const a3_cfg *c, uint64_t D, uint64_t y, int flat,
-           uint64_t out[3])
+a3_witness(const a3_cfg *c, const nat *D, const nat *y, int flat,
+           a3_num *u)
 {
     if (flat) {
-        for (unsigned i = 0; i < c->jp; i++) {
-            out[i] = c->lv[i] + (i == 0 && !c->free ? D - c->delta : 0);
+        if (!nat_is_zero(y)) {
+            return 0;
         }
-        return y == 0;
+        for (unsigned i = 0; i < c->jp; i++) {
+            nat_set_u64(&u->lv[i], c->lv[i]);
+        }
+        return c->jp >= 1 && !c->free &&
+                       (nat_sub_u64(&u->lv[0], D, c->delta) != 0 ||
+                        nat_add_u64(&u->lv[0], &u->lv[0], c->lv[0]) != 0)
+                   ? -1
+                   : 1;
+    }
+    if (a3_kp(c, D, u) != 0 || (c->free && a3_free_at(c, D, 0, u) != 0)) {
+        return -1;
     }
     if (!c->free || c->jp < 2) {
-        return a3_levels(c, D, y, 0, out);
+        return a3_levels(c, y, u);
     }
     for (unsigned i = 0; i < 63; i++) {
-        if (a3_levels_free(c, D, y, i == 0 ? 0 : (uint64_t)1 << (i - 1),
-                           out)) {
-            return 1;
+        int r = i > 0 && a3_free_at(c, D, (uint64_t)1 << (i - 1), u) != 0
+                    ? -1
+                    : a3_levels_free(c, y, u);
+        if (r != 0) {
+            return r;
         }
     }
     return 0;
 }
 
+/* The move of c's witness u at D: the removal into k, the parts into
+ * parts[0..*nparts) ascending. A periodic part b + p q sits at level
+ * e(b) + q, q its level above its floor; a free removal k0 + p q_k takes
+ * what the levels leave of K' (q_k = K' - their sum). */
+static int
+a3_move(const a3_par *a, const a3_cfg *c, const nat *D, a3_num *u, nat *k,
+        nat parts[3], unsigned *nparts)
+{
+    unsigned np = 0;
+    for (unsigned j = 0; j < c->ntiny; j++) {
+        nat_set_u64(&parts[np++], c->tiny[j]);
+    }
+    for (unsigned j = 0; j < c->jp; j++, np++) {
+        if (nat_sub_u64(&parts[np], &u->lv[j], c->lv[j]) != 0 ||
+            nat_mul_u64(&parts[np], &parts[np], a->p) != 0 ||
+            nat_add_u64(&parts[np], &parts[np], c->base[j]) != 0) {
+            return -1;
+        }
+    }
+    for (unsigned x = 1; x < np; x++) {
+        for (unsigned z = x; z > 0 && nat_cmp(&parts[z], &parts[z - 1]) < 0;
+             z--) {
+            nat t = parts[z];
+            parts[z] = parts[z - 1];
+            parts[z - 1] = t;
+        }
+    }
+    *nparts = np;
+    if (!c->free) {
+        nat_set_u64(k, c->k);
+        return 0;
+    }
+    if (a3_kp(c, D, u) != 0) {
+        return -1;
+    }
+    for (unsigned j = 0; j < c->jp; j++) {
+        if (nat_sub(&u->kp, &u->kp, &u->lv[j]) != 0) {
+            return -1;
+        }
+    }
+    return nat_mul_u64(k, &u->kp, a->p) != 0 || nat_add_u64(k, k, c->k) != 0
+               ? -1
+               : 0;
+}
+
+/*
+ * The one search for 64-bit heaps and heaps of any size (sgseq.h): the
+ * configurations of n's class rho (n = n0 + rho + p D) whose low part is
+ * want's, each tried for a witness of want's high part. Every want below
+ * G(n) has one when n is at least the certificate's length (the test's
+ * conclusion); below, there may be none here (0).
+ */
+int
+sgseq_arith3_option_nat(const sgseq *s, const nat *n, const nat *want,
+                        nat *k, nat *parts, unsigned *nparts)
+{
+    a3_par a;
+    a3_list l = {NULL, 0, 0, 0};
+    a3_num u = {.kp = NAT_ZERO}; /* every nat NAT_ZERO */
+    nat D = NAT_ZERO, hi = NAT_ZERO, y = NAT_ZERO, e = NAT_ZERO;
+    uint64_t rho, r;
+    int found = 0;
+
+    if (!sgseq_split_certified(s) || !a3_ge_u64(n, s->n0 + s->a3_p)) {
+        return 0;
+    }
+    a3_par_of(s, &a);
+    /* want = hi 2^m + r, r < 2^m. */
+    r = nat_low_u64(want) & (((uint64_t)1 << a.m) - 1);
+    if (nat_sub_u64(&D, n, a.n0) != 0 ||
+        nat_divmod_u64(&D, &D, a.p, &rho) != 0 ||
+        nat_shr(&hi, want, a.m) != 0) {
+        found = -1;
+    } else {
+        a3_configs(&a, rho, &l);
+        found = l.full ? -1 : 0;
+    }
+    for (size_t i = 0; found == 0 && i < l.n; i++) {
+        const a3_cfg *c = &l.c[i];
+        if (c->r != r || !a3_ge_u64(&D, c->delta)) {
+            continue;
+        }
+        nat_set_u64(&e, c->e);
+        found = nat_xor(&y, &hi, &e) != 0
+                    ? -1
+                    : a3_witness(c, &D, &y, s->saltus == 0, &u);
+        if (found > 0 && a3_move(&a, c, &D, &u, k, parts, nparts) != 0) {
+            found = -1;
+        }
+    }
+    free(l.c);
+    nat_free(&D);
+    nat_free(&hi);
+    nat_free(&y);
+    nat_free(&e);
+    a3_num_free(&u);
+    return found;
+}
+
+/* 64-bit heaps: the removal and the parts sum to at most n, so they fit;
+ * nothing there reaches 2^128, so nothing allocates. */
 int
 sgseq_arith3_option(const sgseq *s, uint64_t n, uint64_t want, uint64_t *k,
                     uint64_t parts[3], unsigned *nparts)
 {
-    a3_par a;
-    a3_list l = {NULL, 0, 0, 0};
-    uint64_t rho, D, y, lv[3];
-    int found = 0;
-
-    if (!s->arith3 || !s->certified || n < s->n0 + s->a3_p) {
-        return 0;
-    }
-    a3_par_of(s, &a);
-    rho = (n - a.n0) % a.p;
-    D = (n - a.n0) / a.p;
-    a3_configs(&a, rho, &l);
-    for (size_t i = 0; i < l.n && !found; i++) {
-        const a3_cfg *c = &l.c[i];
-        if (c->r != (want & (((uint64_t)1 << a.m) - 1)) || c->delta > D) {
-            continue;
-        }
-        y = (want >> a.m) ^ c->e;
-        if (a3_witness(c, D, y, s->saltus == 0, lv)) {
-            unsigned np = 0;
-            uint64_t qk = D - c->delta;
-            for (unsigned j = 0; j < c->ntiny; j++) {
-                parts[np++] = c->tiny[j];
-            }
-            for (unsigned j = 0; j < c->jp; j++) {
-                parts[np++] = c->base[j] + a.p * (lv[j] - c->lv[j]);
-                qk -= lv[j] - c->lv[j];
-            }
-            for (unsigned x = 1; x < np; x++) {
-                for (unsigned z = x; z > 0 && parts[z] < parts[z - 1]; z--) {
-                    uint64_t t = parts[z];
-                    parts[z] = parts[z - 1];
-                    parts[z - 1] = t;
-                }
-            }
-            /* A free removal takes what the parts leave: k0 + p q_k. */
-            *k = c->k + (c->free ? a.p * qk : 0);
-            *nparts = np;
-            found = 1;
+    nat nn = {n, NULL, 0}, wn = {want, NULL, 0}, kn = NAT_ZERO;
+    nat pn[3] = {NAT_ZERO, NAT_ZERO, NAT_ZERO};
+    int found = sgseq_arith3_option_nat(s, &nn, &wn, &kn, pn, nparts);
+    if (found > 0) {
+        *k = nat_low_u64(&kn);
+        for (unsigned i = 0; i < *nparts; i++) {
+            parts[i] = nat_low_u64(&pn[i]);
         }
     }
-    free(l.c);
     return found;
-}
-
-/* ---- heaps beyond 64 bits ------------------------------------------- */
-
-/* K' = D - delta + sum of the floors, into kp (D >= delta). */
-static int
-a3_kp_big(const a3_cfg *c, const bignum *D, bignum *kp, bignum *x)
-{
-    uint64_t lam = 0;
-    for (unsigned i = 0; i < c->jp; i++) {
-        lam += c->lv[i];
-    }
-    return bignum_add_u64(kp, D, lam) != 0 ||
-           bignum_set_u64(x, c->delta) != 0 || bignum_sub(kp, kp, x) != 0;
-}
-
-/* a3_levels with D and y of any size: the levels in lv[0..jp). -1 when
- * out of memory. */
-static int
-a3_levels_big(const a3_cfg *c, const bignum *D, const bignum *y,
-              bignum **lv, bignum **tmp)
-{
-    bignum *kp = tmp[0], *h = tmp[1], *x = tmp[2];
-    if (a3_kp_big(c, D, kp, x) != 0) {
-        return -1;
-    }
-    if (bignum_cmp(y, kp) > 0) {
-        return 0;
-    }
-    if (bignum_sub(h, kp, y) != 0) {
-        return -1;
-    }
-    if (bignum_bit(h, 0)) {
-        return 0;
-    }
-    if (bignum_shr(h, h, 1) != 0) {
-        return -1;
-    }
-    if (c->jp == 1) {
-        return bignum_is_zero(h) ? (bignum_copy(lv[0], y) ? -1 : 1) : 0;
-    }
-    if (c->jp == 2) {
-        /* h & y = 0 exactly when h ^ y = h + y. */
-        if (bignum_xor(x, h, y) != 0 || bignum_add(kp, h, y) != 0) {
-            return -1;
-        }
-        if (bignum_cmp(x, kp) != 0) {
-            return 0;
-        }
-        for (int sw = 0; sw < 2; sw++) {
-            if (bignum_copy(lv[sw], kp) != 0 || bignum_copy(lv[1 - sw], h)) {
-                return -1;
-            }
-            if (bignum_cmp_u64(lv[0], c->lv[0]) >= 0 &&
-                bignum_cmp_u64(lv[1], c->lv[1]) >= 0) {
-                return 1;
-            }
-        }
-        return 0;
-    }
-    for (unsigned at = 0; at < 3; at++) {
-        int ok = 1;
-        for (unsigned i = 0; i < 3; i++) {
-            if (bignum_copy(lv[i], i == at ? y : h) != 0) {
-                return -1;
-            }
-            ok &= bignum_cmp_u64(lv[i], c->lv[i]) >= 0;
-        }
-        if (ok) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* a3_witness of a free configuration with D and y of any size: the
- * levels in lv[0..jp). -1 when out of memory. */
-static int
-a3_levels_free_big(const a3_cfg *c, const bignum *D, const bignum *y,
-                   bignum **lv, bignum **tmp)
-{
-    bignum *kp = tmp[0], *x = tmp[1], *sum = tmp[2];
-    if (a3_kp_big(c, D, kp, x) != 0) {
-        return -1;
-    }
-    if (c->jp == 0) {
-        return bignum_is_zero(y);
-    }
-    if (c->jp == 1) {
-        if (bignum_cmp_u64(y, c->lv[0]) < 0 || bignum_cmp(y, kp) > 0) {
-            return 0;
-        }
-        return bignum_copy(lv[0], y) != 0 ? -1 : 1;
-    }
-    for (unsigned big = 0; big < c->jp; big++) {
-        unsigned o = big == 0 ? 1 : 0;
-        for (unsigned i = 0; i < 63; i++) {
-            uint64_t w = i == 0 ? 0 : (uint64_t)1 << (i - 1), xs = 0,
-                     small = 0;
-            for (unsigned j = 0; j < c->jp; j++) {
-                if (j != big) {
-                    uint64_t v = c->lv[j] + (j == o ? w : 0);
-                    xs ^= v;
-                    small += v;
-                    if (bignum_set_u64(lv[j], v) != 0) {
-                        return -1;
-                    }
-                }
-            }
-            if (bignum_set_u64(x, xs) != 0 || bignum_xor(lv[big], y, x) != 0 ||
-                bignum_add_u64(sum, lv[big], small) != 0) {
-                return -1;
-            }
-            if (bignum_cmp_u64(lv[big], c->lv[big]) >= 0 &&
-                bignum_cmp(sum, kp) <= 0) {
-                return 1;
-            }
-        }
-    }
-    return 0;
-}
-
-/* a3_witness's flat levels with D of any size: a fixed removal's first
- * periodic part at D - delta above its floor. */
-static int
-a3_levels_flat_big(const a3_cfg *c, const bignum *D, const bignum *y,
-                   bignum **lv, bignum **tmp)
-{
-    if (!bignum_is_zero(y)) {
-        return 0;
-    }
-    for (unsigned i = 0; i < c->jp; i++) {
-        if (bignum_set_u64(lv[i], c->lv[i]) != 0) {
-            return -1;
-        }
-    }
-    if (c->jp >= 1 && !c->free &&
-        (bignum_set_u64(tmp[0], c->delta) != 0 ||
-         bignum_sub(lv[0], D, tmp[0]) != 0 ||
-         bignum_add_u64(lv[0], lv[0], c->lv[0]) != 0)) {
-        return -1;
-    }
-    return 1;
-}
-
-/* The free removal of a witness: k0 + p q_k, q_k = K' - sum of the
- * levels, into k. */
-static int
-a3_free_k_big(const a3_cfg *c, const a3_par *a, const bignum *D,
-              bignum **lv, bignum *k, bignum *x)
-{
-    if (a3_kp_big(c, D, k, x) != 0) {
-        return -1;
-    }
-    for (unsigned j = 0; j < c->jp; j++) {
-        if (bignum_sub(k, k, lv[j]) != 0) {
-            return -1;
-        }
-    }
-    return bignum_mul_u64(k, k, a->p) != 0 ||
-           bignum_add_u64(k, k, c->k) != 0;
 }
 
 int
 sgseq_arith3_option_big(const sgseq *s, const bignum *n, const bignum *want,
                         bignum *k, bignum *parts[3], unsigned *nparts)
 {
-    a3_par a;
-    a3_list l = {NULL, 0, 0, 0};
-    bignum *D = bignum_new(), *y = bignum_new(), *lv[3], *tmp[3];
-    uint64_t rho, r;
-    int found = 0, bad = D == NULL || y == NULL;
-
-    for (int i = 0; i < 3; i++) {
-        bad |= (lv[i] = bignum_new()) == NULL;
-        bad |= (tmp[i] = bignum_new()) == NULL;
-    }
-    if (!sgseq_split_certified(s) ||
-        bignum_cmp_u64(n, s->n0 + s->a3_p) < 0) {
-        bad = bad ? 1 : 2;
-    }
-    if (!bad) {
-        a3_par_of(s, &a);
-        /* n = n0 + rho + p D; want = Q s + r. */
-        bad = bignum_set_u64(tmp[0], a.n0) != 0 ||
-              bignum_sub(D, n, tmp[0]) != 0 ||
-              bignum_divmod_u64(D, D, a.p, &rho) != 0 ||
-              bignum_divmod_u64(NULL, want, (uint64_t)1 << a.m, &r) != 0;
-    }
-    if (!bad) {
-        a3_configs(&a, rho, &l);
-        bad = l.full;
-    }
-    for (size_t i = 0; !bad && i < l.n && !found; i++) {
-        const a3_cfg *c = &l.c[i];
-        if (c->r != r || bignum_cmp_u64(D, c->delta) < 0) {
-            continue;
-        }
-        if (bignum_shr(y, want, a.m) != 0 || bignum_set_u64(tmp[0], c->e) ||
-            bignum_xor(y, y, tmp[0]) != 0) {
-            bad = 1;
-            break;
-        }
-        found = s->saltus == 0 ? a3_levels_flat_big(c, D, y, lv, tmp)
-                : c->free      ? a3_levels_free_big(c, D, y, lv, tmp)
-                               : a3_levels_big(c, D, y, lv, tmp);
-        if (found < 0) {
-            bad = 1;
-            found = 0;
-            break;
-        }
-        if (found) {
-            unsigned np = 0;
-            bad = c->free ? a3_free_k_big(c, &a, D, lv, k, tmp[1]) != 0
-                          : bignum_set_u64(k, c->k) != 0;
-            for (unsigned j = 0; j < c->ntiny && !bad; j++) {
-                bad = bignum_set_u64(parts[np++], c->tiny[j]) != 0;
-            }
-            for (unsigned j = 0; j < c->jp && !bad; j++) {
-                /* part = b + p (level - lambda) */
-                bad = bignum_set_u64(tmp[0], c->lv[j]) != 0 ||
-                      bignum_sub(parts[np], lv[j], tmp[0]) != 0 ||
-                      bignum_mul_u64(parts[np], parts[np], a.p) != 0 ||
-                      bignum_add_u64(parts[np], parts[np], c->base[j]) != 0;
-                np++;
-            }
-            for (unsigned x = 1; x < np && !bad; x++) {
-                for (unsigned z = x; z > 0 &&
-                                     bignum_cmp(parts[z], parts[z - 1]) < 0;
-                     z--) {
-                    bignum *t = parts[z];
-                    parts[z] = parts[z - 1];
-                    parts[z - 1] = t;
-                }
-            }
-            *nparts = np;
+    nat nn = NAT_ZERO, wn = NAT_ZERO, kn = NAT_ZERO;
+    nat pn[3] = {NAT_ZERO, NAT_ZERO, NAT_ZERO};
+    int found = nat_set_big(&nn, n) != 0 || nat_set_big(&wn, want) != 0
+                    ? -1
+                    : sgseq_arith3_option_nat(s, &nn, &wn, &kn, pn, nparts);
+    if (found > 0) {
+        found = nat_to_big(k, &kn) != 0 ? -1 : 1;
+        for (unsigned i = 0; found > 0 && i < *nparts; i++) {
+            found = nat_to_big(parts[i], &pn[i]) != 0 ? -1 : 1;
         }
     }
-    free(l.c);
-    bignum_free(D);
-    bignum_free(y);
-    for (int i = 0; i < 3; i++) {
-        bignum_free(lv[i]);
-        bignum_free(tmp[i]);
+    nat_free(&nn);
+    nat_free(&wn);
+    nat_free(&kn);
+    for (unsigned i = 0; i < 3; i++) {
+        nat_free(&pn[i]);
     }
-    return bad == 1 ? -1 : found;
+    return found;
 }

@@ -5,7 +5,7 @@
  * Nim rule, or misere.c's search); moves.c renders the moves it finds.
  * The rules are written once over nat for numbers of any size (struct
  * sum); solve_big.c reads big components and answers what only they
- * need. About 1,150 lines, one job: the rules of a sum, with their
+ * need. About 1,200 lines, one job: the rules of a sum, with their
  * equal-component and loopy cases, which share its helpers.
  */
 #include "solve.h"
@@ -132,38 +132,6 @@ sum_copy(const sum *s, size_t i, size_t j)
     return nat_copy(&s->bp->value[i], &s->bp->value[j]);
 }
 
-/* Grundy value of every component; their XOR into *x (a nat the caller
- * made). On failure *failed (when not NULL) is the component whose value
- * failed. */
-static grundy_status
-sum_values(const sum *s, nat *x, size_t *failed, grundy_error *err)
-{
-    const grundy_position *pos = s->pos;
-    grundy_status st = values_room(pos, s->res, err);
-    uint64_t acc = 0;   /* the XOR while every number fits in 64 bits */
-    nat_set_u64(x, 0);
-    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
-        const pos_term *term = &pos->terms[t];
-        for (size_t i = term->first; i < term->first + term->count; i++) {
-            if ((st = sum_value(s, term, i, err)) != GRUNDY_OK) {
-                if (failed != NULL) {
-                    *failed = i;
-                }
-                return st;
-            }
-            if (s->bp == NULL) {
-                acc ^= s->res->values[i];
-            } else if (nat_xor(x, x, &s->bp->value[i]) != 0) {
-                return nomem(err);
-            }
-        }
-    }
-    if (s->bp == NULL) {
-        nat_set_u64(x, acc);
-    }
-    return st;
-}
-
 /* x < y; x >= k. One comparison each while the numbers are held in
  * 128 bits (a big nat is 2^128 or more: nat.h), as the per-line path of
  * a stream needs. */
@@ -177,6 +145,51 @@ static int
 at_least(const nat *x, uint64_t k)
 {
     return x->is_big || x->v >= k;
+}
+
+/* Grundy value of every component; their XOR into *x (a nat the caller
+ * made), and into *nbig (when not NULL) how many are 2 or more (the
+ * misere Nim rule's count, taken in the same pass). On failure *failed
+ * (when not NULL) is the component whose value failed. */
+static grundy_status
+sum_values(const sum *s, nat *x, size_t *nbig, size_t *failed,
+           grundy_error *err)
+{
+    const grundy_position *pos = s->pos;
+    grundy_status st = values_room(pos, s->res, err);
+    uint64_t acc = 0;   /* the XOR while every number fits in 64 bits */
+    size_t n2 = 0;
+    nat_set_u64(x, 0);
+    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
+        /* The bounds held here: a value written is a 64-bit word, which
+         * may alias a size_t, so the compiler would read them again. */
+        const pos_term *term = &pos->terms[t];
+        size_t end = term->first + term->count;
+        for (size_t i = term->first; i < end; i++) {
+            if ((st = sum_value(s, term, i, err)) != GRUNDY_OK) {
+                if (failed != NULL) {
+                    *failed = i;
+                }
+                return st;
+            }
+            if (s->bp == NULL) {
+                uint64_t g = s->res->values[i];
+                acc ^= g;
+                n2 += g >= 2;
+            } else if (nat_xor(x, x, &s->bp->value[i]) != 0) {
+                return nomem(err);
+            } else {
+                n2 += at_least(&s->bp->value[i], 2) ? 1u : 0u;
+            }
+        }
+    }
+    if (s->bp == NULL) {
+        nat_set_u64(x, acc);
+    }
+    if (nbig != NULL) {
+        *nbig = n2;
+    }
+    return st;
 }
 
 /* The result's value x: in 64 bits, or in decimal beyond them (into
@@ -374,6 +387,49 @@ class_words(const size_t *cls, size_t n, size_t head, char *buf, size_t cap)
     }
 }
 
+/* The term that component i belongs to. */
+static const pos_term *
+term_of(const grundy_position *pos, size_t i)
+{
+    const pos_term *term = &pos->terms[0];
+    for (size_t t = 0; t < pos->nterms; t++) {
+        if (pos->terms[t].first <= i) {
+            term = &pos->terms[t];
+        }
+    }
+    return term;
+}
+
+/* 1 when component i, the first whose value is out of reach, has an odd
+ * number of equal components (itself included) and a family with no
+ * mirror move: its unknown value stays in the sum whatever the rest is
+ * worth, so its error is the answer and no other value is needed (a line
+ * of two huge fib piles computes one). It heads its class: an equal
+ * component before it would have failed first. */
+static int
+undecided(const sum *s, size_t i)
+{
+    const grundy_position *pos = s->pos;
+    const pos_term *ti = term_of(pos, i);
+    const pos_comp *pc = &pos->comps[i];
+    size_t equal = 0;
+    if (ti->game->family->mirror != NULL) {
+        return 0;
+    }
+    for (size_t t = 0; t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        if (!same_game(term->game, ti->game)) {
+            continue;
+        }
+        for (size_t j = term->first; j < term->first + term->count; j++) {
+            const pos_comp *pj = &pos->comps[j];
+            equal += pj->n == pc->n && pj->ring == pc->ring &&
+                     same_numbers(s, i, j);
+        }
+    }
+    return equal % 2 == 1;
+}
+
 /*
  * Normal play where the value of some component is out of reach
  * (docs/theory.md 8). Equal components cancel: G + G = 0, so a class of
@@ -401,19 +457,25 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
     const grundy_position *pos = s->pos;
     grundy_result *res = sink->res;
     size_t n = pos->ncomps, odd = SIZE_MAX, opaque = SIZE_MAX;
-    size_t *cls = malloc((n + 1) * sizeof *cls);
-    size_t *count = calloc(n + 1, sizeof *count);
-    unsigned char *known = calloc(n + 1, 1);
+    size_t *cls, *count;
+    unsigned char *known;
     /* why: the last value's error; oddwhy, oddst: the odd class's;
      * opwhy, opst: the first cancelling class's. */
-    grundy_error why = *err, oddwhy = *err, opwhy = *err;
-    grundy_status oddst = fst, opst = fst;
-    grundy_status st = cls == NULL || count == NULL || known == NULL
-                           ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
-                           : values_room(pos, res, err);
+    grundy_error why, oddwhy, opwhy;
+    grundy_status oddst = fst, opst = fst, st;
     nat x = NAT_ZERO, want = NAT_ZERO;
     char words[96];
 
+    if (undecided(s, failed)) {
+        return fst;   /* *err is the failed component's error */
+    }
+    why = oddwhy = opwhy = *err;
+    cls = malloc((n + 1) * sizeof *cls);
+    count = calloc(n + 1, sizeof *count);
+    known = calloc(n + 1, 1);
+    st = cls == NULL || count == NULL || known == NULL
+             ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
+             : values_room(pos, res, err);
     if (st == GRUNDY_OK) {
         st = component_classes(s, cls, err);
     }
@@ -484,15 +546,9 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
         /* One component of unknown value G beside a rest worth x: only a
          * mirror move on it decides, and only when x = 0 (a win, value
          * unknown). */
-        const pos_term *term = &pos->terms[0];
-        const family *fam;
+        const pos_term *term = term_of(pos, odd);
+        const family *fam = term->game->family;
         component c = position_component(pos, odd);
-        for (size_t t = 0; t < pos->nterms; t++) {
-            if (pos->terms[t].first <= odd) {
-                term = &pos->terms[t];
-            }
-        }
-        fam = term->game->family;
         if (c.ring || pos->comps[odd].big || fam->mirror == NULL ||
             fam->mirror(term->game, &c, NULL) != 1) {
             *err = oddwhy;
@@ -626,15 +682,11 @@ solve_sum(const sum *s, int misere, move_sink *sink, grundy_error *err)
     grundy_result *res = sink->res;
     nat x = NAT_ZERO, want = NAT_ZERO, g;
     size_t nbig = 0, failed = 0;
-    grundy_status st = sum_values(s, &x, &failed, err);
+    grundy_status st = sum_values(s, &x, &nbig, &failed, err);
     if (!misere && (st == GRUNDY_ELIMIT || st == GRUNDY_EUNSUPPORTED)) {
         /* Only now: an answer computed from every value stays as it was. */
         nat_free(&x);
         return solve_unknown(s, sink, failed, st, err);
-    }
-    for (size_t i = 0; misere && st == GRUNDY_OK && i < pos->ncomps; i++) {
-        g = sum_get(s, i);
-        nbig += at_least(&g, 2) ? 1 : 0;
     }
     if (st == GRUNDY_OK) {
         st = set_value(res, &x, err);
@@ -884,7 +936,7 @@ solve_misere_other(const sum *s, move_sink *sink, grundy_error *err)
     grundy_error why;
     grundy_status st, vst = GRUNDY_OK;
     if (s->bp != NULL) {
-        vst = sum_values(s, &x, NULL, &why);
+        vst = sum_values(s, &x, NULL, NULL, &why);
         st = solve_big_misere(s->pos, s->bp, vst == GRUNDY_OK, sink, err);
     } else {
         /* Every component is asked for its moves, equal ones too: with
@@ -892,7 +944,7 @@ solve_misere_other(const sum *s, move_sink *sink, grundy_error *err)
          * (interface: `--all nim 1 1 1` lists three). */
         st = solve_misere_general(s->pos, sink, err);
         if (st == GRUNDY_OK) {
-            vst = sum_values(s, &x, NULL, &why);
+            vst = sum_values(s, &x, NULL, NULL, &why);
         }
     }
     if (st == GRUNDY_OK && vst == GRUNDY_ENOMEM) {
@@ -989,14 +1041,12 @@ grundy_solve(grundy_ctx *ctx, const grundy_position *pos, unsigned flags,
     if (flags & (GRUNDY_EVERY | GRUNDY_CONJUNCTIVE)) {
         return solve_compound(pos, flags, &sink, err);
     }
-    for (size_t i = 0; misere && i < pos->ncomps; i++) {
-        if (pos->comps[i].ring) {
-            return err_set(err, GRUNDY_EUNSUPPORTED, -1,
-                           "misere play of positions with rings (@n) is "
-                           "not supported (no setting changes this: grundy "
-                           "has no misere method for rings); normal play "
-                           "of rings is answered");
-        }
+    if (misere && pos->rings > 0) {
+        return err_set(err, GRUNDY_EUNSUPPORTED, -1,
+                       "misere play of positions with rings (@n) is "
+                       "not supported (no setting changes this: grundy "
+                       "has no misere method for rings); normal play "
+                       "of rings is answered");
     }
     for (size_t t = 0; misere && t < pos->nterms; t++) {
         const family *fam = pos->terms[t].game->family;
@@ -1037,7 +1087,7 @@ solve_value(const grundy_position *pos, grundy_result *res,
         (st = solve_big_read(pos, &bp, err)) == GRUNDY_OK) {
         s.bp = &bp;
     }
-    if (st == GRUNDY_OK && (st = sum_values(&s, &x, NULL, err)) == GRUNDY_OK &&
+    if (st == GRUNDY_OK && (st = sum_values(&s, &x, NULL, NULL, err)) == GRUNDY_OK &&
         (st = set_value(res, &x, err)) == GRUNDY_OK) {
         res->win = !nat_is_zero(&x);
     }

@@ -200,6 +200,17 @@ test_parse_print(void **state)
     assert_int_equal(bignum_parse_dec(x, "18446744073709551616", 20), 0);
     assert_false(bignum_to_u64(x, &v));
     assert_int_equal(bignum_bits(x), 65);
+    /* 2^64: word 0 is 0, word 1 is 1, words past the length are 0. */
+    assert_true(bignum_word(x, 0) == 0 && bignum_word(x, 1) == 1 &&
+                bignum_word(x, 2) == 0 && bignum_word(x, 99) == 0);
+    assert_int_equal(bignum_parse_dec(x, "1", 1), 0);
+    assert_int_equal(bignum_bits(x), 1);
+    /* 2^128 - 1: 128 bits, both words full. */
+    assert_int_equal(bignum_parse_dec(x, "34028236692093846346337460743176"
+                                         "8211455", 39), 0);
+    assert_int_equal(bignum_bits(x), 128);
+    assert_true(bignum_word(x, 0) == UINT64_MAX &&
+                bignum_word(x, 1) == UINT64_MAX);
     for (int t = 0; t < 300; t++) {
         random_digits(&rng, s, 2000);
         /* Leading zeros are read and not printed. */

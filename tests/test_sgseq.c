@@ -201,6 +201,42 @@ test_sparse_vs_plain(void **state)
     }
 }
 
+/*
+ * The register path (values below 64) with three removals that split, as
+ * octal:0.1777: the rare heaps read for every removal at once, and the
+ * scan three removals at a time, checked every few splits. Against the
+ * literal reference on 6000 heaps each, for codes with d2 d3 d4 splitting
+ * that take this path (sparse space, values below 64): from none to 225
+ * rare heaps, several masks.
+ */
+static void
+test_register_three_removals(void **state)
+{
+    static const char *const codes[] = {
+        "0.1777", "0.0554", "0.1444", "0.1554", "0.1564", "0.1744",
+        "0.1756", "0.1774", "0.3544", "0.3546", "0.3564", "0.3576",
+        "0.3756",
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        code c = parse_code(codes[i]);
+        uint64_t *ref = ref_octal(&c, 6000);
+        sgseq *s = new_octal(&c);
+        sgseq_stats st;
+        assert_non_null(s);
+        /* The table itself, not a period, answers every heap. */
+        sgseq_set_certify(s, 0);
+        for (uint64_t n = 0; n < 6000; n++) {
+            assert_int_equal(value(s, n), ref[n]);
+        }
+        sgseq_get_stats(s, &st);
+        assert_int_not_equal(st.mask, 0);
+        assert_true(st.max_value < 64);
+        sgseq_free(s);
+        free(ref);
+    }
+}
+
 /* A game with many rare values (Officers) exercises the missing-rare scan. */
 static void
 test_officers_sparse_vs_plain(void **state)
@@ -665,6 +701,7 @@ main(void)
         cmocka_unit_test(test_random_codes_vs_reference),
         cmocka_unit_test(test_sparse_vs_plain),
         cmocka_unit_test(test_officers_sparse_vs_plain),
+        cmocka_unit_test(test_register_three_removals),
         cmocka_unit_test(test_threads_vs_plain),
         cmocka_unit_test(test_heap_parity),
         cmocka_unit_test(test_threads_vs_one_long),

@@ -907,6 +907,7 @@ octal_arith3_options(octal_walk *w, uint64_t n, grundy_error *err)
 {
     uint64_t k, parts[3], g = octal_g(w->o, n);
     unsigned np;
+    int found;
     if (w->want == GRUNDY_ANY_VALUE || move_sink_wants_all(w->sink) ||
         w->want > g) {
         return octal_all_refused(err, "heap", n, w->spec,
@@ -915,7 +916,11 @@ octal_arith3_options(octal_walk *w, uint64_t n, grundy_error *err)
     if (w->want == g) {
         return GRUNDY_OK;
     }
-    if (!sgseq_arith3_option(w->o->seq, n, w->want, &k, parts, &np)) {
+    found = sgseq_arith3_option(w->o->seq, n, w->want, &k, parts, &np);
+    if (found < 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    }
+    if (found == 0) {
         /* Only below the certificate's length, where direct scans stop
          * first: not expected, but said rather than guessed. */
         return err_set(err, GRUNDY_ELIMIT, -1,

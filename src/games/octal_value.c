@@ -136,6 +136,9 @@ octal_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
         }
         return GRUNDY_OK;
     }
+    if (sgseq_known(o->seq, v[0], sg)) {
+        return GRUNDY_OK;   /* nothing to compute: no settings to read */
+    }
     env = octal_env(game);
     return sgseq_value(o->seq, v[0], &env, sg, err);
 }
