@@ -212,8 +212,8 @@ grundy_status seqfile_write(grundy_game *game, FILE *f, int *io_failed,
  * GRUNDY_EUNSUPPORTED, GRUNDY_ENOMEM), every byte again, from the
  * first, to seqfile_load_more, which continues game's sequence from the
  * values (GRUNDY_EPOSITION when one differs from a value computed
- * already; GRUNDY_ENOMEM), and seqfile_load_end: GRUNDY_EPOSITION when
- * pass 2's bytes were not pass 1's (the file changed between them).
+ * already; GRUNDY_ENOMEM), and seqfile_load_end: GRUNDY_EIO when pass
+ * 2's bytes were not pass 1's (the file changed between them).
  * After a failure in pass 2 the game holds values of a file it must not
  * trust: the caller frees the game. seqfile_reader_free(NULL) is a
  * no-op; the reader does not own game.

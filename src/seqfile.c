@@ -428,7 +428,7 @@ seqfile_load_end(seqfile_reader *r, grundy_error *err)
 {
     if (r->pos != r->len1 || r->hash != r->hash1 ||
         seqfile_get(r->last, 8) != r->hash) {
-        return err_set(err, GRUNDY_EPOSITION, -1,
+        return err_set(err, GRUNDY_EIO, -1,
                        "the sequence file changed while it was read (%llu "
                        "bytes when checked, %llu when loaded, or other "
                        "bytes): another program wrote to it",

@@ -142,7 +142,7 @@ else
     bad "1,018 different games: 1 and 8 threads differ, or lines went unanswered"
 fi
 # A resume from --save FILE holds the table, not the file beside it
-# (issue 26.2): FILE is read a chunk of a MiB at a time, checked whole,
+# (issue 26.2): FILE is read 256 KiB at a time, checked whole,
 # then loaded. Officers to 2^21 heaps: a table of 2.4 MB (1.125 bytes a
 # value), a file of 4.2 MB (2 bytes a value). Resumed under --memory 3M,
 # more than the table but less than table and file, it succeeds with
@@ -158,8 +158,8 @@ if [ "$rc" = 0 ] && cmp -s "$tmp/out" "$tmp/fresh"; then
 else
     bad "Officers resumed: exit $rc, other values or none: $(head -c 300 "$tmp/err")"
 fi
-# A byte flipped in the middle of the file (in its third chunk of a MiB,
-# checked after the first two were read and let go): refused with the
+# A byte flipped in the middle of the file (in its ninth chunk of 256
+# KiB, checked after the first eight were read and let go): refused with the
 # checksum's message, exit 2, within the same peak, and left as it is.
 cp "$tmp/officers" "$tmp/flipped"
 printf '\377' | dd of="$tmp/flipped" bs=1 seek=2097152 conv=notrunc 2>/dev/null

@@ -301,10 +301,9 @@ test_file_changed_between_passes(void **state)
     fix_checksum(other, n);
     assert_true(sound(other, n, "octal:0.6"));
     other[n] = 0;
-    pass2[0].bytes = other, pass2[0].len = n, pass2[0].want = GRUNDY_EPOSITION;
-    pass2[1].bytes = p, pass2[1].len = n - 1, pass2[1].want = GRUNDY_EPOSITION;
-    pass2[2].bytes = other, pass2[2].len = n + 1,
-    pass2[2].want = GRUNDY_EPOSITION;
+    pass2[0].bytes = other, pass2[0].len = n, pass2[0].want = GRUNDY_EIO;
+    pass2[1].bytes = p, pass2[1].len = n - 1, pass2[1].want = GRUNDY_EIO;
+    pass2[2].bytes = other, pass2[2].len = n + 1, pass2[2].want = GRUNDY_EIO;
     pass2[3].bytes = p, pass2[3].len = n, pass2[3].want = GRUNDY_OK;
     for (size_t i = 0; i < 4; i++) {
         reading rd;

@@ -1,10 +1,11 @@
 /*
  * save.c - `grundy sg GAME A..B --save FILE`: long runs that resume. The
- * game's computed sequence is read from FILE when it exists (a file that
- * is damaged or of another game is refused and left as it was: never
- * used, never written), written back as the run goes (each time the
- * table has doubled, or a minute after the last write) and at its end,
- * and on SIGINT or SIGTERM before the command stops. Every write goes to
+ * game's computed sequence is read from FILE when it exists, a chunk at
+ * a time, checked whole before it is loaded (a file that is damaged or
+ * of another game is refused and left as it was: never used, never
+ * written), written back as the run goes (each time the table has
+ * doubled, or a minute after the last write) and at its end, and on
+ * SIGINT or SIGTERM before the command stops. Every write goes to
  * a temporary file of its own beside FILE (FILE.tmp-PID-N, created
  * exclusively), is flushed to the disk and renamed over FILE: a run
  * killed at any moment (even by SIGKILL) leaves FILE complete, from the
@@ -90,8 +91,10 @@ save_ident_same(const char *name, const save_ident *id)
 }
 
 /* Bytes read from FILE at a time: a resume holds this much of FILE,
- * never the whole of it, beside the table it loads. */
-#define SAVE_CHUNK ((size_t)1 << 20)
+ * never the whole of it, beside the table it loads (256 KiB: a table of
+ * 2^24 values is 19 MB; the two passes over a file of 2^32 values, 8
+ * GiB, are 65,536 reads, little beside the checksum's work). */
+#define SAVE_CHUNK ((size_t)1 << 18)
 
 /* Hands open FILE f, from its first byte, to r a chunk at a time through
  * buf: pass 1 (load 0) checks it, pass 2 loads it; *st the reader's
@@ -233,8 +236,8 @@ save_target(cli *c, uint64_t len)
     if (save_ident_same(c->save, &c->save_id)) {
         return SAVE_REPLACE;
     }
-    /* Checked a chunk at a time: beside the table, 1 MiB, not a copy
-     * of the file. */
+    /* Checked a chunk at a time: beside the table, SAVE_CHUNK bytes,
+     * not a copy of the file. */
     if (save_file_check(c->save, c->save_game, &sf, &count, &st,
                         &err) != 0) {
         if (errno == ENOENT) {
@@ -407,10 +410,13 @@ save_load(cli *c, grundy_game *game)
     if (st != GRUNDY_OK) {
         word_advice(NULL, st, &err);
         /* A table past --memory is refused as a file too large to read
-         * was before resuming streamed it: "cannot read", exit 4. */
+         * was before resuming streamed it, and a file that changed
+         * between the passes as one that cannot be read: "cannot
+         * read", exit 4. */
         fprintf(stderr, "grundy: %s%s: %s; it is left as it is\n",
-                st == GRUNDY_ELIMIT ? "cannot read " : "", c->save,
-                err.message);
+                st == GRUNDY_ELIMIT || st == GRUNDY_EIO ? "cannot read "
+                                                        : "",
+                c->save, err.message);
         return st == GRUNDY_EPOSITION ? EXIT_INVALID
                : st == GRUNDY_ELIMIT  ? EXIT_IO
                                       : exit_for(st);
