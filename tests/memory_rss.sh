@@ -146,7 +146,7 @@ fi
 # then loaded. Officers to 2^21 heaps: a table of 2.4 MB (1.125 bytes a
 # value), a file of 4.2 MB (2 bytes a value). Resumed under --memory 3M,
 # more than the table but less than table and file, it succeeds with
-# the values of the run that wrote FILE; it peaked at 5.4 MiB (8.2 MiB
+# the values of the run that wrote FILE; it peaked at 5.4 to 5.5 MiB (8.2 MiB
 # when the whole file was read first, which --memory 3M refused).
 n=2097151
 "$grundy" sg octal:0.6 0..$n --save "$tmp/officers" > "$tmp/fresh" ||
