@@ -877,15 +877,13 @@ sgseq_le16(const unsigned char *le, size_t n)
     return (unsigned)le[2 * n] | (unsigned)le[2 * n + 1] << 8;
 }
 
-/* Bytes of the compact table holding the len saved values at le: a
- * byte each and a bit a plane for each bit of their largest past 8. */
+/* Bytes of the compact table holding len saved values whose bits, ORed
+ * together, are top: a byte each and a bit a plane for each bit of top
+ * past 8. */
 static uint64_t
-sgseq_load_bytes(const unsigned char *le, uint64_t len)
+sgseq_load_bytes(uint64_t len, unsigned top)
 {
-    unsigned top = 0, planes = 0;
-    for (size_t n = 0; n < len; n++) {
-        top |= sgseq_le16(le, n);
-    }
+    unsigned planes = 0;
     while (top >> (SGSEQ_LO_BITS + planes) != 0) {
         planes++;
     }
@@ -893,8 +891,8 @@ sgseq_load_bytes(const unsigned char *le, uint64_t len)
 }
 
 grundy_status
-sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env,
-           grundy_error *err)
+sgseq_load_begin(sgseq *s, uint64_t len, unsigned top, const sgseq_env *env,
+                 grundy_error *err)
 {
     uint64_t bytes;
 
@@ -903,8 +901,10 @@ sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env
                        "%s: its values come from removal classes, which "
                        "are not saved", env->name ? env->name : "the game");
     }
+    /* The whole table is counted before the first value is stored: a
+     * file too large is refused, not loaded until the limit stops it. */
     if (len > SIZE_MAX / 2 ||
-        (bytes = sgseq_load_bytes(le, len)) > env->memory_limit) {
+        (bytes = sgseq_load_bytes(len, top)) > env->memory_limit) {
         char need[32], have[32];
         bytes = len > SIZE_MAX / 2 ? UINT64_MAX : bytes;
         sgseq_need_text(need, sizeof need, bytes);
@@ -915,41 +915,79 @@ sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env
                              "memory limit of %s",
                              env->name ? env->name : "the game", need, have);
     }
-    /* What the table holds already must agree with the saved values. */
-    for (size_t n = 0; n < s->len && n < len; n++) {
-        if (sgseq_get(s, n) != sgseq_le16(le, n)) {
-            return err_set(err, GRUNDY_EPOSITION, -1,
-                           "the saved value of heap %zu (%u) differs from "
-                           "the computed one (%u)", n, sgseq_le16(le, n),
-                           sgseq_get(s, n));
-        }
-    }
     sgseq_make_room(env, s, (size_t)len);
     if (sgseq_reserve(s, (size_t)len) != 0) {
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    /* The values are stored as sgseq_compute stores them (histogram,
-     * rare lists, mask choices at powers of two, certificates), without
-     * the mex: the sequence then goes on from len as if it had computed
-     * them itself. */
-    while (s->len < len && !s->certified && !s->overflow) {
-        size_t n = s->len;
-        int r;
+    return GRUNDY_OK;
+}
+
+grundy_status
+sgseq_load_more(sgseq *s, uint64_t from, const unsigned char *le, size_t m,
+                grundy_error *err)
+{
+    for (size_t i = 0; i < m; i++) {
+        size_t n = (size_t)from + i;
+        unsigned v = sgseq_le16(le, i);
+        if (n < s->len) {
+            /* What the table holds already must agree with the saved
+             * values. */
+            if (sgseq_get(s, n) != v) {
+                return err_set(err, GRUNDY_EPOSITION, -1,
+                               "the saved value of heap %zu (%u) differs "
+                               "from the computed one (%u)", n, v,
+                               sgseq_get(s, n));
+            }
+            continue;
+        }
+        /* Past a certified period (or a value beyond the rules' range)
+         * the table stops, as sgseq_compute does: the rest is not
+         * needed. */
+        if (n > s->len || s->certified || s->overflow) {
+            break;
+        }
+        /* Stored as sgseq_compute stores it (histogram, rare lists, mask
+         * choices at powers of two, certificates), without the mex: the
+         * sequence then goes on as if it had computed the values
+         * itself. */
         if (sgseq_is_pow2(n) &&
             ((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
              (s->method == SGSEQ_SPARSE && n >= 16)) &&
             sgseq_choose_mask(s) != 0) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
-        if ((r = sgseq_store(s, n, sgseq_le16(le, n))) < 0) {
+        if (sgseq_store(s, n, v) < 0) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         if (sgseq_is_pow2(s->len) && s->len >= 16) {
             sgseq_try_certify(s);
         }
     }
+    return GRUNDY_OK;
+}
+
+void
+sgseq_load_end(sgseq *s)
+{
     if (!s->certified) {
         sgseq_try_certify(s);
     }
+}
+
+grundy_status
+sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env,
+           grundy_error *err)
+{
+    unsigned top = 0;
+    grundy_status st;
+
+    for (size_t n = 0; n < len && len <= SIZE_MAX / 2; n++) {
+        top |= sgseq_le16(le, n);
+    }
+    if ((st = sgseq_load_begin(s, len, top, env, err)) != GRUNDY_OK ||
+        (st = sgseq_load_more(s, 0, le, (size_t)len, err)) != GRUNDY_OK) {
+        return st;
+    }
+    sgseq_load_end(s);
     return GRUNDY_OK;
 }

@@ -267,6 +267,24 @@ void sgseq_get_values(const sgseq *s, uint64_t from, size_t count,
 grundy_status sgseq_load(sgseq *s, const unsigned char *le, uint64_t len,
                          const sgseq_env *env, grundy_error *err);
 
+/*
+ * sgseq_load in steps, for values that arrive a chunk at a time (a file
+ * read in pieces: no copy of it in memory). sgseq_load_begin checks the
+ * table of len values, whose bits ORed together are top, against the
+ * memory limit (GRUNDY_ELIMIT) and reserves it (GRUNDY_ENOMEM);
+ * GRUNDY_EUNSUPPORTED as sgseq_load. sgseq_load_more then takes G(n) for
+ * from <= n < from + m, 16 bits each, little-endian at le, the chunks in
+ * order from 0 (GRUNDY_EPOSITION when a value disagrees with one the
+ * table holds; GRUNDY_ENOMEM); sgseq_load_end tries a certificate at the
+ * end. After a failure s holds some of the values and should be freed.
+ */
+grundy_status sgseq_load_begin(sgseq *s, uint64_t len, unsigned top,
+                               const sgseq_env *env, grundy_error *err);
+grundy_status sgseq_load_more(sgseq *s, uint64_t from,
+                              const unsigned char *le, size_t m,
+                              grundy_error *err);
+void sgseq_load_end(sgseq *s);
+
 /* Bytes the sequence's tables hold now (the game cache weighs games by
  * it); 0 for NULL. */
 size_t sgseq_footprint(const sgseq *s);
