@@ -22,7 +22,8 @@
  *   position_parse_one    grundy sg checks all arguments before any output
  *   solve_component_value, solve_component_value_u64   grundy sg's long
  *       ranges without a position per value
- *   seqfile_encode, seqfile_decode, seqfile_supported, seqfile_length
+ *   seqfile_encode, seqfile_write, seqfile_reader_*, seqfile_check_*,
+ *   seqfile_load_*, seqfile_supported, seqfile_length
  *       grundy sg --save / resume (the sequence file format)
  *   misere_q_table, misere_q_table_free   grundy quotient's table
  *   ctx_game_sparse_split   grundy plot tells rare values from common ones
@@ -197,19 +198,36 @@ grundy_status seqfile_encode(grundy_game *game, format_buffer *out,
  * else GRUNDY_EUNSUPPORTED or GRUNDY_ENOMEM as seqfile_encode. */
 grundy_status seqfile_write(grundy_game *game, FILE *f, int *io_failed,
                             grundy_error *err);
-/* Checks the bytes of a sequence file (header, version, length, checksum,
- * the game's spec) and continues game's sequence from its values.
- * GRUNDY_EPOSITION, with the reason, for a damaged file or one of another
- * game; GRUNDY_ELIMIT beyond the memory limit; GRUNDY_EUNSUPPORTED,
- * GRUNDY_ENOMEM. */
-grundy_status seqfile_decode(grundy_game *game, const unsigned char *bytes,
-                             size_t len, grundy_error *err);
-/* The checks of seqfile_decode without loading anything: GRUNDY_OK and
- * *count, the number of values, when bytes are a sound sequence file of
- * game; else GRUNDY_EPOSITION with the reason. */
-grundy_status seqfile_inspect(const grundy_game *game,
-                              const unsigned char *bytes, size_t len,
-                              uint64_t *count, grundy_error *err);
+/*
+ * A sequence file read a chunk at a time, in two passes over the same
+ * bytes, so that resuming needs no copy of the file in memory (the
+ * caller opens and reads it; the library only sees chunks of any size).
+ * seqfile_reader_new (NULL: out of memory) for game; pass 1 hands every
+ * byte, from the first, to seqfile_check_more, then seqfile_check_end
+ * checks the file (header, version, length, checksum, the game's spec):
+ * GRUNDY_OK and *count, its number of values, or GRUNDY_EPOSITION with
+ * the reason, nothing loaded. Only after GRUNDY_OK, pass 2:
+ * seqfile_load_begin (GRUNDY_ELIMIT when the table of *count values
+ * passes the memory limit, checked before any is stored;
+ * GRUNDY_EUNSUPPORTED, GRUNDY_ENOMEM), every byte again, from the
+ * first, to seqfile_load_more, which continues game's sequence from the
+ * values (GRUNDY_EPOSITION when one differs from a value computed
+ * already; GRUNDY_ENOMEM), and seqfile_load_end: GRUNDY_EIO when pass
+ * 2's bytes were not pass 1's (the file changed between them).
+ * After a failure in pass 2 the game holds values of a file it must not
+ * trust: the caller frees the game. seqfile_reader_free(NULL) is a
+ * no-op; the reader does not own game.
+ */
+typedef struct seqfile_reader seqfile_reader;
+seqfile_reader *seqfile_reader_new(grundy_game *game);
+void seqfile_reader_free(seqfile_reader *r);
+void seqfile_check_more(seqfile_reader *r, const unsigned char *p, size_t n);
+grundy_status seqfile_check_end(seqfile_reader *r, uint64_t *count,
+                                grundy_error *err);
+grundy_status seqfile_load_begin(seqfile_reader *r, grundy_error *err);
+grundy_status seqfile_load_more(seqfile_reader *r, const unsigned char *p,
+                                size_t n, grundy_error *err);
+grundy_status seqfile_load_end(seqfile_reader *r, grundy_error *err);
 /* 1 when the game has a sequence to save; else 0 and err says why. */
 int seqfile_supported(grundy_game *game, grundy_error *err);
 /* How many values the game's sequence holds (0 without one). */

@@ -221,6 +221,12 @@ sgseq_free(sgseq *s)
     free(s->arep);
     sgclass_free(s->cls);
     free(s->g);
+    free(s->glo);
+    free(s->wlow);
+    free(s->wtop);
+    for (unsigned p = 0; p < s->planes; p++) {
+        free(s->ghi[p]);
+    }
     free(s->mark);
     free(s->hist);
     free(s->hist_odd);
@@ -280,7 +286,7 @@ sgseq_footprint(const sgseq *s)
     if (s == NULL) {
         return 0;
     }
-    return sizeof *s + s->cap * sizeof *s->g +
+    return sizeof *s + sgseq_table_room(s, s->cap) +
            s->rcap * (sizeof *s->rpos + sizeof *s->rval);
 }
 
@@ -343,7 +349,7 @@ sgseq_reduce_nat(const sgseq *s, const nat *n, nat *out)
     } else {
         return -1;
     }
-    nat_set_u64(out, s->g[s->n0 + i]);
+    nat_set_u64(out, sgseq_get(s, (size_t)(s->n0 + i)));
     return s->saltus == 0 ? 0 : sgseq_add_saltus(s, n, i, out);
 }
 
@@ -352,7 +358,7 @@ sgseq_known_nat(const sgseq *s, const nat *n, nat *out)
 {
     uint64_t v;
     if (nat_to_u64(n, &v) && v < s->len) {
-        nat_set_u64(out, s->g[v]);
+        nat_set_u64(out, sgseq_get(s, (size_t)v));
         return 1;
     }
     if (!s->certified) {
@@ -378,13 +384,13 @@ int
 sgseq_known(const sgseq *s, uint64_t n, uint64_t *out)
 {
     if (n < s->len) {
-        *out = s->g[n];
+        *out = sgseq_get(s, (size_t)n);
         return 1;
     }
     if (s->certified && s->saltus == 0) {
         /* sgseq_reduce_nat without a saltus to add: a table lookup, the
          * path of every 64-bit heap of a purely periodic game. */
-        *out = s->g[sgseq_residue(s, n)];
+        *out = sgseq_get(s, sgseq_residue(s, n));
         return 1;
     }
     return s->certified && sgseq_reduce(s, n, out);
@@ -496,14 +502,17 @@ sgseq_tables_error(const sgseq *s, const sgseq_env *env, size_t n,
                          need, have);
 }
 
-/* Before the table of values grows to `bytes`: the caller's other tables
- * that no line uses make room (the new block is held beside the old one
- * while realloc copies, so all of it is asked for). */
+/* Before the table of values grows to cap values: the caller's other
+ * tables that no line uses make room for sgseq_table_bytes of it (the new
+ * blocks are held beside the old ones while realloc copies, so all of it
+ * is asked for). */
 static void
-sgseq_make_room(const sgseq_env *env, size_t bytes)
+sgseq_make_room(const sgseq_env *env, const sgseq *s, size_t cap)
 {
-    if (env->make_room != NULL) {
-        env->make_room(env->make_room_user, bytes);
+    if (env->make_room != NULL && cap > s->cap) {
+        uint64_t bytes = sgseq_table_bytes(s, cap);
+        env->make_room(env->make_room_user,
+                       bytes > SIZE_MAX ? SIZE_MAX : (size_t)bytes);
     }
 }
 
@@ -519,20 +528,14 @@ sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
     char what[160];
     sgseq_pool *pool = NULL;
     grundy_status st = GRUNDY_OK;
-    unsigned vbits = s->vbits;
+    unsigned vbits = s->vbits, planes = s->planes;
     size_t rcap = s->rcap;
 
     snprintf(what, sizeof what, "Grundy values of %s",
              env->name ? env->name : "the game");
-    if (target > s->cap) {
-        uint16_t *g;
-        sgseq_make_room(env, target * sizeof *g);
-        g = realloc(s->g, target * sizeof *g);
-        if (g == NULL) {
-            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
-        }
-        s->g = g;
-        s->cap = target;
+    sgseq_make_room(env, s, target);
+    if (sgseq_reserve(s, target) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     while (s->len < target && !s->certified && !s->overflow) {
         size_t n = s->len;
@@ -547,14 +550,17 @@ sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
         }
         if ((s->cls != NULL && (sgseq_is_pow2(n) || s->vbits != vbits) &&
              sgseq_table_bytes(s, n + 1) > env->memory_limit) ||
-            (s->rcap != rcap && sgseq_footprint(s) > env->memory_limit)) {
-            /* Removal classes keep rows that widen with the values, and
-             * the rare heap lists grow with the rare heaps: the limit is
-             * checked as they grow, not only per query. */
+            ((s->rcap != rcap || s->planes != planes) &&
+             sgseq_footprint(s) > env->memory_limit)) {
+            /* Removal classes keep rows that widen with the values, the
+             * rare heap lists grow with the rare heaps, and the compact
+             * table a plane with each bit of the values past 8: the
+             * limit is checked as they grow, not only per query. */
             st = sgseq_tables_error(s, env, n, target, err);
             break;
         }
         rcap = s->rcap;
+        planes = s->planes;
         vbits = s->vbits;
         /* Removal classes have no method to settle: their estimate holds
          * from short tables on. */
@@ -856,11 +862,12 @@ sgseq_loadable(const sgseq *s)
     return s->cls == NULL;
 }
 
-const uint16_t *
-sgseq_values(const sgseq *s, uint64_t *len)
+void
+sgseq_get_values(const sgseq *s, uint64_t from, size_t count, uint16_t *out)
 {
-    *len = s->len;
-    return s->g;
+    for (size_t i = 0; i < count; i++) {
+        out[i] = (uint16_t)sgseq_get(s, (size_t)from + i);
+    }
 }
 
 /* The n-th of the little-endian 16-bit values at le. */
@@ -870,66 +877,117 @@ sgseq_le16(const unsigned char *le, size_t n)
     return (unsigned)le[2 * n] | (unsigned)le[2 * n + 1] << 8;
 }
 
-grundy_status
-sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env,
-           grundy_error *err)
+/* Bytes of the compact table holding len saved values whose bits, ORed
+ * together, are top: a byte each and a bit a plane for each bit of top
+ * past 8. */
+static uint64_t
+sgseq_load_bytes(uint64_t len, unsigned top)
 {
+    unsigned planes = 0;
+    while (top >> (SGSEQ_LO_BITS + planes) != 0) {
+        planes++;
+    }
+    return len + planes * (len / 64 + SGSEQ_PLANE_PAD) * 8;
+}
+
+grundy_status
+sgseq_load_begin(sgseq *s, uint64_t len, unsigned top, const sgseq_env *env,
+                 grundy_error *err)
+{
+    uint64_t bytes;
+
     if (s->cls != NULL) {
         return err_set(err, GRUNDY_EUNSUPPORTED, -1,
                        "%s: its values come from removal classes, which "
                        "are not saved", env->name ? env->name : "the game");
     }
-    if (len > SIZE_MAX / sizeof *s->g || len * sizeof *s->g > env->memory_limit) {
+    /* The whole table is counted before the first value is stored: a
+     * file too large is refused, not loaded until the limit stops it. */
+    if (len > SIZE_MAX / 2 ||
+        (bytes = sgseq_load_bytes(len, top)) > env->memory_limit) {
         char need[32], have[32];
-        sgseq_need_text(need, sizeof need, len * sizeof *s->g);
+        bytes = len > SIZE_MAX / 2 ? UINT64_MAX : bytes;
+        sgseq_need_text(need, sizeof need, bytes);
         util_size_text(have, sizeof have, env->memory_limit);
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY,
-                             sgseq_need_bytes(len * sizeof *s->g),
+                             sgseq_need_bytes(bytes),
                              "%s: the saved values need %s, more than the "
                              "memory limit of %s",
                              env->name ? env->name : "the game", need, have);
     }
-    /* What the table holds already must agree with the saved values. */
-    for (size_t n = 0; n < s->len && n < len; n++) {
-        if (s->g[n] != sgseq_le16(le, n)) {
-            return err_set(err, GRUNDY_EPOSITION, -1,
-                           "the saved value of heap %zu (%u) differs from "
-                           "the computed one (%u)", n, sgseq_le16(le, n),
-                           (unsigned)s->g[n]);
-        }
+    sgseq_make_room(env, s, (size_t)len);
+    if (sgseq_reserve(s, (size_t)len) != 0) {
+        return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
-    if (len > s->cap) {
-        uint16_t *ng;
-        sgseq_make_room(env, (size_t)len * sizeof *ng);
-        ng = realloc(s->g, (size_t)len * sizeof *ng);
-        if (ng == NULL) {
-            return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
+    return GRUNDY_OK;
+}
+
+grundy_status
+sgseq_load_more(sgseq *s, uint64_t from, const unsigned char *le, size_t m,
+                grundy_error *err)
+{
+    for (size_t i = 0; i < m; i++) {
+        size_t n = (size_t)from + i;
+        unsigned v = sgseq_le16(le, i);
+        if (n < s->len) {
+            /* What the table holds already must agree with the saved
+             * values. */
+            if (sgseq_get(s, n) != v) {
+                return err_set(err, GRUNDY_EPOSITION, -1,
+                               "the saved value of heap %zu (%u) differs "
+                               "from the computed one (%u)", n, v,
+                               sgseq_get(s, n));
+            }
+            continue;
         }
-        s->g = ng;
-        s->cap = (size_t)len;
-    }
-    /* The values are stored as sgseq_compute stores them (histogram,
-     * rare lists, mask choices at powers of two, certificates), without
-     * the mex: the sequence then goes on from len as if it had computed
-     * them itself. */
-    while (s->len < len && !s->certified && !s->overflow) {
-        size_t n = s->len;
-        int r;
+        /* Past a certified period (or a value beyond the rules' range)
+         * the table stops, as sgseq_compute does: the rest is not
+         * needed. */
+        if (n > s->len || s->certified || s->overflow) {
+            break;
+        }
+        /* Stored as sgseq_compute stores it (histogram, rare lists, mask
+         * choices at powers of two, certificates), without the mex: the
+         * sequence then goes on as if it had computed the values
+         * itself. */
         if (sgseq_is_pow2(n) &&
             ((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
              (s->method == SGSEQ_SPARSE && n >= 16)) &&
             sgseq_choose_mask(s) != 0) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
-        if ((r = sgseq_store(s, n, sgseq_le16(le, n))) < 0) {
+        if (sgseq_store(s, n, v) < 0) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         if (sgseq_is_pow2(s->len) && s->len >= 16) {
             sgseq_try_certify(s);
         }
     }
+    return GRUNDY_OK;
+}
+
+void
+sgseq_load_end(sgseq *s)
+{
     if (!s->certified) {
         sgseq_try_certify(s);
     }
+}
+
+grundy_status
+sgseq_load(sgseq *s, const unsigned char *le, uint64_t len, const sgseq_env *env,
+           grundy_error *err)
+{
+    unsigned top = 0;
+    grundy_status st;
+
+    for (size_t n = 0; n < len && len <= SIZE_MAX / 2; n++) {
+        top |= sgseq_le16(le, n);
+    }
+    if ((st = sgseq_load_begin(s, len, top, env, err)) != GRUNDY_OK ||
+        (st = sgseq_load_more(s, 0, le, (size_t)len, err)) != GRUNDY_OK) {
+        return st;
+    }
+    sgseq_load_end(s);
     return GRUNDY_OK;
 }

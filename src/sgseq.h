@@ -1,7 +1,8 @@
 /*
  * sgseq.h - Grundy sequences of heap games given by take-and-break rules
- * (octal codes, stripes, subtraction sets): a growing table of 16-bit
- * values, the sparse-space method, and period certificates.
+ * (octal codes, stripes, subtraction sets): a growing table of values
+ * below 2^16 (compact: a byte and a bit a plane for the bits past 8),
+ * the sparse-space method, and period certificates.
  * The module never prints; it reports through statuses and grundy_error.
  */
 #ifndef GRUNDY_SGSEQ_H
@@ -247,14 +248,16 @@ int sgseq_may_outgrow(const sgseq *s);
  * values come from removal classes: long or repeating move sets). */
 int sgseq_loadable(const sgseq *s);
 
-/* The values computed so far: G(n) for n < *len (owned by s, valid until
- * s computes more). */
-const uint16_t *sgseq_values(const sgseq *s, uint64_t *len);
+/* G(n) for from <= n < from + count into out (every n below
+ * sgseq_length): the table is compact, a byte and a bit or two a value
+ * (sgseq_impl.h), so values are copied out, never lent. */
+void sgseq_get_values(const sgseq *s, uint64_t from, size_t count,
+                      uint16_t *out);
 
 /*
  * Continues the sequence from saved values G(n) for n < len, 16 bits
  * each, little-endian, at le (a sequence file's bytes, read in place: no
- * second table in memory) from sgseq_values of an earlier run of the same
+ * second table in memory) from sgseq_get_values of an earlier run of the same
  * rules: they are stored as if computed, and later values are computed
  * from them. The values already in s must
  * agree (GRUNDY_EPOSITION when not); GRUNDY_ELIMIT beyond the memory
@@ -263,6 +266,24 @@ const uint16_t *sgseq_values(const sgseq *s, uint64_t *len);
  */
 grundy_status sgseq_load(sgseq *s, const unsigned char *le, uint64_t len,
                          const sgseq_env *env, grundy_error *err);
+
+/*
+ * sgseq_load in steps, for values that arrive a chunk at a time (a file
+ * read in pieces: no copy of it in memory). sgseq_load_begin checks the
+ * table of len values, whose bits ORed together are top, against the
+ * memory limit (GRUNDY_ELIMIT) and reserves it (GRUNDY_ENOMEM);
+ * GRUNDY_EUNSUPPORTED as sgseq_load. sgseq_load_more then takes G(n) for
+ * from <= n < from + m, 16 bits each, little-endian at le, the chunks in
+ * order from 0 (GRUNDY_EPOSITION when a value disagrees with one the
+ * table holds; GRUNDY_ENOMEM); sgseq_load_end tries a certificate at the
+ * end. After a failure s holds some of the values and should be freed.
+ */
+grundy_status sgseq_load_begin(sgseq *s, uint64_t len, unsigned top,
+                               const sgseq_env *env, grundy_error *err);
+grundy_status sgseq_load_more(sgseq *s, uint64_t from,
+                              const unsigned char *le, size_t m,
+                              grundy_error *err);
+void sgseq_load_end(sgseq *s);
 
 /* Bytes the sequence's tables hold now (the game cache weighs games by
  * it); 0 for NULL. */

@@ -63,6 +63,72 @@ sgseq_run_shared(const sgseq *s, const sgseq_pool *pool, size_t j0,
               : 0;
 }
 
+/* Bit j of sgseq_lane[j]: a plane's 32 bits spread over a run. */
+static const uint32_t sgseq_lane[SGSEQ_RUN] = {
+    0x1, 0x2, 0x4, 0x8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400,
+    0x800, 0x1000, 0x2000, 0x4000, 0x8000, 0x10000, 0x20000, 0x40000,
+    0x80000, 0x100000, 0x200000, 0x400000, 0x800000, 0x1000000,
+    0x2000000, 0x4000000, 0x8000000, 0x10000000, 0x20000000,
+    0x40000000, 0x80000000,
+};
+
+/*
+ * The marks of a run of SGSEQ_RUN heaps for the rare heaps r of [from,
+ * to): heap j of the run pairs r with heap at - rpos[r] + j, so row j
+ * gets G(at - rpos[r] + j) ^ rval[r], at off[j] ^ that value (every
+ * value is below the rows' length, a power of two, so offset and value
+ * share no bit and XOR adds them). For each r, the 32 places are formed
+ * first in loops of a fixed length the compiler unrolls and vectorises
+ * (the low bytes or the recent hot copy's 16-bit values, then each
+ * plane's bit j moved to bit SGSEQ_LO_BITS + q of lane j by a compare
+ * with sgseq_lane), then stored eight a step, two instructions a mark.
+ * (A table look-up for eight lanes of a plane into 16-bit values, then a
+ * loop of the run's length for the marks, took 4.4G instructions of
+ * phase A at 2^18 heaps of Officers, main's 16-bit table 3.0G; this
+ * 2.2G.)
+ */
+static void
+sgseq_run_marks(const sgseq_tab *t, unsigned char *row, const uint32_t *off,
+                size_t at, const uint32_t *rpos, const uint16_t *rval,
+                size_t from, size_t to)
+{
+    for (size_t r = from; r < to; r++) {
+        uint32_t idx[SGSEQ_RUN], v = rval[r];
+        size_t a = at - rpos[r];
+        if (a >= t->wbase) {
+            const uint16_t *h = t->wtop + (a - t->wbase);
+            for (size_t j = 0; j < SGSEQ_RUN; j++) {
+                idx[j] = off[j] ^ v ^ h[j];
+            }
+        } else {
+            const unsigned char *p = t->lo + a;
+            for (size_t j = 0; j < SGSEQ_RUN; j++) {
+                idx[j] = off[j] ^ v ^ p[j];
+            }
+            for (unsigned q = 0; q < t->planes; q++) {
+                const uint64_t *plane = q == 0   ? t->h0
+                                        : q == 1 ? t->h1
+                                                 : t->s->ghi[q];
+                uint32_t hb = sgseq_plane_bits32(plane, a);
+                uint32_t bit = 1u << (SGSEQ_LO_BITS + q);
+                for (size_t j = 0; j < SGSEQ_RUN; j++) {
+                    idx[j] ^= (hb & sgseq_lane[j]) != 0 ? bit : 0;
+                }
+            }
+        }
+        for (size_t j = 0; j < SGSEQ_RUN; j += 8) {
+            row[idx[j]] = 1;
+            row[idx[j + 1]] = 1;
+            row[idx[j + 2]] = 1;
+            row[idx[j + 3]] = 1;
+            row[idx[j + 4]] = 1;
+            row[idx[j + 5]] = 1;
+            row[idx[j + 6]] = 1;
+            row[idx[j + 7]] = 1;
+        }
+    }
+}
+
 /*
  * Phase A's rare-heap marks for a run of SGSEQ_RUN heaps at once: for
  * each rare heap r, the partners m - r of consecutive heaps are
@@ -73,30 +139,35 @@ sgseq_run_shared(const sgseq *s, const sgseq_pool *pool, size_t j0,
 static void
 sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
 {
-    const uint16_t *g = s->g;
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
+    sgseq_tab t = sgseq_tab_of(s);
     size_t size = pool->size, len = j1 - j0;
-    unsigned char *part = pool->part;
+    unsigned char *row = pool->part + j0 * size;
+    uint32_t off[SGSEQ_RUN];
 
-    memset(part + j0 * size, 0, len * size);
+    memset(row, 0, len * size);
     if (s->mask == 0) {
         return;
     }
+    for (size_t j = 0; j < SGSEQ_RUN; j++) {
+        off[j] = (uint32_t)(j * size);
+    }
     for (size_t i = 0; i < s->n4; i++) {
         size_t k = (size_t)s->k4[i], from, to;
+        /* Heap base + j pairs r with base + j - k - r. */
+        size_t at = pool->base - k + j0;
         sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
+        if (len == SGSEQ_RUN) {
+            sgseq_run_marks(&t, row, off, at, rpos, rval, from, to);
+            continue;
+        }
+        /* A short run: a block's last, never with SGSEQ_BLOCK heaps a
+         * block. */
         for (size_t r = from; r < to; r++) {
-            /* Heap base + j pairs r with base + j - k - r. The values are
-             * formed first, in a loop the compiler vectorises. */
-            const uint16_t *p = g + pool->base - k - rpos[r] + j0;
-            uint16_t v = rval[r], x[SGSEQ_RUN];
-            unsigned char *row = part + j0 * size;
             for (size_t j = 0; j < len; j++) {
-                x[j] = (uint16_t)(p[j] ^ v);
-            }
-            for (size_t j = 0; j < len; j++) {
-                row[j * size + x[j]] = 1;
+                row[j * size +
+                    (sgseq_tab_get(&t, at - rpos[r] + j) ^ rval[r])] = 1;
             }
         }
     }
@@ -116,7 +187,7 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
               size_t j1, uint64_t *scanned)
 {
     /* Local copies: stores through row (a char pointer) could alias s. */
-    const uint16_t *g = s->g;
+    sgseq_tab t = sgseq_tab_of(s);
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
     size_t n = pool->base + j, size = pool->size, nmiss = 0;
@@ -137,16 +208,15 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
             size_t m = n - k, nr = sgseq_rare_below(s, m);
             /* Partner m - r is older than the block iff r > j - k. */
             size_t first = k <= j ? sgseq_rare_below(s, j - k + 1) : 0;
-            const uint16_t *gm = g + m;
             sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
             if (from >= to) {
                 from = to = nr;
             }
             for (size_t r = first; r < from; r++) {
-                row[*(gm - rpos[r]) ^ rval[r]] = 1;
+                row[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
             }
             for (size_t r = to > first ? to : first; r < nr; r++) {
-                row[*(gm - rpos[r]) ^ rval[r]] = 1;
+                row[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
             }
         }
     }
@@ -312,7 +382,7 @@ static uint32_t
 sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
 {
     unsigned char *mark = s->mark;
-    const uint16_t *g = s->g;
+    sgseq_tab t = sgseq_tab_of(s);
     size_t n = pool->base + j, size = (size_t)1 << s->vbits;
     size_t nmiss = 0, front;
     uint32_t c = (uint32_t)size;
@@ -322,7 +392,7 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
     memset(mark + pool->size, 0, size - pool->size);
     for (size_t i = 0; i < s->n2; i++) {
         if (s->k2[i] < n) {
-            mark[g[n - (size_t)s->k2[i]]] = 1;
+            mark[sgseq_tab_get(&t, n - (size_t)s->k2[i])] = 1;
         }
     }
     for (size_t i = 0; i < s->n1; i++) {
@@ -332,9 +402,7 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
     }
     for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
         size_t m = n - (size_t)s->k4[i], hi = j < m / 2 ? j : m / 2;
-        for (size_t a = 1; a <= hi; a++) {
-            mark[g[a] ^ g[m - a]] = 1;
-        }
+        sgseq_mark_range(s, m, 1, hi, mark);
     }
     if (s->mask == 0) {
         /* The definition: every option is marked; the mex. */

@@ -50,7 +50,10 @@ sgseq_work_estimate(const sgseq *s, uint64_t from, uint64_t to)
 
 /*
  * Sixteenths of a byte charged per heap:
- *   the table, 2 bytes;
+ *   the table: 2 bytes with removal classes; otherwise the compact table,
+ *     1 byte and 1/8 for each plane (each bit of the values past 8) it
+ *     has so far (a plane more as the values pass a power of two from
+ *     256 on: sgseq_compute checks the footprint when one is added);
  *   the rare heap lists (6 bytes a rare heap, in arrays that double):
  *     under a mask, twice the share of rare heaps so far; before one is
  *     chosen, 1.5 bytes (the definition gives way to sparse space only
@@ -65,7 +68,7 @@ sgseq_work_estimate(const sgseq *s, uint64_t from, uint64_t to)
 static uint64_t
 sgseq_heap_sixteenths(const sgseq *s)
 {
-    uint64_t b = 32;
+    uint64_t b = s->cls != NULL ? 32 : 16 + 2 * (uint64_t)s->planes;
     if (s->arith || s->arith3) {
         b = 64;
     } else if (s->cls == NULL && s->n4 > 0) {

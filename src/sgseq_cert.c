@@ -19,10 +19,10 @@ static size_t
 sgseq_window_period(const sgseq *s, size_t h, int diff)
 {
     size_t len = s->len - h - (diff ? 1 : 0), i, k = 0, q;
-    const uint16_t *w = s->g + h;
     uint32_t *fail;
 
-#define SGSEQ_W(i) (diff ? (int32_t)w[(i) + 1] - (int32_t)w[i] : (int32_t)w[i])
+#define SGSEQ_G(i) ((int32_t)sgseq_get(s, h + (i)))
+#define SGSEQ_W(i) (diff ? SGSEQ_G((i) + 1) - SGSEQ_G(i) : SGSEQ_G(i))
     if (len < 2 || (fail = malloc(len * sizeof *fail)) == NULL) {
         return 0;
     }
@@ -37,6 +37,7 @@ sgseq_window_period(const sgseq *s, size_t h, int diff)
         fail[i] = (uint32_t)k;
     }
 #undef SGSEQ_W
+#undef SGSEQ_G
     q = len - fail[len - 1];
     free(fail);
     return q;
@@ -77,11 +78,12 @@ sgseq_arith_holds(const sgseq *s, uint64_t n, uint64_t a, uint64_t p,
     unsigned char *l = set, *lp = set + nv, *u0 = set + 2 * nv;
     memset(set, 0, 3 * nv);
     for (uint64_t m = 0; m < a + p; m++) {
-        l[s->g[m]] |= (unsigned char)sgseq_arith_moves(s, n, m);
+        unsigned v = sgseq_get(s, (size_t)m);
+        l[v] |= (unsigned char)sgseq_arith_moves(s, n, m);
         if (m < a) {
-            lp[s->g[m]] |= (unsigned char)sgseq_arith_moves(s, n - p, m);
+            lp[v] |= (unsigned char)sgseq_arith_moves(s, n - p, m);
         } else {
-            u0[s->g[m]] |= (unsigned char)sgseq_arith_moves(s, n - p, m);
+            u0[v] |= (unsigned char)sgseq_arith_moves(s, n - p, m);
         }
     }
     for (uint64_t v = 0; v < sal; v++) {
@@ -106,7 +108,7 @@ static size_t
 sgseq_arith_start(const sgseq *s, size_t p, int64_t sal)
 {
     size_t i = s->len - p;
-    while (i > 0 && (int64_t)s->g[i - 1 + p] - s->g[i - 1] == sal) {
+    while (i > 0 && (int64_t)sgseq_get(s, i - 1 + p) - sgseq_get(s, i - 1) == sal) {
         i--;
     }
     return i;
@@ -138,8 +140,8 @@ sgseq_try_certify_arith(sgseq *s, size_t h)
     unsigned char *set;
     int ok = 1;
 
-    if (q == 0 || q >= n || (sq = (int64_t)s->g[n - 1] -
-                                  (int64_t)s->g[n - 1 - q]) < 0) {
+    if (q == 0 || q >= n || (sq = (int64_t)sgseq_get(s, n - 1) -
+                                  (int64_t)sgseq_get(s, n - 1 - q)) < 0) {
         return;
     }
     p = q / im_gcd(q, s->narep) * s->narep;
@@ -181,7 +183,7 @@ sgseq_try_arith3(sgseq *s, size_t h)
     size_t n = s->len, q = sgseq_window_period(s, h, 1);
     int64_t sal;
     if (q == 0 || q >= n ||
-        (sal = (int64_t)s->g[n - 1] - (int64_t)s->g[n - 1 - q]) < 0) {
+        (sal = (int64_t)sgseq_get(s, n - 1) - (int64_t)sgseq_get(s, n - 1 - q)) < 0) {
         return 0;
     }
     if (sal == 0) {
@@ -228,6 +230,18 @@ sgseq_fp_mul(uint64_t a, uint64_t b)
     return (uint64_t)(r & SGSEQ_FP_MOD) + (uint64_t)(r >> 61);
 }
 
+/* 1 when G[a, a + len) = G[b, b + len). */
+static int
+sgseq_same(const sgseq *s, size_t a, size_t b, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (sgseq_get(s, a + i) != sgseq_get(s, b + i)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /*
  * The largest j in [lo, m) with G[j, j + len) = G[m, m + len), the block
  * at m (m + len <= s->len); SIZE_MAX when there is none. One pass down
@@ -241,11 +255,10 @@ sgseq_fp_mul(uint64_t a, uint64_t b)
 static size_t
 sgseq_last_copy(const sgseq *s, size_t lo, size_t m, size_t len)
 {
-    const uint16_t *g = s->g;
     uint64_t b = s->fp_base % SGSEQ_FP_MOD, want = 0, bl = 1, f;
 
     for (size_t k = len; k-- > 0;) {
-        want = sgseq_fp_canon(sgseq_fp_mul(want, b) + g[m + k]);
+        want = sgseq_fp_canon(sgseq_fp_mul(want, b) + sgseq_get(s, m + k));
         bl = sgseq_fp_canon(sgseq_fp_mul(bl, b));
     }
     f = want;
@@ -254,10 +267,11 @@ sgseq_last_copy(const sgseq *s, size_t lo, size_t m, size_t len)
          * value and 2 (2^61 - 1) - (a value below 2^61) keep the sum
          * below 2^64 (2^62 + 2^61 + 2^16 + 2^62), and the fold brings
          * it back below 2^61 + 8. */
-        f = sgseq_fp_fold(sgseq_fp_mul(f, b) + g[j] + 2 * SGSEQ_FP_MOD -
-                          sgseq_fp_canon(sgseq_fp_mul(bl, g[j + len])));
-        if (sgseq_fp_canon(f) == want &&
-            memcmp(g + j, g + m, len * sizeof *g) == 0) {
+        f = sgseq_fp_fold(sgseq_fp_mul(f, b) + sgseq_get(s, j) +
+                          2 * SGSEQ_FP_MOD -
+                          sgseq_fp_canon(sgseq_fp_mul(bl,
+                                                      sgseq_get(s, j + len))));
+        if (sgseq_fp_canon(f) == want && sgseq_same(s, j, m, len)) {
             return j;
         }
     }
@@ -304,7 +318,7 @@ sgseq_try_certify_plain(sgseq *s)
         return;
     }
     p = m - j;
-    for (i = j; i > 0 && s->g[i - 1] == s->g[i - 1 + p]; i--) {
+    for (i = j; i > 0 && sgseq_get(s, i - 1) == sgseq_get(s, i - 1 + p); i--) {
     }
     n0 = i;
     need = c >= 2 ? c * ((n0 > 0 ? n0 : 1) + (uint64_t)p) + s->t
@@ -371,7 +385,7 @@ sgseq_unprovable_saltus(const sgseq *s, uint64_t *q, uint64_t *sal,
     }
     w = sgseq_window_period(s, n / 2, 1);
     if (w == 0 || w >= n / 8 ||
-        (d = (int64_t)s->g[n - 1] - (int64_t)s->g[n - 1 - w]) <= 0) {
+        (d = (int64_t)sgseq_get(s, n - 1) - (int64_t)sgseq_get(s, n - 1 - w)) <= 0) {
         return 0;
     }
     *q = w;

@@ -27,6 +27,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* The arithmetic-periodicity tests take their candidate from the last
  * 1/SGSEQ_WINDOW of a long table (of a shorter one, its second half):
@@ -42,6 +43,29 @@
 /* Table lengths stay below 2^32 so rare heap positions fit in 32 bits. */
 #define SGSEQ_MAX_LEN ((uint64_t)UINT32_MAX)
 #define SGSEQ_MAX_VALUE 65535u
+/* Bits of a value in the low byte of a compact table: 8; a test build
+ * (test_sgseq_narrow) takes fewer, so that the values of short tables
+ * already need several planes. */
+#ifndef SGSEQ_LO_BITS
+#define SGSEQ_LO_BITS 8u
+#endif
+#define SGSEQ_LO_MASK ((1u << SGSEQ_LO_BITS) - 1u)
+/* Bit planes above the low byte: 8 for 16 bits. */
+#define SGSEQ_MAX_PLANES (16u - SGSEQ_LO_BITS)
+/* Words of a plane past its last value's: sgseq_plane_bits reads the
+ * word after the one holding a bit. */
+#define SGSEQ_PLANE_PAD 2u
+/* Heaps of each of the compact table's hot copies in 16 bits (at most
+ * SGSEQ_HOT, a 1/SGSEQ_HOT_SHARE of the room): the lowest values (read
+ * going up by every scan) and at least the last ones (read going down,
+ * and by the rare heaps' partners), in a window of twice that which
+ * slides by half when full. 6 bytes a hot heap: 0.047 bytes a value, 3
+ * MB at 2^26 heaps. The scans on them are the 16-bit table's
+ * (sgseq_mex.c). */
+#ifndef SGSEQ_HOT
+#define SGSEQ_HOT ((size_t)1 << 19)
+#endif
+#define SGSEQ_HOT_SHARE 128u
 #define SGSEQ_DEFAULT_SEARCH ((uint64_t)1 << 20)
 /* The test of sgseq_arith3.c enumerates every removal: at most this. */
 #define SGSEQ_ARITH3_MAX_T 64u
@@ -95,7 +119,20 @@ struct sgseq {
     uint32_t max_value;      /* larger values are an error */
     int overflow;            /* G(len) > max_value: the table stops */
 
-    uint16_t *g;             /* g[n] = G(n) for n < len */
+    /* The table G(0 .. len), room for cap. Removal classes read 16-bit
+     * values (sgclass.c, sgseq_arith3.c): g. The kernels' games keep
+     * G(n) in 1 byte and a bit a plane (docs/benchmarks.md, issue
+     * 26.2): glo[n] its low 8 bits, bit n % 64 of ghi[p][n / 64] its
+     * bit 8 + p, with planes = max(0, vbits - 8): 1.125 bytes a value
+     * below 512, 1.25 below 1024. Read it through sgseq_get. */
+    uint16_t *g;             /* NULL for the kernels' games */
+    unsigned char *glo;
+    uint64_t *ghi[SGSEQ_MAX_PLANES];
+    unsigned planes;
+    /* The hot copies (SGSEQ_HOT) of the compact table: G(n) for
+     * n < nlow in wlow[n], for wbase <= n < len in wtop[n - wbase]. */
+    uint16_t *wlow, *wtop;
+    size_t nlow, wbase, whot; /* whot: heaps of wlow, half of wtop's */
     size_t len, cap;
     unsigned vbits;          /* every value so far is < 1 << vbits */
     uint16_t vmax;
@@ -149,6 +186,115 @@ struct sgseq {
                                 repeating group's length asks for it */
 };
 
+
+/* 64 bits of a plane from bit `at` on (bit i: heap at + i); the words
+ * after the last value's are zero (SGSEQ_PLANE_PAD). */
+static inline uint64_t
+sgseq_plane_bits(const uint64_t *plane, size_t at)
+{
+    size_t w = at >> 6;
+    unsigned sh = (unsigned)(at & 63u);
+    /* Two shifts for the second word: by 64 - sh in one would be
+     * undefined at sh = 0. */
+    return plane[w] >> sh | (plane[w + 1] << 1) << (63 - sh);
+}
+
+/* sgseq_up[b][i]: all ones if bit i of b is set, else 0 (sgseq_mex.c):
+ * eight bits of a plane as eight 16-bit lanes. */
+extern const uint16_t sgseq_up[256][8];
+
+/* 32 bits of a plane from bit `at` on, as sgseq_plane_bits: on a
+ * little-endian machine bit i of the plane is bit i % 8 of byte i / 8, so
+ * one unaligned read and a shift do (the kernels' hot loops; the padding
+ * words cover the bytes read past the last value's). */
+static inline uint32_t
+sgseq_plane_bits32(const uint64_t *plane, size_t at)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, (const unsigned char *)plane + (at >> 3), sizeof w);
+    return (uint32_t)(w >> (at & 7u));
+#else
+    return (uint32_t)sgseq_plane_bits(plane, at);
+#endif
+}
+
+/* G(n) of the compact table (the kernels' games): the low byte and one
+ * bit of each plane. */
+static inline unsigned
+sgseq_getc(const sgseq *s, size_t n)
+{
+    unsigned v = s->glo[n];
+    for (unsigned p = 0; p < s->planes; p++) {
+        v |= (unsigned)(s->ghi[p][n >> 6] >> (n & 63u) & 1u)
+             << (SGSEQ_LO_BITS + p);
+    }
+    return v;
+}
+
+/*
+ * The compact table as locals for the kernels: their marks are stores
+ * through char pointers, which may alias any field of s, so a kernel
+ * reading s->glo or s->ghi[p] reloaded them after every mark. Planes 0
+ * and 1 (values below 1024) are read here; more come from s.
+ */
+typedef struct sgseq_tab {
+    const unsigned char *lo;
+    const uint64_t *h0, *h1;  /* NULL when the values have no such bit */
+    unsigned planes;
+    const sgseq *s;
+    const uint16_t *wlow, *wtop; /* the hot copies, as in sgseq */
+    size_t nlow, wbase;
+} sgseq_tab;
+
+static inline sgseq_tab
+sgseq_tab_of(const sgseq *s)
+{
+    sgseq_tab t;
+    t.lo = s->glo;
+    t.h0 = s->planes > 0 ? s->ghi[0] : NULL;
+    t.h1 = s->planes > 1 ? s->ghi[1] : NULL;
+    t.planes = s->planes;
+    t.s = s;
+    t.wlow = s->wlow;
+    t.wtop = s->wtop;
+    t.nlow = s->nlow;
+    t.wbase = s->wbase;
+    return t;
+}
+
+/* G(n) for n < len: from the recent hot copy, else the low one, else
+ * the compact table. */
+static inline unsigned
+sgseq_tab_get(const sgseq_tab *t, size_t n)
+{
+    if (n >= t->wbase) {
+        return t->wtop[n - t->wbase];
+    }
+    if (n < t->nlow) {
+        return t->wlow[n];
+    }
+    unsigned v = t->lo[n];
+    if (t->h0 != NULL) {
+        v |= (unsigned)(t->h0[n >> 6] >> (n & 63u) & 1u) << SGSEQ_LO_BITS;
+        if (t->h1 != NULL) {
+            v |= (unsigned)(t->h1[n >> 6] >> (n & 63u) & 1u)
+                 << (SGSEQ_LO_BITS + 1);
+            for (unsigned p = 2; p < t->planes; p++) {
+                v |= (unsigned)(t->s->ghi[p][n >> 6] >> (n & 63u) & 1u)
+                     << (SGSEQ_LO_BITS + p);
+            }
+        }
+    }
+    return v;
+}
+
+/* G(n) for n < len, whichever the table. */
+static inline unsigned
+sgseq_get(const sgseq *s, size_t n)
+{
+    return s->g != NULL ? s->g[n] : sgseq_getc(s, n);
+}
 
 /* sgseq_mex's "out of memory" (no value is this large). */
 #define SGSEQ_OOM UINT32_MAX
@@ -260,6 +406,11 @@ sgseq_view_of(const sgseq *s, size_t n)
 void sgseq_classes(sgseq *s);
 /* Makes the per-value arrays cover values < 1 << bits; -1: no memory. */
 int sgseq_set_vbits(sgseq *s, unsigned bits);
+/* Makes room for cap values in the table (16-bit with removal classes,
+ * compact otherwise; planes zero past len); -1: no memory. */
+int sgseq_reserve(sgseq *s, size_t cap);
+/* Bytes the table takes with room for cap values. */
+size_t sgseq_table_room(const sgseq *s, size_t cap);
 /* Records G(n) = v for n = len. Returns 0, 1 when v does not fit (the
  * table stops: s->overflow), -1 when out of memory. */
 int sgseq_store(sgseq *s, size_t n, uint32_t v);
@@ -282,6 +433,9 @@ size_t sgseq_rare_below(const sgseq *s, size_t m);
 size_t sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
                   uint16_t *miss, size_t nmiss, uint64_t *scanned,
                   size_t *front);
+/* Marks G(a) ^ G(m - a) for lo <= a <= hi <= m / 2. */
+void sgseq_mark_range(const sgseq *s, size_t m, size_t lo, size_t hi,
+                      unsigned char *mark);
 /* Marks the values of every split a + b = n - k with lo <= a <= b. */
 void sgseq_mark_splits(const sgseq *s, size_t n, size_t lo,
                        unsigned char *mark);

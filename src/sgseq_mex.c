@@ -10,41 +10,312 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* SGSEQ_PORTABLE: plain C only (the test suite builds the engine both ways). */
+#if !defined(SGSEQ_PORTABLE) &&                                            \
+    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
+#define SGSEQ_VECTOR 1
+typedef uint16_t sgseq_v8 __attribute__((vector_size(16)));
+typedef uint32_t sgseq_v4 __attribute__((vector_size(16)));
+typedef unsigned char sgseq_b16 __attribute__((vector_size(16)));
+#else
+#define SGSEQ_VECTOR 0
+#endif
+
+/* Eight bits of a plane as eight 16-bit lanes, all ones where the bit
+ * is set: lane i bit i (sgseq_up, also phase A's), or bit 7 - i
+ * (sgseq_down, for the values read going down). Tables, since plain
+ * SSE2 has no per-lane shift and a bit reversal takes a dozen
+ * operations. */
+#define SGSEQ_L(n, b) (((n) >> (b) & 1) ? 0xffffu : 0u)
+#define SGSEQ_UP(n)                                                        \
+    {SGSEQ_L(n, 0), SGSEQ_L(n, 1), SGSEQ_L(n, 2), SGSEQ_L(n, 3),           \
+     SGSEQ_L(n, 4), SGSEQ_L(n, 5), SGSEQ_L(n, 6), SGSEQ_L(n, 7)}
+#define SGSEQ_DOWN(n)                                                      \
+    {SGSEQ_L(n, 7), SGSEQ_L(n, 6), SGSEQ_L(n, 5), SGSEQ_L(n, 4),           \
+     SGSEQ_L(n, 3), SGSEQ_L(n, 2), SGSEQ_L(n, 1), SGSEQ_L(n, 0)}
+#define SGSEQ_T4(f, n) f(n), f((n) + 1), f((n) + 2), f((n) + 3)
+#define SGSEQ_T16(f, n)                                                    \
+    SGSEQ_T4(f, n), SGSEQ_T4(f, (n) + 4), SGSEQ_T4(f, (n) + 8),            \
+        SGSEQ_T4(f, (n) + 12)
+#define SGSEQ_T64(f, n)                                                    \
+    SGSEQ_T16(f, n), SGSEQ_T16(f, (n) + 16), SGSEQ_T16(f, (n) + 32),       \
+        SGSEQ_T16(f, (n) + 48)
+#define SGSEQ_T256(f)                                                      \
+    SGSEQ_T64(f, 0), SGSEQ_T64(f, 64), SGSEQ_T64(f, 128), SGSEQ_T64(f, 192)
+const uint16_t sgseq_up[256][8] = {SGSEQ_T256(SGSEQ_UP)};
+static const uint16_t sgseq_down[256][8] = {SGSEQ_T256(SGSEQ_DOWN)};
+
+/* Plane p of the table. */
+static inline const uint64_t *
+sgseq_tab_plane(const sgseq_tab *t, unsigned p)
+{
+    return p == 0 ? t->h0 : p == 1 ? t->h1 : t->s->ghi[p];
+}
+
+#if SGSEQ_VECTOR
+/* The eight lanes of v in reverse order: the halves of each 32-bit lane
+ * swapped, then the four 32-bit lanes reversed (two shuffles plain SSE2
+ * has; a 16-bit reversal of its own became sixteen lane moves). */
+static inline sgseq_v8
+sgseq_reverse8(sgseq_v8 v)
+{
+    sgseq_v4 w;
+    memcpy(&w, &v, sizeof w);
+    w = (w << 16) | (w >> 16);
+    w = __builtin_shufflevector(w, w, 3, 2, 1, 0);
+    memcpy(&v, &w, sizeof v);
+    return v;
+}
+#endif
+
+/*
+ * x[i] = G(a + i) ^ G(m - a - i) for i < 16 (a + 15 <= m / 2), from the
+ * compact table: the low bytes, 16 at a time (one read going up, one
+ * going down, reversed), widened to 16 bits, then each plane's 16 bits
+ * spread over the lanes.
+ */
+#if SGSEQ_VECTOR
+/* The planes' bits of x[0..16) added to x0 and x1. */
+static inline void
+sgseq_xor_hi(const sgseq_tab *t, size_t m, size_t a, sgseq_v8 *x0,
+             sgseq_v8 *x1)
+{
+    const sgseq_v8 zero = {0};
+    for (unsigned p = 0; p < t->planes; p++) {
+        /* Lane i of x0 takes bit i going up and bit 15 - i going down
+         * (XOR works bit by bit: each plane XORs on its own). */
+        const uint64_t *plane = sgseq_tab_plane(t, p);
+        unsigned hu = (unsigned)sgseq_plane_bits32(plane, a);
+        unsigned hd = (unsigned)sgseq_plane_bits32(plane, m - a - 15);
+        sgseq_v8 u0, u1, v0, v1,
+            bit = zero + (uint16_t)(1u << (SGSEQ_LO_BITS + p));
+        memcpy(&u0, sgseq_up[hu & 0xffu], sizeof u0);
+        memcpy(&u1, sgseq_up[hu >> 8 & 0xffu], sizeof u1);
+        memcpy(&v0, sgseq_down[hd >> 8 & 0xffu], sizeof v0);
+        memcpy(&v1, sgseq_down[hd & 0xffu], sizeof v1);
+        *x0 |= (u0 ^ v0) & bit;
+        *x1 |= (u1 ^ v1) & bit;
+    }
+}
+
+/* The 16 bytes of v in reverse order: the bytes of each 16-bit lane
+ * swapped, then the lanes reversed. */
+static inline sgseq_b16
+sgseq_reverse16(sgseq_b16 v)
+{
+    sgseq_v8 w;
+    memcpy(&w, &v, sizeof w);
+    w = sgseq_reverse8((sgseq_v8)(w << 8 | w >> 8));
+    memcpy(&v, &w, sizeof v);
+    return v;
+}
+
+/* The low bytes of x[0..16) as 16 byte lanes: half the lanes' work of
+ * the widened form, and exact while the table has no planes. */
+static inline sgseq_b16
+sgseq_xor_bytes(const sgseq_tab *t, size_t m, size_t a)
+{
+    sgseq_b16 up, down;
+    memcpy(&up, t->lo + a, sizeof up);
+    memcpy(&down, t->lo + m - a - 15, sizeof down);
+    return up ^ sgseq_reverse16(down);
+}
+
+static inline void
+sgseq_xor16(const sgseq_tab *t, size_t m, size_t a, uint16_t x[16])
+{
+    /* The low bytes XORed as bytes, then widened: fewer operations than
+     * widening both reads first (12 against 16). */
+    sgseq_b16 lo = sgseq_xor_bytes(t, m, a);
+    sgseq_v8 x0 = __builtin_convertvector(
+                 __builtin_shufflevector(lo, lo, 0, 1, 2, 3, 4, 5, 6, 7),
+                 sgseq_v8),
+             x1 = __builtin_convertvector(
+                 __builtin_shufflevector(lo, lo, 8, 9, 10, 11, 12, 13, 14, 15),
+                 sgseq_v8);
+    sgseq_xor_hi(t, m, a, &x0, &x1);
+    memcpy(x, &x0, sizeof x0);
+    memcpy(x + 8, &x1, sizeof x1);
+}
+#else
+static inline void
+sgseq_xor16(const sgseq_tab *t, size_t m, size_t a, uint16_t x[16])
+{
+    const unsigned char *up = t->lo + a, *down = t->lo + m - a;
+    for (size_t i = 0; i < 16; i++) {
+        x[i] = (uint16_t)(up[i] ^ *(down - i));
+    }
+    for (unsigned p = 0; p < t->planes; p++) {
+        const uint64_t *plane = sgseq_tab_plane(t, p);
+        unsigned hu = (unsigned)sgseq_plane_bits32(plane, a);
+        unsigned hd = (unsigned)sgseq_plane_bits32(plane, m - a - 15);
+        uint16_t bit = (uint16_t)(1u << (SGSEQ_LO_BITS + p));
+        for (size_t i = 0; i < 8; i++) {
+            x[i] |= (sgseq_up[hu & 0xffu][i] ^
+                     sgseq_down[hd >> 8 & 0xffu][i]) & bit;
+            x[i + 8] |= (sgseq_up[hu >> 8 & 0xffu][i] ^
+                         sgseq_down[hd & 0xffu][i]) & bit;
+        }
+    }
+}
+#endif
+
 /*
  * Marks G(a) ^ G(m - a) for lo <= a <= hi. Runs of 16 values are formed
- * first, in a loop the compiler vectorises (one read of the table going
- * up, one going down), and marked after: the stores are then the only
+ * first (sgseq_xor16) and marked after: the stores are then the only
  * work left per split.
  */
 static void
-sgseq_mark_run(const uint16_t *g, size_t m, size_t lo, size_t hi,
-               unsigned char *mark)
+sgseq_mark_runc(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+                unsigned char *mark)
+{
+    size_t a = lo;
+#if SGSEQ_VECTOR
+    for (; t->planes == 0 && a + 15 <= hi; a += 16) {
+        unsigned char x[16];
+        sgseq_b16 v = sgseq_xor_bytes(t, m, a);
+        memcpy(x, &v, sizeof x);
+        for (size_t i = 0; i < 16; i++) {
+            mark[x[i]] = 1;
+        }
+    }
+#endif
+    for (; a + 15 <= hi; a += 16) {
+        uint16_t x[16];
+        sgseq_xor16(t, m, a, x);
+        for (size_t i = 0; i < 16; i++) {
+            mark[x[i]] = 1;
+        }
+    }
+    for (; a <= hi; a++) {
+        mark[sgseq_tab_get(t, a) ^ sgseq_tab_get(t, m - a)] = 1;
+    }
+}
+
+#if SGSEQ_VECTOR
+static unsigned
+sgseq_run_hasc(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+              const uint16_t w[4])
+{
+    const sgseq_v8 zero = {0};
+    const sgseq_b16 zb = {0};
+    sgseq_v8 w0 = zero + w[0], w1 = zero + w[1], w2 = zero + w[2],
+             w3 = zero + w[3], h0 = zero, h1 = zero, h2 = zero, h3 = zero;
+    sgseq_b16 l0 = zb + (unsigned char)(w[0] & SGSEQ_LO_MASK),
+              l1 = zb + (unsigned char)(w[1] & SGSEQ_LO_MASK),
+              l2 = zb + (unsigned char)(w[2] & SGSEQ_LO_MASK),
+              l3 = zb + (unsigned char)(w[3] & SGSEQ_LO_MASK), hb = zb;
+    uint64_t lanes[2];
+    unsigned found = 0;
+    size_t a = lo;
+    for (; a + 15 <= hi; a += 16) {
+        sgseq_b16 x = sgseq_xor_bytes(t, m, a);
+        sgseq_b16 e0 = (sgseq_b16)(x == l0), e1 = (sgseq_b16)(x == l1),
+                  e2 = (sgseq_b16)(x == l2), e3 = (sgseq_b16)(x == l3), any;
+        sgseq_v8 x0, x1;
+        if (t->planes == 0) {
+            /* Every value is its low byte. */
+            hb |= (e0 & 1) | (e1 & 2) | (e2 & 4) | (e3 & 8);
+            continue;
+        }
+        /* A lane can equal w[b] only if its low byte does (about one
+         * group of 16 in four): the planes only then. */
+        any = e0 | e1 | e2 | e3;
+        memcpy(lanes, &any, sizeof lanes);
+        if ((lanes[0] | lanes[1]) == 0) {
+            continue;
+        }
+        x0 = __builtin_convertvector(__builtin_shufflevector(x, x, 0, 1, 2, 3,
+                                                             4, 5, 6, 7),
+                                     sgseq_v8);
+        x1 = __builtin_convertvector(__builtin_shufflevector(x, x, 8, 9, 10,
+                                                             11, 12, 13, 14,
+                                                             15),
+                                     sgseq_v8);
+        sgseq_xor_hi(t, m, a, &x0, &x1);
+        h0 |= (sgseq_v8)(x0 == w0) | (sgseq_v8)(x1 == w0);
+        h1 |= (sgseq_v8)(x0 == w1) | (sgseq_v8)(x1 == w1);
+        h2 |= (sgseq_v8)(x0 == w2) | (sgseq_v8)(x1 == w2);
+        h3 |= (sgseq_v8)(x0 == w3) | (sgseq_v8)(x1 == w3);
+    }
+    /* Bit b of each lane: w[b] seen there; then the lanes are folded. */
+    h0 = (h0 & 1) | (h1 & 2) | (h2 & 4) | (h3 & 8);
+    memcpy(lanes, &h0, sizeof lanes);
+    lanes[0] |= lanes[1];
+    lanes[0] |= lanes[0] >> 32;
+    found = (unsigned)((lanes[0] | lanes[0] >> 16) & 15);
+    memcpy(lanes, &hb, sizeof lanes);
+    lanes[0] |= lanes[1];
+    lanes[0] |= lanes[0] >> 32;
+    lanes[0] |= lanes[0] >> 16;
+    found |= (unsigned)((lanes[0] | lanes[0] >> 8) & 15);
+    for (; a <= hi; a++) {
+        unsigned x = sgseq_tab_get(t, a) ^ sgseq_tab_get(t, m - a);
+        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
+                            (x == w[2]) << 2 | (x == w[3]) << 3);
+    }
+    return found;
+}
+#else
+static unsigned
+sgseq_run_hasc(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+               const uint16_t w[4])
+{
+    unsigned found = 0;
+    for (size_t a = lo; a <= hi; a++) {
+        unsigned x = sgseq_tab_get(t, a) ^ sgseq_tab_get(t, m - a);
+        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
+                            (x == w[2]) << 2 | (x == w[3]) << 3);
+    }
+    return found;
+}
+#endif
+
+/*
+ * The hot copies (SGSEQ_HOT): the splits a of lo <= a <= hi whose two
+ * parts are both there, a < nlow and m - a >= wbase, are lo .. the
+ * returned bound (below lo: none). The scans read those in 16 bits.
+ */
+static size_t
+sgseq_hot_end(const sgseq_tab *t, size_t m, size_t lo, size_t hi)
+{
+    size_t e = hi;
+    if (t->nlow == 0 || m < t->wbase + lo || lo >= t->nlow) {
+        return lo - 1;
+    }
+    e = e < t->nlow - 1 ? e : t->nlow - 1;
+    return e < m - t->wbase ? e : m - t->wbase;
+}
+
+/* Marks up[a] ^ down[-a] for lo <= a <= hi: the 16-bit table's kernel,
+ * 16 values formed (one read going up, one going down, vectorised by the
+ * compiler) then marked. */
+static void
+sgseq_mark_run16(const uint16_t *up, const uint16_t *down, size_t lo,
+                 size_t hi, unsigned char *mark)
 {
     size_t a = lo;
     for (; a + 15 <= hi; a += 16) {
-        const uint16_t *up = g + a, *down = g + m - a;
+        const uint16_t *u = up + a, *d = down - a;
         uint16_t x[16];
         for (size_t i = 0; i < 16; i++) {
-            x[i] = (uint16_t)(up[i] ^ *(down - i));
+            x[i] = (uint16_t)(u[i] ^ *(d - i));
         }
         for (size_t i = 0; i < 16; i++) {
             mark[x[i]] = 1;
         }
     }
     for (; a <= hi; a++) {
-        mark[g[a] ^ g[m - a]] = 1;
+        mark[up[a] ^ *(down - a)] = 1;
     }
 }
 
-/* SGSEQ_PORTABLE: plain C only (the test suite builds the engine both ways). */
-#if !defined(SGSEQ_PORTABLE) &&                                            \
-    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
-typedef uint16_t sgseq_v8 __attribute__((vector_size(16)));
-typedef uint32_t sgseq_v4 __attribute__((vector_size(16)));
-
+/* Which of w[0..4) are among up[a] ^ down[-a], lo <= a <= hi: bit b for
+ * w[b]. */
+#if SGSEQ_VECTOR
 static unsigned
-sgseq_run_has(const uint16_t *g, size_t m, size_t lo, size_t hi,
-              const uint16_t w[4])
+sgseq_run_has16(const uint16_t *up, const uint16_t *down, size_t lo,
+                size_t hi, const uint16_t w[4])
 {
     const sgseq_v8 zero = {0};
     sgseq_v8 w0 = zero + w[0], w1 = zero + w[1], w2 = zero + w[2],
@@ -53,13 +324,13 @@ sgseq_run_has(const uint16_t *g, size_t m, size_t lo, size_t hi,
     unsigned found = 0;
     size_t a = lo;
     for (; a + 7 <= hi; a += 8) {
-        sgseq_v8 up, x;
-        sgseq_v4 down;
-        memcpy(&up, g + a, sizeof up);
-        memcpy(&down, g + m - a - 7, sizeof down);
-        down = (down << 16) | (down >> 16);
-        down = __builtin_shufflevector(down, down, 3, 2, 1, 0);
-        x = up ^ (sgseq_v8)down;
+        sgseq_v8 u, x;
+        sgseq_v4 d;
+        memcpy(&u, up + a, sizeof u);
+        memcpy(&d, down - a - 7, sizeof d);
+        d = (d << 16) | (d >> 16);
+        d = __builtin_shufflevector(d, d, 3, 2, 1, 0);
+        x = u ^ (sgseq_v8)d;
         h0 |= (sgseq_v8)(x == w0);
         h1 |= (sgseq_v8)(x == w1);
         h2 |= (sgseq_v8)(x == w2);
@@ -72,7 +343,7 @@ sgseq_run_has(const uint16_t *g, size_t m, size_t lo, size_t hi,
     lanes[0] |= lanes[0] >> 32;
     found = (unsigned)((lanes[0] | lanes[0] >> 16) & 15);
     for (; a <= hi; a++) {
-        unsigned x = g[a] ^ g[m - a];
+        unsigned x = up[a] ^ *(down - a);
         found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
                             (x == w[2]) << 2 | (x == w[3]) << 3);
     }
@@ -80,18 +351,51 @@ sgseq_run_has(const uint16_t *g, size_t m, size_t lo, size_t hi,
 }
 #else
 static unsigned
-sgseq_run_has(const uint16_t *g, size_t m, size_t lo, size_t hi,
-              const uint16_t w[4])
+sgseq_run_has16(const uint16_t *up, const uint16_t *down, size_t lo,
+                size_t hi, const uint16_t w[4])
 {
     unsigned found = 0;
     for (size_t a = lo; a <= hi; a++) {
-        unsigned x = g[a] ^ g[m - a];
+        unsigned x = up[a] ^ *(down - a);
         found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
                             (x == w[2]) << 2 | (x == w[3]) << 3);
     }
     return found;
 }
 #endif
+
+/* Marks G(a) ^ G(m - a) for lo <= a <= hi: the hot copies' splits in 16
+ * bits, the rest from the compact table. */
+static void
+sgseq_mark_run(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+               unsigned char *mark)
+{
+    size_t e = sgseq_hot_end(t, m, lo, hi);
+    if (e + 1 > lo) {
+        sgseq_mark_run16(t->wlow, t->wtop + (m - t->wbase), lo, e, mark);
+        lo = e + 1;
+    }
+    if (lo <= hi) {
+        sgseq_mark_runc(t, m, lo, hi, mark);
+    }
+}
+
+/* Which of w[0..4) are among G(a) ^ G(m - a), lo <= a <= hi. */
+static unsigned
+sgseq_run_has(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+              const uint16_t w[4])
+{
+    unsigned found = 0;
+    size_t e = sgseq_hot_end(t, m, lo, hi);
+    if (e + 1 > lo) {
+        found = sgseq_run_has16(t->wlow, t->wtop + (m - t->wbase), lo, e, w);
+        lo = e + 1;
+    }
+    if (lo <= hi) {
+        found |= sgseq_run_hasc(t, m, lo, hi, w);
+    }
+    return found;
+}
 
 /* Drops the values of miss[0..nmiss) that are marked; returns how many
  * are left, in their order. */
@@ -125,8 +429,8 @@ size_t
 sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
            uint16_t *miss, size_t nmiss, uint64_t *scanned, size_t *front)
 {
-    const uint16_t *g = s->g;
     size_t top = sgseq_top(s, n);
+    sgseq_tab t = sgseq_tab_of(s);
     /* Counted locally: the two threads' counters share a cache line, and
      * writing them per chunk made the cores fight over it. */
     uint64_t count = 0;
@@ -137,7 +441,7 @@ sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + chunk - 1 < half ? lo + chunk - 1 : half;
             if (hi >= lo) {
-                sgseq_mark_run(g, m, lo, hi, mark);
+                sgseq_mark_run(&t, m, lo, hi, mark);
                 count += hi - lo + 1;
             }
         }
@@ -156,7 +460,7 @@ sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
                             ? lo + SGSEQ_RUN_COMPARE - 1
                             : half;
             if (hi >= lo) {
-                unsigned found = sgseq_run_has(g, m, lo, hi, w);
+                unsigned found = sgseq_run_has(&t, m, lo, hi, w);
                 for (unsigned b = 0; b < 4; b++) {
                     if (found >> b & 1) {
                         mark[w[b]] = 1;
@@ -172,24 +476,24 @@ sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
     return nmiss;
 }
 
+/* Marks G(a) ^ G(m - a) for lo <= a <= hi (hi <= m / 2), 16 splits at a
+ * time as sgseq_scan does: phase B's splits with a part in the block. */
+void
+sgseq_mark_range(const sgseq *s, size_t m, size_t lo, size_t hi,
+                 unsigned char *mark)
+{
+    sgseq_tab t = sgseq_tab_of(s);
+    sgseq_mark_run(&t, m, lo, hi, mark);
+}
+
 /* Marks the values of every split a + b = n - k with lo <= a <= b. */
 void
 sgseq_mark_splits(const sgseq *s, size_t n, size_t lo, unsigned char *mark)
 {
-    const uint16_t *g = s->g;
+    sgseq_tab t = sgseq_tab_of(s);
     for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
-        size_t m = n - (size_t)s->k4[i], a = lo;
-        for (; a + 1 <= m / 2; a += 2) {
-            uint32_t x, y;
-            memcpy(&x, g + a, sizeof x);
-            memcpy(&y, g + m - a - 1, sizeof y);
-            x ^= (y >> 16) | (y << 16);
-            mark[x & 0xffffu] = 1;
-            mark[x >> 16] = 1;
-        }
-        for (; a <= m / 2; a++) {
-            mark[g[a] ^ g[m - a]] = 1;
-        }
+        size_t m = n - (size_t)s->k4[i];
+        sgseq_mark_run(&t, m, lo, m / 2, mark);
     }
 }
 
@@ -201,16 +505,14 @@ static uint32_t
 sgseq_plain(sgseq *s, size_t n)
 {
     unsigned char *mark = s->mark;
-    const uint16_t *g = s->g;
     size_t size = (size_t)1 << s->vbits;
+    sgseq_tab t = sgseq_tab_of(s);
 
     for (size_t i = 0; i < s->n4; i++) {
         uint64_t k = s->k4[i];
         if (sgseq_splits(k, n)) {
             size_t m = n - (size_t)k;
-            for (size_t a = 1; a <= m / 2; a++) {
-                mark[g[a] ^ g[m - a]] = 1;
-            }
+            sgseq_mark_run(&t, m, 1, m / 2, mark);
         }
     }
     for (size_t v = 0; v < size; v++) {
@@ -233,7 +535,7 @@ static uint32_t
 sgseq_sparse(sgseq *s, size_t n)
 {
     unsigned char *mark = s->mark;
-    const uint16_t *g = s->g;
+    sgseq_tab t = sgseq_tab_of(s);
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
     size_t size = (size_t)1 << s->vbits, nmiss = 0, front;
@@ -245,7 +547,7 @@ sgseq_sparse(sgseq *s, size_t n)
         if (sgseq_splits(k, n)) {
             size_t m = n - (size_t)k, nr = sgseq_rare_below(s, m);
             for (size_t j = 0; j < nr; j++) {
-                mark[g[m - rpos[j]] ^ rval[j]] = 1;
+                mark[sgseq_tab_get(&t, m - rpos[j]) ^ rval[j]] = 1;
             }
         }
     }
@@ -279,7 +581,7 @@ sgseq_sparse(sgseq *s, size_t n)
 static uint64_t
 sgseq_rare_bits64(const sgseq *s, size_t n)
 {
-    const uint16_t *g = s->g;
+    const unsigned char *g = s->glo; /* values below 64: no planes */
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
     size_t n4 = s->n4, nr = s->nrare;
@@ -298,7 +600,7 @@ sgseq_rare_bits64(const sgseq *s, size_t n)
             return seen;
         }
         for (size_t j = 0; j < nr; j++) {
-            const uint16_t *p = g + (n - rpos[j]);
+            const unsigned char *p = g + (n - rpos[j]);
             unsigned v = rval[j];
             seen |= (uint64_t)1 << (*(p - k0) ^ v) |
                     (uint64_t)1 << (*(p - k1) ^ v) |
@@ -335,7 +637,7 @@ _Static_assert(SGSEQ_CHUNK % SGSEQ_CHUNK3_STEP == 0,
 static int
 sgseq_chunk3(sgseq *s, size_t n, size_t lo, uint64_t need, uint64_t *seen)
 {
-    const uint16_t *g = s->g;
+    const unsigned char *g = s->glo; /* values below 64: no planes */
     size_t m0, m1, m2, from;
     uint64_t bits = *seen;
 
@@ -368,7 +670,8 @@ sgseq_chunk3(sgseq *s, size_t n, size_t lo, uint64_t need, uint64_t *seen)
 static uint32_t
 sgseq_sparse64(sgseq *s, size_t n)
 {
-    const uint16_t *g = s->g;
+    /* Values below 64: the low bytes are the values (no planes). */
+    const unsigned char *g = s->glo;
     unsigned size = 1u << s->vbits;
     uint64_t all = size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << size) - 1;
     uint64_t seen = 0, common = sgseq_view_of(s, n).common64, need, low;
@@ -406,17 +709,7 @@ sgseq_sparse64(sgseq *s, size_t n)
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + SGSEQ_CHUNK - 1 < half ? lo + SGSEQ_CHUNK - 1
                                                     : half;
-            size_t a = lo;
-            /* Two splits per step, as in sgseq_phase_a. */
-            for (; a + 1 <= hi; a += 2) {
-                uint32_t x, y;
-                memcpy(&x, g + a, sizeof x);
-                memcpy(&y, g + m - a - 1, sizeof y);
-                x ^= (y >> 16) | (y << 16);
-                seen |= (uint64_t)1 << (x & 0xffffu);
-                seen |= (uint64_t)1 << (x >> 16);
-            }
-            for (; a <= hi; a++) {
+            for (size_t a = lo; a <= hi; a++) {
                 seen |= (uint64_t)1 << (g[a] ^ g[m - a]);
             }
             s->scanned += hi >= lo ? hi - lo + 1 : 0;
@@ -444,7 +737,9 @@ sgseq_unequal(const sgseq *s, size_t n, uint32_t v)
     for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
         size_t m = n - (size_t)s->k4[i];
         for (size_t a = 1; 2 * a < m; a++) {
-            if (s->g[a] == s->g[m - a]) {
+            /* The planes only where the low bytes agree. */
+            if (s->glo[a] == s->glo[m - a] &&
+                sgseq_getc(s, a) == sgseq_getc(s, m - a)) {
                 return v;
             }
         }
@@ -459,13 +754,13 @@ sgseq_mex(sgseq *s, size_t n)
         int64_t v = sgclass_mex(s->cls, s->g, n, s->vbits);
         return v < 0 ? SGSEQ_OOM : (uint32_t)v;
     }
-    if (s->mask != 0 && s->vbits <= 6) {
+    if (s->mask != 0 && s->vbits <= 6 && s->planes == 0) {
         return sgseq_unequal(s, n, sgseq_sparse64(s, n));
     }
     memset(s->mark, 0, (size_t)1 << s->vbits);
     for (size_t i = 0; i < s->n2; i++) {
         if (s->k2[i] < n) {
-            s->mark[s->g[n - (size_t)s->k2[i]]] = 1;
+            s->mark[sgseq_getc(s, n - (size_t)s->k2[i])] = 1;
         }
     }
     for (size_t i = 0; i < s->n1; i++) {

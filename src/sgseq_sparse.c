@@ -32,6 +32,139 @@ sgseq_classes(sgseq *s)
     }
 }
 
+static size_t
+sgseq_min(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Heaps of each hot copy for a table of cap values: 1/SGSEQ_HOT_SHARE
+ * of them (a power of two), at least 64, at most SGSEQ_HOT. */
+static size_t
+sgseq_hot_size(size_t cap)
+{
+    size_t h = 64;
+    while (h < SGSEQ_HOT && 2 * h <= cap / SGSEQ_HOT_SHARE) {
+        h *= 2;
+    }
+    return h < SGSEQ_HOT ? h : SGSEQ_HOT;
+}
+
+/* Words of a plane with room for cap values. */
+static size_t
+sgseq_plane_words(size_t cap)
+{
+    return cap / 64 + SGSEQ_PLANE_PAD;
+}
+
+size_t
+sgseq_table_room(const sgseq *s, size_t cap)
+{
+    if (s->cls != NULL) {
+        return cap * sizeof *s->g;
+    }
+    return cap + s->planes * sgseq_plane_words(cap) * sizeof(uint64_t) +
+           3 * sgseq_hot_size(cap) * sizeof(uint16_t);
+}
+
+/* A zeroed plane for bit 8 + planes of the compact table; -1: no
+ * memory. */
+static int
+sgseq_add_plane(sgseq *s)
+{
+    uint64_t *plane = calloc(sgseq_plane_words(s->cap), sizeof *plane);
+    if (plane == NULL) {
+        return -1;
+    }
+    s->ghi[s->planes++] = plane;
+    return 0;
+}
+
+/* The hot copies sized for a table of cap values; when they grow, they
+ * are filled again from the compact table (-1: no memory). */
+static int
+sgseq_reserve_hot(sgseq *s, size_t cap)
+{
+    size_t h = sgseq_hot_size(cap);
+    if (h <= s->whot) {
+        return 0;
+    }
+    uint16_t *low = realloc(s->wlow, h * sizeof *low);
+    if (low == NULL) {
+        return -1;
+    }
+    s->wlow = low;
+    uint16_t *top = realloc(s->wtop, 2 * h * sizeof *top);
+    if (top == NULL) {
+        return -1;
+    }
+    s->wtop = top;
+    s->whot = h;
+    s->nlow = sgseq_min(s->len, h);
+    for (size_t n = 0; n < s->nlow; n++) {
+        low[n] = (uint16_t)sgseq_getc(s, n);
+    }
+    s->wbase = s->len > h ? s->len - h : 0;
+    for (size_t n = s->wbase; n < s->len; n++) {
+        top[n - s->wbase] = (uint16_t)sgseq_getc(s, n);
+    }
+    return 0;
+}
+
+/* G(n) = v into the hot copies: the recent window slides by half when
+ * full, keeping the last whot values at least. */
+static void
+sgseq_store_hot(sgseq *s, size_t n, uint16_t v)
+{
+    size_t h = s->whot;
+    if (n < h) {
+        s->wlow[n] = v;
+        s->nlow = n + 1;
+    }
+    if (n - s->wbase == 2 * h) {
+        memmove(s->wtop, s->wtop + h, h * sizeof *s->wtop);
+        s->wbase += h;
+    }
+    s->wtop[n - s->wbase] = v;
+}
+
+int
+sgseq_reserve(sgseq *s, size_t cap)
+{
+    size_t old = sgseq_plane_words(s->cap), words = sgseq_plane_words(cap);
+    if (cap <= s->cap) {
+        return 0;
+    }
+    if (s->cls != NULL) {
+        uint16_t *g = realloc(s->g, cap * sizeof *g);
+        if (g == NULL) {
+            return -1;
+        }
+        s->g = g;
+        s->cap = cap;
+        return 0;
+    }
+    unsigned char *lo = realloc(s->glo, cap);
+    if (lo == NULL) {
+        return -1;
+    }
+    s->glo = lo;
+    if (sgseq_reserve_hot(s, cap) != 0) {
+        return -1;
+    }
+    for (unsigned p = 0; p < s->planes; p++) {
+        uint64_t *plane = realloc(s->ghi[p], words * sizeof *plane);
+        if (plane == NULL) {
+            return -1;
+        }
+        /* sgseq_plane_bits reads past the last value: zeros there. */
+        memset(plane + old, 0, (words - old) * sizeof *plane);
+        s->ghi[p] = plane;
+    }
+    s->cap = cap;
+    return 0;
+}
+
 /* Makes the per-value arrays cover values < 1 << bits. */
 int
 sgseq_set_vbits(sgseq *s, unsigned bits)
@@ -72,6 +205,12 @@ sgseq_set_vbits(sgseq *s, unsigned bits)
         return -1;
     }
     s->miss = miss;
+    /* The compact table holds bits 8 and up in planes. */
+    while (s->cls == NULL && s->planes + SGSEQ_LO_BITS < bits) {
+        if (sgseq_add_plane(s) != 0) {
+            return -1;
+        }
+    }
     s->vbits = bits;
     sgseq_classes(s);
     return 0;
@@ -111,8 +250,9 @@ sgseq_rebuild_rare(sgseq *s)
         return 0;
     }
     for (size_t n = 1; n < s->len; n++) {
-        if (sgseq_heap_rare(s, n, s->g[n]) &&
-            sgseq_add_rare(s, n, s->g[n]) != 0) {
+        unsigned v = sgseq_get(s, n);
+        if (sgseq_heap_rare(s, n, v) &&
+            sgseq_add_rare(s, n, (uint16_t)v) != 0) {
             return -1;
         }
     }
@@ -282,7 +422,17 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
             return -1;
         }
     }
-    s->g[n] = (uint16_t)v;
+    if (s->g != NULL) {
+        s->g[n] = (uint16_t)v;
+    } else {
+        s->glo[n] = (unsigned char)(v & SGSEQ_LO_MASK);
+        for (unsigned p = 0; p < s->planes; p++) {
+            uint64_t bit = (uint64_t)1 << (n & 63u);
+            uint64_t *w = &s->ghi[p][n >> 6];
+            *w = v >> (SGSEQ_LO_BITS + p) & 1u ? *w | bit : *w & ~bit;
+        }
+        sgseq_store_hot(s, n, (uint16_t)v);
+    }
     s->len = n + 1;
     s->hist[v]++;
     s->hist_odd[v] += n & 1u;

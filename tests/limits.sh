@@ -225,7 +225,7 @@ if has_game octal; then
     check "octal:0.6 beyond a 1 MiB table: the limit named, others answered" \
         3 "$before
 $after" \
-'^grundy: <stdin>:2: heap 100000000 of octal:0.6: no period is proven .*more than the memory limit of 1 MiB; raise it with --memory 197M$'
+'^grundy: <stdin>:2: heap 100000000 of octal:0.6: no period is proven .*more than the memory limit of 1 MiB; raise it with --memory 114M$'
     : > "$tmp/in"
     go --memory 1M kayles 100000000000
     check "kayles beyond a 1 MiB table: exact by its period" 0 \

@@ -32,9 +32,9 @@ run "octal:0.376 within 4536507 values: certified" 0 \
 run "octal:0.376 within 4536506 values: one value short, not certified" 1 \
     "octal:0.376: no period found up to n=4536506" \
     period octal:0.376 4536506
-run "octal:0.376 with --memory 8M: the memory limit ends the search" 1 \
-    "octal:0.376: no period found up to n=4067203 (the memory limit ends the search there: raise --memory to look further)" \
-    --memory 8M period octal:0.376
+run "octal:0.376 with --memory 4M: the memory limit ends the search" 1 \
+    "octal:0.376: no period found up to n=3947580 (the memory limit ends the search there: raise --memory to look further)" \
+    --memory 4M period octal:0.376
 # A long period is found as soon as its certificate fits (the search
 # used to need about 16 p values): octal:0.16, p=149459 from n0=105351,
 # 2 n0 + 2 p + t = 509622 values.
@@ -44,10 +44,10 @@ run "octal:0.16 within 509622 values: certified" 0 \
 run "octal:0.16 within 509621 values: one value short, not certified" 1 \
     "octal:0.16: no period found up to n=509621" \
     period octal:0.16 509621
-run "octal:0.16 with --memory 1M: 508400 values, short of the certificate" 1 \
-    "octal:0.16: no period found up to n=508400 (the memory limit ends the search there: raise --memory to look further)" \
-    --memory 1M period octal:0.16
-run "octal:0.16 with --memory 1100K: certified" 0 \
+run "octal:0.16 with --memory 512K: 493447 values, short of the certificate" 1 \
+    "octal:0.16: no period found up to n=493447 (the memory limit ends the search there: raise --memory to look further)" \
+    --memory 512K period octal:0.16
+run "octal:0.16 with --memory 600K: certified" 0 \
     "octal:0.16: p=149459 n0=105351 (certified by the first 509622 values)" \
-    --memory 1100K period octal:0.16
+    --memory 600K period octal:0.16
 finish "period_search: all passed"

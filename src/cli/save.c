@@ -1,10 +1,11 @@
 /*
  * save.c - `grundy sg GAME A..B --save FILE`: long runs that resume. The
- * game's computed sequence is read from FILE when it exists (a file that
- * is damaged or of another game is refused and left as it was: never
- * used, never written), written back as the run goes (each time the
- * table has doubled, or a minute after the last write) and at its end,
- * and on SIGINT or SIGTERM before the command stops. Every write goes to
+ * game's computed sequence is read from FILE when it exists, a chunk at
+ * a time, checked whole before it is loaded (a file that is damaged or
+ * of another game is refused and left as it was: never used, never
+ * written), written back as the run goes (each time the table has
+ * doubled, or a minute after the last write) and at its end, and on
+ * SIGINT or SIGTERM before the command stops. Every write goes to
  * a temporary file of its own beside FILE (FILE.tmp-PID-N, created
  * exclusively), is flushed to the disk and renamed over FILE: a run
  * killed at any moment (even by SIGKILL) leaves FILE complete, from the
@@ -89,53 +90,97 @@ save_ident_same(const char *name, const save_ident *id)
 #endif
 }
 
-/* Reads FILE whole, and its identity into *id; NULL with errno when it
- * cannot. */
-static unsigned char *
-save_read(const char *name, size_t limit, size_t *len, save_ident *id)
+/* Bytes read from FILE at a time: a resume holds this much of FILE,
+ * never the whole of it, beside the table it loads (256 KiB: a table of
+ * 2^24 values is 19 MB; the two passes over a file of 2^32 values, 8
+ * GiB, are 65,536 reads, little beside the checksum's work). */
+#define SAVE_CHUNK ((size_t)1 << 18)
+
+/* Hands open FILE f, from its first byte, to r a chunk at a time through
+ * buf: pass 1 (load 0) checks it, pass 2 loads it; *st the reader's
+ * status (with *count, pass 1's number of values). -1 with errno when
+ * FILE cannot be read. */
+static int
+save_pass(FILE *f, seqfile_reader *r, int load, unsigned char *buf,
+          uint64_t *count, grundy_status *st, grundy_error *err)
 {
-    FILE *f = fopen(name, "rb");
-    unsigned char *buf = NULL;
-    size_t cap = 0;
-    int e;
-    *len = 0;
-    if (f == NULL) {
-        return NULL;
+    size_t n;
+    *st = GRUNDY_OK;
+    if (fseek(f, 0, SEEK_SET) != 0) {
+        return -1;
     }
-    save_ident_of(f, id);
-    for (;;) {
-        if (*len == cap) {
-            unsigned char *nb;
-            if (cap > limit) {
-                errno = EFBIG;
-                break;
-            }
-            /* The size fstat gave, and a byte to see the end: a file
-             * of gigabytes is read into just its size, not up to twice
-             * it (the table it loads into is as large again). */
-            cap = cap != 0 ? 2 * cap
-                  : id->known && id->size < limit ? (size_t)id->size + 1
-                                                  : 65536;
-            if ((nb = realloc(buf, cap)) == NULL) {
-                errno = ENOMEM;
-                break;
-            }
-            buf = nb;
+    do {
+        n = fread(buf, 1, SAVE_CHUNK, f);
+        if (load) {
+            *st = seqfile_load_more(r, buf, n, err);
+        } else {
+            seqfile_check_more(r, buf, n);
         }
-        *len += fread(buf + *len, 1, cap - *len, f);
-        if (ferror(f)) {
-            break;
-        }
-        if (feof(f)) {
-            fclose(f);
-            return buf != NULL ? buf : malloc(1);
-        }
+    } while (n == SAVE_CHUNK && *st == GRUNDY_OK);
+    if (ferror(f)) {
+        return -1;
+    }
+    if (*st == GRUNDY_OK) {
+        *st = load ? seqfile_load_end(r, err)
+                   : seqfile_check_end(r, count, err);
+    }
+    return 0;
+}
+
+/* A sequence file open for reading, checked whole by pass 1. */
+typedef struct save_file {
+    FILE *f;
+    seqfile_reader *r;
+    unsigned char *buf; /* SAVE_CHUNK bytes */
+    save_ident id;      /* FILE when pass 1 began */
+} save_file;
+
+static void
+save_file_close(save_file *sf)
+{
+    if (sf->f != NULL) {
+        fclose(sf->f);
+    }
+    seqfile_reader_free(sf->r);
+    free(sf->buf);
+    memset(sf, 0, sizeof *sf);
+}
+
+/* Opens FILE name into *sf and checks it as a file of game (pass 1),
+ * *count its values. -1 with errno when it cannot be opened or read
+ * (ENOENT: there is none; sf closed); else 0 and *st the check's status,
+ * sf open for pass 2 (closed by the caller). */
+static int
+save_file_check(const char *name, grundy_game *game, save_file *sf,
+                uint64_t *count, grundy_status *st, grundy_error *err)
+{
+    int e;
+    memset(sf, 0, sizeof *sf);
+    if ((sf->f = fopen(name, "rb")) == NULL) {
+        return -1;
+    }
+    save_ident_of(sf->f, &sf->id);
+    sf->r = seqfile_reader_new(game);
+    sf->buf = malloc(SAVE_CHUNK);
+    if (sf->r == NULL || sf->buf == NULL) {
+        errno = ENOMEM;
+    } else if (save_pass(sf->f, sf->r, 0, sf->buf, count, st, err) == 0) {
+        return 0;
     }
     e = errno;
-    fclose(f);
-    free(buf);
+    save_file_close(sf);
     errno = e;
-    return NULL;
+    return -1;
+}
+
+/* 1 when the open file is still as pass 1 found it (size, time). */
+static int
+save_file_same(save_file *sf)
+{
+    save_ident now;
+    save_ident_of(sf->f, &now);
+    return now.known == sf->id.known && now.size == sf->id.size &&
+           now.mtime_s == sf->id.mtime_s && now.mtime_ns == sf->id.mtime_ns;
 }
 
 /* Creates a temporary file of this run beside FILE, FILE.tmp-PID-N with
@@ -182,19 +227,19 @@ enum { SAVE_REPLACE, SAVE_KEEP, SAVE_REFUSE };
 static int
 save_target(cli *c, uint64_t len)
 {
+    save_file sf;
     save_ident now;
-    size_t n;
-    unsigned char *bytes;
-    uint64_t count;
+    uint64_t count = 0;
     grundy_error err;
     grundy_status st;
 
     if (save_ident_same(c->save, &c->save_id)) {
         return SAVE_REPLACE;
     }
-    bytes = save_read(c->save, grundy_ctx_memory_limit(c->ctx) + 4096, &n,
-                      &now);
-    if (bytes == NULL) {
+    /* Checked a chunk at a time: beside the table, SAVE_CHUNK bytes,
+     * not a copy of the file. */
+    if (save_file_check(c->save, c->save_game, &sf, &count, &st,
+                        &err) != 0) {
         if (errno == ENOENT) {
             return SAVE_REPLACE;
         }
@@ -203,8 +248,8 @@ save_target(cli *c, uint64_t len)
                 c->save, strerror(errno));
         return SAVE_REFUSE;
     }
-    st = seqfile_inspect(c->save_game, bytes, n, &count, &err);
-    free(bytes);
+    now = sf.id;
+    save_file_close(&sf);
     if (st != GRUNDY_OK) {
         fprintf(stderr, "grundy: cannot save %s: another run replaced it "
                 "by a file this run does not write over (%s); it is left "
@@ -320,15 +365,72 @@ save_progress(void *user, const char *what, uint64_t done, uint64_t total)
     }
 }
 
+/* Continues game's sequence from FILE when there is one: pass 1 checks
+ * it whole, pass 2 loads it, both a chunk at a time (the peak is the
+ * table's, not the file's beside it). EXIT_WIN, or the exit status of
+ * the refusal (reported; FILE left as it is). */
+static int
+save_load(cli *c, grundy_game *game)
+{
+    save_file sf;
+    uint64_t count = 0;
+    grundy_error err;
+    grundy_status st = GRUNDY_OK;
+    int rd = save_file_check(c->save, game, &sf, &count, &st, &err);
+    int changed = 0;
+
+    if (rd != 0 && errno == ENOENT) {
+        c->save_id.known = 0;
+        return EXIT_WIN;
+    }
+    if (rd == 0 && st == GRUNDY_OK) {
+        c->save_id = sf.id;
+        st = seqfile_load_begin(sf.r, &err);
+        /* Pass 2 reads the file pass 1 checked (the same open file: a
+         * run that renames another over FILE meanwhile does not change
+         * it); a file written to in place meanwhile is refused, never
+         * loaded as a mix: its size or time differ, or its bytes
+         * (seqfile_load_end). */
+        changed = st == GRUNDY_OK && !save_file_same(&sf);
+        if (st == GRUNDY_OK && !changed) {
+            rd = save_pass(sf.f, sf.r, 1, sf.buf, &count, &st, &err);
+            changed = rd == 0 && !save_file_same(&sf);
+        }
+    }
+    if (rd != 0 || changed) {
+        fprintf(stderr, "grundy: cannot read %s: %s; it is left as it is\n",
+                c->save, changed ? "it changed while it was read (another "
+                                   "program wrote to it): nothing of it is "
+                                   "used"
+                                 : strerror(errno));
+        save_file_close(&sf);
+        return EXIT_IO;
+    }
+    save_file_close(&sf);
+    if (st != GRUNDY_OK) {
+        word_advice(NULL, st, &err);
+        /* A table past --memory is refused as a file too large to read
+         * was before resuming streamed it, and a file that changed
+         * between the passes as one that cannot be read: "cannot
+         * read", exit 4. */
+        fprintf(stderr, "grundy: %s%s: %s; it is left as it is\n",
+                st == GRUNDY_ELIMIT || st == GRUNDY_EIO ? "cannot read "
+                                                        : "",
+                c->save, err.message);
+        return st == GRUNDY_EPOSITION ? EXIT_INVALID
+               : st == GRUNDY_ELIMIT  ? EXIT_IO
+                                      : exit_for(st);
+    }
+    return EXIT_WIN;
+}
+
 int
 save_start(cli *c, grundy_game *game)
 {
-    size_t len;
-    unsigned char *bytes;
     char *tmp = NULL;
     FILE *f;
     grundy_error err;
-    grundy_status st;
+    int status;
 
     /* Nothing is recorded before FILE is accepted: a refused file is
      * never written (save_finish writes only once c->save_game is set). */
@@ -336,27 +438,8 @@ save_start(cli *c, grundy_game *game)
         fprintf(stderr, "grundy: --save %s: %s\n", c->save, err.message);
         return EXIT_INVALID;
     }
-    bytes = save_read(c->save, grundy_ctx_memory_limit(c->ctx) + 4096,
-                      &len, &c->save_id);
-    if (bytes == NULL && errno != ENOENT) {
-        fprintf(stderr, "grundy: cannot read %s: %s; it is left as it is\n",
-                c->save,
-                errno == EFBIG ? "larger than the memory limit allows "
-                                 "(raise --memory)"
-                               : strerror(errno));
-        return EXIT_IO;
-    }
-    if (bytes != NULL) {
-        st = seqfile_decode(game, bytes, len, &err);
-        free(bytes);
-        if (st != GRUNDY_OK) {
-            word_advice(NULL, st, &err);
-            fprintf(stderr, "grundy: %s: %s; it is left as it is\n",
-                    c->save, err.message);
-            return st == GRUNDY_EPOSITION ? EXIT_INVALID : exit_for(st);
-        }
-    } else {
-        c->save_id.known = 0;
+    if ((status = save_load(c, game)) != EXIT_WIN) {
+        return status;
     }
     /* A directory where no file can be made fails now, not after the
      * run. */
