@@ -6,6 +6,7 @@
 #include "family.h"
 #include "sgseq.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -505,7 +506,7 @@ ctx_make_room(void *user, size_t bytes)
 {
     grundy_ctx *ctx = user;
     size_t kept, before;
-    if (!cache_unused(ctx, 0)) {
+    if ((ctx->ncache == 0 && ctx->nquot == 0) || !cache_unused(ctx, 0)) {
         return;   /* nothing may go: no need to weigh what is kept */
     }
     kept = cache_bytes(ctx);
@@ -542,29 +543,66 @@ ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with)
     return 0;
 }
 
+/* ctx_line_settle's part for a context with an account: `before` is
+ * what the line held (charges and what make_room dropped). */
+static size_t
+line_settle_account(grundy_ctx *ctx, size_t before)
+{
+    /* Streams settle at least once a line, mostly with nothing to do:
+     * what is kept is measured each time, the rest is done only when it
+     * has an effect. An empty cache holds 0 bytes (cache_bytes' loops
+     * run over nothing), and 0 bytes fit any room; a settle to what the
+     * account already holds (`charged`) would add 0 to it. */
+    size_t kept = ctx->ncache == 0 && ctx->nquot == 0 ? 0 : cache_bytes(ctx);
+    /* A worker keeps only the tables that fit beside what the others
+     * hold: room it keeps is room another thread's line cannot have. */
+    if (ctx->limits.strict && kept != 0) {
+        size_t room = limits_room(&ctx->limits);
+        if (kept > room) {
+            (void)cache_trim_kept(ctx, room, ctx->ncache, CTX_QUOTIENTS,
+                                  &kept);
+        }
+    }
+    if (kept != ctx->limits.charged) {
+        limits_settle(&ctx->limits, kept);
+    }
+    return before > kept ? before - kept : 0;
+}
+
 size_t
 ctx_line_settle(grundy_ctx *ctx)
 {
     /* What make_room dropped during the line was given back to the
      * account then: it counts among what the line gave back. */
-    size_t before = ctx->limits.charged + ctx->dropped, kept;
+    size_t before = ctx->limits.charged + ctx->dropped;
     /* A line begins (or ended): what it asked for is no longer in use. */
     ctx->line_clock = ctx->clock;
     ctx->limits.line_charged = 0;
     ctx->dropped = 0;
-    if (ctx->limits.account == NULL) {
-        return 0;
+    return ctx->limits.account == NULL ? 0
+                                       : line_settle_account(ctx, before);
+}
+
+size_t
+ctx_line_settled(grundy_ctx *ctx)
+{
+    /* Nothing used ctx since its last settle (the caller's promise): no
+     * lookup (the clock stands), no charge, nothing dropped, no table
+     * grown or cached. So ctx_line_settle would find line_clock, the
+     * line's charges and `dropped` as it left them, and kept ==
+     * cache_bytes == charged (limits_settle set charged to it): all it
+     * could still do is trim a worker's tables to a room that shrank
+     * below them, which only the others' charges can shrink. Debug
+     * builds check the promise. */
+    assert(ctx->line_clock == ctx->clock && ctx->limits.line_charged == 0 &&
+           ctx->dropped == 0 &&
+           (ctx->limits.account == NULL ||
+            cache_bytes(ctx) == ctx->limits.charged));
+    if (ctx->limits.account != NULL && ctx->limits.strict &&
+        ctx->limits.charged > limits_room(&ctx->limits)) {
+        return ctx_line_settle(ctx);
     }
-    /* A worker keeps only the tables that fit beside what the others
-     * hold: room it keeps is room another thread's line cannot have. */
-    if (ctx->limits.strict) {
-        size_t room = limits_room(&ctx->limits);
-        (void)cache_trim_kept(ctx, room, ctx->ncache, CTX_QUOTIENTS, &kept);
-    } else {
-        kept = cache_bytes(ctx);
-    }
-    limits_settle(&ctx->limits, kept);
-    return before > kept ? before - kept : 0;
+    return 0;
 }
 
 size_t
