@@ -495,22 +495,15 @@ ctx_too_full(const grundy_ctx *ctx, size_t kept, size_t bytes)
             sum_passes(lim->charged, 0, bytes, limits_room(lim)));
 }
 
-/* The context's make_room (limits_make_room): before `bytes` more are
- * held, kept tables that no line uses go, least recently used first.
- * Without it a table built beside them held --memory of kept tables
- * plus itself (cache_trim ran only after it was built). What a line uses
- * stays, and nothing is refused here: an answer never depends on what
- * was kept, only on the families' own checks against --memory. */
+/* ctx_make_room once something may go: weighs what is kept and drops
+ * while `bytes` more do not fit. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void
-ctx_make_room(void *user, size_t bytes)
+make_room_drop(grundy_ctx *ctx, size_t bytes)
 {
-    grundy_ctx *ctx = user;
-    size_t kept, before;
-    if ((ctx->ncache == 0 && ctx->nquot == 0) || !cache_unused(ctx, 0)) {
-        return;   /* nothing may go: no need to weigh what is kept */
-    }
-    kept = cache_bytes(ctx);
-    before = kept;
+    size_t kept = cache_bytes(ctx), before = kept;
     while (ctx_too_full(ctx, kept, bytes) && cache_drop_unused(ctx)) {
         kept = cache_bytes(ctx);
         /* The account counted the kept tables at the last settle: what
@@ -520,6 +513,24 @@ ctx_make_room(void *user, size_t bytes)
                           ? ctx->limits.charged - (before - kept) : 0);
         ctx->dropped += before - kept;
         before = kept;
+    }
+}
+
+/* The context's make_room (limits_make_room): before `bytes` more are
+ * held, kept tables that no line uses go, least recently used first.
+ * Without it a table built beside them held --memory of kept tables
+ * plus itself (cache_trim ran only after it was built). What a line uses
+ * stays, and nothing is refused here: an answer never depends on what
+ * was kept, only on the families' own checks against --memory. Every
+ * charge asks (a stream's rendered move, each line): when nothing may go
+ * nothing is weighed, and an empty cache is not even searched
+ * (make_room_drop is apart so that this test sets up no frame). */
+static void
+ctx_make_room(void *user, size_t bytes)
+{
+    grundy_ctx *ctx = user;
+    if ((ctx->ncache != 0 || ctx->nquot != 0) && cache_unused(ctx, 0)) {
+        make_room_drop(ctx, bytes);
     }
 }
 
@@ -544,7 +555,11 @@ ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with)
 }
 
 /* ctx_line_settle's part for a context with an account: `before` is
- * what the line held (charges and what make_room dropped). */
+ * what the line held (charges and what make_room dropped). Apart, so
+ * that a context without one (one thread) sets up no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static size_t
 line_settle_account(grundy_ctx *ctx, size_t before)
 {
@@ -599,6 +614,7 @@ ctx_line_settled(grundy_ctx *ctx)
            (ctx->limits.account == NULL ||
             cache_bytes(ctx) == ctx->limits.charged));
     if (ctx->limits.account != NULL && ctx->limits.strict &&
+        ctx->limits.charged != 0 &&
         ctx->limits.charged > limits_room(&ctx->limits)) {
         return ctx_line_settle(ctx);
     }
