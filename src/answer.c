@@ -25,6 +25,12 @@ plain_possible(grundy_game *game, unsigned flags, unsigned format)
            ctx_memory_limit(game->ctx) >= ((size_t)1 << 20);
 }
 
+int
+answer_plain_possible(grundy_game *game, unsigned flags, unsigned format)
+{
+    return plain_possible(game, flags, format);
+}
+
 /* Solves and formats the n numbers of a scanned plain line. */
 static int
 answer_scanned(grundy_game *game, unsigned format, const char *text,

@@ -6,6 +6,7 @@
 #include "family.h"
 #include "sgseq.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -494,22 +495,15 @@ ctx_too_full(const grundy_ctx *ctx, size_t kept, size_t bytes)
             sum_passes(lim->charged, 0, bytes, limits_room(lim)));
 }
 
-/* The context's make_room (limits_make_room): before `bytes` more are
- * held, kept tables that no line uses go, least recently used first.
- * Without it a table built beside them held --memory of kept tables
- * plus itself (cache_trim ran only after it was built). What a line uses
- * stays, and nothing is refused here: an answer never depends on what
- * was kept, only on the families' own checks against --memory. */
+/* ctx_make_room once something may go: weighs what is kept and drops
+ * while `bytes` more do not fit. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void
-ctx_make_room(void *user, size_t bytes)
+make_room_drop(grundy_ctx *ctx, size_t bytes)
 {
-    grundy_ctx *ctx = user;
-    size_t kept, before;
-    if (!cache_unused(ctx, 0)) {
-        return;   /* nothing may go: no need to weigh what is kept */
-    }
-    kept = cache_bytes(ctx);
-    before = kept;
+    size_t kept = cache_bytes(ctx), before = kept;
     while (ctx_too_full(ctx, kept, bytes) && cache_drop_unused(ctx)) {
         kept = cache_bytes(ctx);
         /* The account counted the kept tables at the last settle: what
@@ -519,6 +513,24 @@ ctx_make_room(void *user, size_t bytes)
                           ? ctx->limits.charged - (before - kept) : 0);
         ctx->dropped += before - kept;
         before = kept;
+    }
+}
+
+/* The context's make_room (limits_make_room): before `bytes` more are
+ * held, kept tables that no line uses go, least recently used first.
+ * Without it a table built beside them held --memory of kept tables
+ * plus itself (cache_trim ran only after it was built). What a line uses
+ * stays, and nothing is refused here: an answer never depends on what
+ * was kept, only on the families' own checks against --memory. Every
+ * charge asks (a stream's rendered move, each line): when nothing may go
+ * nothing is weighed, and an empty cache is not even searched
+ * (make_room_drop is apart so that this test sets up no frame). */
+static void
+ctx_make_room(void *user, size_t bytes)
+{
+    grundy_ctx *ctx = user;
+    if ((ctx->ncache != 0 || ctx->nquot != 0) && cache_unused(ctx, 0)) {
+        make_room_drop(ctx, bytes);
     }
 }
 
@@ -542,29 +554,71 @@ ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with)
     return 0;
 }
 
+/* ctx_line_settle's part for a context with an account: `before` is
+ * what the line held (charges and what make_room dropped). Apart, so
+ * that a context without one (one thread) sets up no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t
+line_settle_account(grundy_ctx *ctx, size_t before)
+{
+    /* Streams settle at least once a line, mostly with nothing to do:
+     * what is kept is measured each time, the rest is done only when it
+     * has an effect. An empty cache holds 0 bytes (cache_bytes' loops
+     * run over nothing), and 0 bytes fit any room; a settle to what the
+     * account already holds (`charged`) would add 0 to it. */
+    size_t kept = ctx->ncache == 0 && ctx->nquot == 0 ? 0 : cache_bytes(ctx);
+    /* A worker keeps only the tables that fit beside what the others
+     * hold: room it keeps is room another thread's line cannot have. */
+    if (ctx->limits.strict && kept != 0) {
+        size_t room = limits_room(&ctx->limits);
+        if (kept > room) {
+            (void)cache_trim_kept(ctx, room, ctx->ncache, CTX_QUOTIENTS,
+                                  &kept);
+        }
+    }
+    if (kept != ctx->limits.charged) {
+        limits_settle(&ctx->limits, kept);
+    }
+    return before > kept ? before - kept : 0;
+}
+
 size_t
 ctx_line_settle(grundy_ctx *ctx)
 {
     /* What make_room dropped during the line was given back to the
      * account then: it counts among what the line gave back. */
-    size_t before = ctx->limits.charged + ctx->dropped, kept;
+    size_t before = ctx->limits.charged + ctx->dropped;
     /* A line begins (or ended): what it asked for is no longer in use. */
     ctx->line_clock = ctx->clock;
     ctx->limits.line_charged = 0;
     ctx->dropped = 0;
-    if (ctx->limits.account == NULL) {
-        return 0;
+    return ctx->limits.account == NULL ? 0
+                                       : line_settle_account(ctx, before);
+}
+
+size_t
+ctx_line_settled(grundy_ctx *ctx)
+{
+    /* Nothing used ctx since its last settle (the caller's promise): no
+     * lookup (the clock stands), no charge, nothing dropped, no table
+     * grown or cached. So ctx_line_settle would find line_clock, the
+     * line's charges and `dropped` as it left them, and kept ==
+     * cache_bytes == charged (limits_settle set charged to it): all it
+     * could still do is trim a worker's tables to a room that shrank
+     * below them, which only the others' charges can shrink. Debug
+     * builds check the promise. */
+    assert(ctx->line_clock == ctx->clock && ctx->limits.line_charged == 0 &&
+           ctx->dropped == 0 &&
+           (ctx->limits.account == NULL ||
+            cache_bytes(ctx) == ctx->limits.charged));
+    if (ctx->limits.account != NULL && ctx->limits.strict &&
+        ctx->limits.charged != 0 &&
+        ctx->limits.charged > limits_room(&ctx->limits)) {
+        return ctx_line_settle(ctx);
     }
-    /* A worker keeps only the tables that fit beside what the others
-     * hold: room it keeps is room another thread's line cannot have. */
-    if (ctx->limits.strict) {
-        size_t room = limits_room(&ctx->limits);
-        (void)cache_trim_kept(ctx, room, ctx->ncache, CTX_QUOTIENTS, &kept);
-    } else {
-        kept = cache_bytes(ctx);
-    }
-    limits_settle(&ctx->limits, kept);
-    return before > kept ? before - kept : 0;
+    return 0;
 }
 
 size_t

@@ -12,13 +12,15 @@
  * The command's only way below grundy.h. What it uses, and why:
  *   format_result_mem, format_error_mem   worker threads build records in
  *       memory, written in input order (grundy_format_* write a FILE *)
- *   answer_plain, answer_plain_line   the line loop's quick path
- *       for plain lines (same bytes as parse + solve + format, faster)
+ *   answer_plain, answer_plain_line, answer_plain_possible   the line
+ *       loop's quick path for plain lines (same bytes as parse + solve +
+ *       format, faster), and whether it may answer any
  *   util_size_text        --memory sizes worded as the library words them
  *   ctx_game_closed_form, position_closed_form   which lines may be solved
  *       in parallel with one context per thread
- *   ctx_memory_share, ctx_line_settle, ctx_memory_release   one --memory
- *       for the threads' contexts together
+ *   ctx_memory_share, ctx_line_settle, ctx_line_settled,
+ *   ctx_memory_release, position_parse_settled   one --memory for the
+ *       threads' contexts together, settled once a line
  *   position_parse_one    grundy sg checks all arguments before any output
  *   solve_component_value, solve_component_value_u64   grundy sg's long
  *       ranges without a position per value
@@ -72,6 +74,12 @@ grundy_status format_error_tagged(FILE *out, unsigned format,
  */
 int answer_plain(grundy_game *game, unsigned flags, unsigned format,
                  const char *line, size_t len, format_buffer *out);
+/* 0 when answer_plain and answer_plain_line return 0 for every line of
+ * game under flags and format (misere, --all, a family without the quick
+ * path, a memory limit too low): they then use neither game nor its
+ * context. */
+int answer_plain_possible(grundy_game *game, unsigned flags,
+                          unsigned format);
 
 /* Bytes after a block of lines that answer_plain_line may read. */
 #define PLAIN_LINE_PAD 32
@@ -136,6 +144,11 @@ int ctx_memory_share(grundy_ctx *ctx, grundy_ctx *with);
  * given back, with what make_room dropped during the line (0: no
  * account). */
 size_t ctx_line_settle(grundy_ctx *ctx);
+/* ctx_line_settle for a context that nothing used since it was settled
+ * (no parse, solve, value or quick-path answer with ctx or its games):
+ * the same effect, without measuring the tables again (debug builds
+ * check that they are what was settled). */
+size_t ctx_line_settled(grundy_ctx *ctx);
 /* Drops the tables and quotients that only ctx holds and gives their
  * bytes back to its account; the caller makes sure that no other
  * thread uses ctx meanwhile (the command: a worker waiting for work).
@@ -166,6 +179,13 @@ int position_closed_form(const grundy_position *pos);
 grundy_status position_parse_one(grundy_game *game, grundy_position *pos,
                                  const char *text, size_t len,
                                  grundy_error *err);
+
+/* grundy_position_parse for a caller that settled ctx (ctx_line_settle)
+ * and used neither ctx nor its games since: the settle that starts a
+ * line is ctx_line_settled's, which measures nothing again. */
+grundy_status position_parse_settled(grundy_ctx *ctx, grundy_position *pos,
+                                     grundy_game *game, const char *text,
+                                     size_t len, grundy_error *err);
 
 /* grundy_component_value_text parsing into pos (reused from call to
  * call: a range of sg values allocates nothing once warmed up). */

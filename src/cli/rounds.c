@@ -172,7 +172,15 @@ share_run(worker *w, share *sh)
 {
     const char *p = sh->lines, *end = sh->lines + sh->len;
     char *start = NULL;
-    int quick = w->game != NULL && !w->c->quiet;
+    /* Whether the quick path may answer a line: when it may not, it
+     * would use neither the game nor the context. */
+    int quick = w->game != NULL && !w->c->quiet &&
+                answer_plain_possible(w->game, w->c->flags, w->c->format);
+    /* 1 while nothing used the context since the last line's settle:
+     * the next line's parse need not measure its tables again. With the
+     * quick path, the next line tries it first (it may grow the game's
+     * tables, even for a line it leaves to the general way): never. */
+    int settled = 0;
     sh->out.len = sh->errors.len = 0;
     sh->nlines = 0;
     sh->rest = NULL;
@@ -201,15 +209,17 @@ share_run(worker *w, share *sh)
         /* Plain lines of a family that answers them directly (digits and
          * single spaces: no comment in them); any other line (errors
          * included) goes the general way, its comment cut first. */
-        if (w->game != NULL && !w->c->quiet &&
-            answer_plain(w->game, w->c->flags, w->c->format, line, len,
-                         &sh->out)) {
+        if (quick && answer_plain(w->game, w->c->flags, w->c->format, line,
+                                  len, &sh->out)) {
             continue;
         }
         if (!reader_trim_line(&line, &len)) {
             continue;
         }
-        st = grundy_position_parse(w->ctx, w->pos, w->game, line, len, &err);
+        st = settled ? position_parse_settled(w->ctx, w->pos, w->game, line,
+                                              len, &err)
+                     : grundy_position_parse(w->ctx, w->pos, w->game, line,
+                                             len, &err);
         if (st == GRUNDY_OK && !position_closed_form(w->pos)) {
             /* Lines naming their games: one with Grundy-sequence tables
              * is solved with the main context (one table, computed
@@ -245,6 +255,7 @@ share_run(worker *w, share *sh)
         /* The line's memory goes back to the other threads. */
         give_back(&w->freed, ctx_line_settle(w->ctx),
                   grundy_ctx_memory_limit(w->ctx) / 8);
+        settled = !quick;
     }
     return;
 leave:
