@@ -43,3 +43,26 @@ base_build() {
     fi
     echo "$base/build/grundy"
 }
+
+# peak_setup: builds bench/peak_rss.c and measures a trivial run's peak
+# resident memory ($rss0), the fixed cost that bytes a value leave out.
+peak_setup() {
+    cc -O2 -o "$work/peak_rss" "$root/bench/peak_rss.c"
+    "$work/peak_rss" "$grundy" nim 1 2> "$work/rss0" > /dev/null || true
+    read -r rss0 _ < "$work/rss0"
+}
+
+# peak_measure LABEL BITS CMD...: runs CMD under peak_rss (after
+# peak_setup) and prints one line: wall and CPU seconds, values a second,
+# peak memory and bytes a value (the peak less $rss0, over 2^BITS); the
+# output's checksum goes to $work/sum.
+peak_measure() {
+    label=$1 bits=$2
+    shift 2
+    "$work/peak_rss" "$@" 2> "$work/rss" | cksum > "$work/sum"
+    read -r rss secs cpu < "$work/rss"
+    awk -v l="$label" -v r="$rss" -v r0="$rss0" -v n=$((1 << bits)) \
+        -v s="$secs" -v c="$cpu" \
+        'BEGIN { printf "%-36s %7.1f s %7.1f s CPU %8.0f values/s %7.1f MB %5.2f B/value\n",
+                 l, s, c, (s > 0 ? n / s : 0), r / 1048576, (r - r0) / n }'
+}
