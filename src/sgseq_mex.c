@@ -21,6 +21,22 @@ typedef unsigned char sgseq_b16 __attribute__((vector_size(16)));
 #define SGSEQ_VECTOR 0
 #endif
 
+/* AVX-512 kernels, chosen at run time where the processor has them
+ * (SGSEQ_NO_AVX512: never, so that a test build keeps the SSE2 ones). */
+#if SGSEQ_VECTOR && !defined(SGSEQ_NO_AVX512) && defined(__x86_64__) && \
+    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
+#define SGSEQ_AVX512 1
+#include <immintrin.h>
+/* __builtin_cpu_supports reads what the runtime found at start-up. */
+static inline int
+sgseq_have_avx512(void)
+{
+    return __builtin_cpu_supports("avx512bw");
+}
+#else
+#define SGSEQ_AVX512 0
+#endif
+
 /* Eight bits of a plane as eight 16-bit lanes, all ones where the bit
  * is set: lane i bit i (sgseq_up, also phase A's), or bit 7 - i
  * (sgseq_down, for the values read going down). Tables, since plain
@@ -310,6 +326,45 @@ sgseq_mark_run16(const uint16_t *up, const uint16_t *down, size_t lo,
     }
 }
 
+#if SGSEQ_AVX512
+/*
+ * sgseq_run_has16 with 32 lanes: one permutation reverses the values read
+ * going down, and each compare leaves a mask of 32 bits.
+ */
+__attribute__((target("avx512f,avx512bw"))) static unsigned
+sgseq_run_has16_avx512(const uint16_t *up, const uint16_t *down, size_t lo,
+                       size_t hi, const uint16_t w[4])
+{
+    const __m512i rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+        19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m512i w0 = _mm512_set1_epi16((short)w[0]),
+                  w1 = _mm512_set1_epi16((short)w[1]),
+                  w2 = _mm512_set1_epi16((short)w[2]),
+                  w3 = _mm512_set1_epi16((short)w[3]);
+    __mmask32 h0 = 0, h1 = 0, h2 = 0, h3 = 0;
+    unsigned found;
+    size_t a = lo;
+    for (; a + 31 <= hi; a += 32) {
+        __m512i u = _mm512_loadu_si512(up + a);
+        __m512i d = _mm512_loadu_si512(down - a - 31);
+        __m512i x = _mm512_xor_si512(u, _mm512_permutexvar_epi16(rev, d));
+        h0 |= _mm512_cmpeq_epi16_mask(x, w0);
+        h1 |= _mm512_cmpeq_epi16_mask(x, w1);
+        h2 |= _mm512_cmpeq_epi16_mask(x, w2);
+        h3 |= _mm512_cmpeq_epi16_mask(x, w3);
+    }
+    found = (unsigned)(h0 != 0) | (unsigned)(h1 != 0) << 1 |
+            (unsigned)(h2 != 0) << 2 | (unsigned)(h3 != 0) << 3;
+    for (; a <= hi; a++) {
+        unsigned x = up[a] ^ *(down - a);
+        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
+                            (x == w[2]) << 2 | (x == w[3]) << 3);
+    }
+    return found;
+}
+#endif
+
 /* Which of w[0..4) are among up[a] ^ down[-a], lo <= a <= hi: bit b for
  * w[b]. */
 #if SGSEQ_VECTOR
@@ -323,6 +378,11 @@ sgseq_run_has16(const uint16_t *up, const uint16_t *down, size_t lo,
     uint64_t lanes[2];
     unsigned found = 0;
     size_t a = lo;
+#if SGSEQ_AVX512
+    if (sgseq_have_avx512()) {
+        return sgseq_run_has16_avx512(up, down, lo, hi, w);
+    }
+#endif
     for (; a + 7 <= hi; a += 8) {
         sgseq_v8 u, x;
         sgseq_v4 d;
