@@ -481,9 +481,11 @@ sgseq_compact(uint16_t *miss, size_t nmiss, const unsigned char *mark)
  * cost a small part of the splits (a scan overshoots its last value by
  * half a chunk at most, little next to the thousands of splits a typical
  * scan visits). A check reads marks just stored, and waits for them:
- * chunks of 16 splits a missing value, not 8, halve the checks and took
- * 7% less CPU for Officers to 2^22 (32 a value: level; 64: 30% more
- * splits). The last few values take most of a scan (each is one value
+ * where one removal splits (Officers, Grundy's game), chunks of 16
+ * splits a missing value, not 8, halve the checks and took 7% less CPU
+ * for Officers to 2^22 (32 a value: level; 64: 30% more splits). With
+ * several removals a chunk is that many runs, so the overshoot grows
+ * with them: 16 took stripes:1..7 40% more splits, and 8 stays. The last few values take most of a scan (each is one value
  * among hundreds), so once at most four are left the splits are only
  * compared with them, 8 at a time (32 with AVX-512), and the ones seen
  * are marked.
@@ -500,7 +502,7 @@ sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
     uint64_t count = 0;
 
     while (nmiss > SGSEQ_COMPARE && lo <= top) {
-        size_t chunk = SGSEQ_CHUNK + 16 * nmiss;
+        size_t chunk = SGSEQ_CHUNK + (s->n4 == 1 ? 16 : 8) * nmiss;
         for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
             size_t m = n - (size_t)s->k4[i], half = m / 2;
             size_t hi = lo + chunk - 1 < half ? lo + chunk - 1 : half;
