@@ -485,10 +485,11 @@ sgseq_compact(uint16_t *miss, size_t nmiss, const unsigned char *mark)
  * splits a missing value, not 8, halve the checks and took 7% less CPU
  * for Officers to 2^22 (32 a value: level; 64: 30% more splits). With
  * several removals a chunk is that many runs, so the overshoot grows
- * with them: 16 took stripes:1..7 40% more splits, and 8 stays. The last few values take most of a scan (each is one value
- * among hundreds), so once at most four are left the splits are only
- * compared with them, 8 at a time (32 with AVX-512), and the ones seen
- * are marked.
+ * with them: 16 took stripes:1..7 40% more splits, and 8 stays. The
+ * last few values take most of a scan (each is one value among
+ * hundreds), so once at most four are left the splits are only compared
+ * with them, 8 at a time (32 with AVX-512), and the ones seen are
+ * marked.
  * *front is the last a up to which every split's value is marked.
  */
 size_t
