@@ -326,6 +326,22 @@ sgseq_mark_run16(const uint16_t *up, const uint16_t *down, size_t lo,
     }
 }
 
+/* Which of w[0..4) are among up[a] ^ down[-a], lo <= a <= hi, one split
+ * at a time: bit b for w[b]. The portable kernel, and the vector
+ * kernels' last splits. */
+static unsigned
+sgseq_run_has16_plain(const uint16_t *up, const uint16_t *down, size_t lo,
+                      size_t hi, const uint16_t w[4])
+{
+    unsigned found = 0;
+    for (size_t a = lo; a <= hi; a++) {
+        unsigned x = up[a] ^ *(down - a);
+        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
+                            (x == w[2]) << 2 | (x == w[3]) << 3);
+    }
+    return found;
+}
+
 #if SGSEQ_AVX512
 /*
  * sgseq_run_has16 with 32 lanes: one permutation reverses the values read
@@ -356,12 +372,7 @@ sgseq_run_has16_avx512(const uint16_t *up, const uint16_t *down, size_t lo,
     }
     found = (unsigned)(h0 != 0) | (unsigned)(h1 != 0) << 1 |
             (unsigned)(h2 != 0) << 2 | (unsigned)(h3 != 0) << 3;
-    for (; a <= hi; a++) {
-        unsigned x = up[a] ^ *(down - a);
-        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
-                            (x == w[2]) << 2 | (x == w[3]) << 3);
-    }
-    return found;
+    return found | sgseq_run_has16_plain(up, down, a, hi, w);
 }
 #endif
 
@@ -372,17 +383,17 @@ static unsigned
 sgseq_run_has16(const uint16_t *up, const uint16_t *down, size_t lo,
                 size_t hi, const uint16_t w[4])
 {
+#if SGSEQ_AVX512
+    if (sgseq_have_avx512()) {
+        return sgseq_run_has16_avx512(up, down, lo, hi, w);
+    }
+#endif
     const sgseq_v8 zero = {0};
     sgseq_v8 w0 = zero + w[0], w1 = zero + w[1], w2 = zero + w[2],
              w3 = zero + w[3], h0 = zero, h1 = zero, h2 = zero, h3 = zero;
     uint64_t lanes[2];
     unsigned found = 0;
     size_t a = lo;
-#if SGSEQ_AVX512
-    if (sgseq_have_avx512()) {
-        return sgseq_run_has16_avx512(up, down, lo, hi, w);
-    }
-#endif
     for (; a + 7 <= hi; a += 8) {
         sgseq_v8 u, x;
         sgseq_v4 d;
@@ -402,25 +413,14 @@ sgseq_run_has16(const uint16_t *up, const uint16_t *down, size_t lo,
     lanes[0] |= lanes[1];
     lanes[0] |= lanes[0] >> 32;
     found = (unsigned)((lanes[0] | lanes[0] >> 16) & 15);
-    for (; a <= hi; a++) {
-        unsigned x = up[a] ^ *(down - a);
-        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
-                            (x == w[2]) << 2 | (x == w[3]) << 3);
-    }
-    return found;
+    return found | sgseq_run_has16_plain(up, down, a, hi, w);
 }
 #else
 static unsigned
 sgseq_run_has16(const uint16_t *up, const uint16_t *down, size_t lo,
                 size_t hi, const uint16_t w[4])
 {
-    unsigned found = 0;
-    for (size_t a = lo; a <= hi; a++) {
-        unsigned x = up[a] ^ *(down - a);
-        found |= (unsigned)((x == w[0]) | (x == w[1]) << 1 |
-                            (x == w[2]) << 2 | (x == w[3]) << 3);
-    }
-    return found;
+    return sgseq_run_has16_plain(up, down, lo, hi, w);
 }
 #endif
 
