@@ -471,6 +471,266 @@ sgseq_compact(uint16_t *miss, size_t nmiss, const unsigned char *mark)
 }
 
 /*
+ * The last values of a scan. Once at most SGSEQ_COMPARE values are
+ * missing, the splits are only tested against them, and only the values
+ * found are marked: four at a time (sgseq_run_has, in groups of four
+ * while more are missing), or, with AVX-512 and values below
+ * SGSEQ_WANT_VALUES, against a bitmap of them all (sgseq_want16_avx512).
+ * Both take the same values, and both count the splits up to the end of
+ * the run of SGSEQ_RUN_COMPARE (from the first split tested) in which the
+ * last value was found, so the marks and the work counted do not depend
+ * on the machine.
+ */
+
+/* Marks those of miss[0..nmiss) that are among G(a) ^ G(m - a),
+ * lo <= a <= hi; returns how many are still missing, compacted in their
+ * order. Four at a time; or, with more than four and a scratch row
+ * (zeroed, of 2^vbits bytes), by marking every split there and reading
+ * the missing values back, as fast as the scan's marks and with the same
+ * marks left in mark. */
+static size_t
+sgseq_run_groups(const sgseq_tab *t, size_t m, size_t lo, size_t hi,
+                 unsigned char *mark, uint16_t *miss, size_t nmiss,
+                 unsigned char *scratch)
+{
+    if (nmiss > 4 && scratch != NULL) {
+        sgseq_mark_run(t, m, lo, hi, scratch);
+        for (size_t i = 0; i < nmiss; i++) {
+            mark[miss[i]] |= scratch[miss[i]];
+        }
+        return sgseq_compact(miss, nmiss, mark);
+    }
+    for (size_t g = 0; g < nmiss; g += 4) {
+        uint16_t w[4];
+        unsigned found;
+        for (size_t i = 0; i < 4; i++) {
+            w[i] = miss[g + i < nmiss ? g + i : g];
+        }
+        found = sgseq_run_has(t, m, lo, hi, w);
+        for (unsigned b = 0; b < 4; b++) {
+            if (found >> b & 1) {
+                mark[w[b]] = 1;
+            }
+        }
+    }
+    return sgseq_compact(miss, nmiss, mark);
+}
+
+/* Values of a scratch row (sgseq_run_groups) on the stack: tables of
+ * vbits <= 12, every table a block can hold. */
+#define SGSEQ_SCRATCH_VALUES ((size_t)1 << 12)
+
+/* The last values by sgseq_run_groups, run by run over every removal.
+ * Adds the splits tested to *count; returns as sgseq_scan. */
+static size_t
+sgseq_scan_groups(const sgseq *s, const sgseq_tab *t, size_t n, size_t lo,
+                  unsigned char *mark, uint16_t *miss, size_t nmiss,
+                  uint64_t *count)
+{
+    size_t top = sgseq_top(s, n), size = (size_t)1 << s->vbits;
+    unsigned char scratch[SGSEQ_SCRATCH_VALUES], *row = NULL;
+    if (nmiss > 4 && size <= SGSEQ_SCRATCH_VALUES) {
+        memset(scratch, 0, size);
+        row = scratch;
+    }
+    for (; nmiss > 0 && lo <= top; lo += SGSEQ_RUN_COMPARE) {
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2;
+            size_t hi = lo + SGSEQ_RUN_COMPARE - 1 < half
+                            ? lo + SGSEQ_RUN_COMPARE - 1
+                            : half;
+            if (hi >= lo) {
+                if (nmiss > 0) {
+                    nmiss = sgseq_run_groups(t, m, lo, hi, mark, miss, nmiss,
+                                             row);
+                }
+                *count += hi - lo + 1;
+            }
+        }
+    }
+    return nmiss;
+}
+
+#if SGSEQ_AVX512
+/*
+ * The values a scan still looks for, as a bitmap: bit v & 63 of word
+ * v >> 6 is set while v is missing. One permutation reads 32 lanes'
+ * 16-bit words of it at once, so 32 splits are tested against every
+ * missing value in a few operations, where a mark costs a store a split
+ * (about a cycle, the mark kernels' limit) and sgseq_run_has a compare a
+ * value.
+ */
+#define SGSEQ_WANT_VALUES 1024u
+#define SGSEQ_WANT_WORDS (SGSEQ_WANT_VALUES / 64u)
+
+/* The bitmap of miss[0..nmiss). */
+static void
+sgseq_want_of(uint64_t want[SGSEQ_WANT_WORDS], const uint16_t *miss,
+              size_t nmiss)
+{
+    memset(want, 0, SGSEQ_WANT_WORDS * sizeof *want);
+    for (size_t i = 0; i < nmiss; i++) {
+        want[miss[i] >> 6] |= (uint64_t)1 << (miss[i] & 63);
+    }
+}
+
+/* Takes v: when it is still wanted, clears it and marks it; returns 1
+ * then, 0 otherwise. */
+static inline size_t
+sgseq_want_take(uint64_t *want, unsigned v, unsigned char *mark)
+{
+    uint64_t bit = (uint64_t)1 << (v & 63);
+    if ((want[v >> 6] & bit) == 0) {
+        return 0;
+    }
+    want[v >> 6] &= ~bit;
+    mark[v] = 1;
+    return 1;
+}
+
+/*
+ * Takes up[a] ^ down[-a] for lo <= a <= hi until none of the left values
+ * of want is missing: each value seen is cleared and marked, and *last
+ * is the a of the last one (when none is left). Returns how many are
+ * still missing. The bitmap's 16 words are two registers, a permutation
+ * of the two reads each lane's 16-bit word, and a hit clears its bit in
+ * the registers too (a masked AND-NOT on its 32-bit pair of words), since
+ * reading the bitmap back after the scalar stores would wait for them.
+ */
+__attribute__((target("avx512f,avx512bw"))) static size_t
+sgseq_want16_avx512(const uint16_t *up, const uint16_t *down, size_t lo,
+                    size_t hi, uint64_t *want, unsigned char *mark,
+                    size_t left, size_t *last)
+{
+    const __m512i rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+        19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m512i one = _mm512_set1_epi16(1), low = _mm512_set1_epi16(15);
+    __m512i t0 = _mm512_loadu_si512(want), t1 = _mm512_loadu_si512(want + 8);
+    size_t a = lo;
+    for (; a + 31 <= hi; a += 32) {
+        __m512i u = _mm512_loadu_si512(up + a);
+        __m512i d = _mm512_loadu_si512(down - a - 31);
+        __m512i x = _mm512_xor_si512(u, _mm512_permutexvar_epi16(rev, d));
+        __m512i w =
+            _mm512_permutex2var_epi16(t0, _mm512_srli_epi16(x, 4), t1);
+        __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(x, low));
+        __mmask32 hit = _mm512_test_epi16_mask(w, bit);
+        uint16_t xs[32];
+        if (hit == 0) {
+            continue;
+        }
+        _mm512_storeu_si512(xs, x);
+        for (; hit != 0; hit &= hit - 1) {
+            unsigned lane = (unsigned)__builtin_ctz(hit), v = xs[lane];
+            __mmask16 pair;
+            __m512i clear;
+            if (sgseq_want_take(want, v, mark) == 0) {
+                continue;   /* a second lane with the same value */
+            }
+            if (--left == 0) {
+                *last = a + lane;
+                return 0;
+            }
+            /* Word v >> 4 is a half of 32-bit lane (v >> 5) & 15 of t0
+             * (v < 512) or t1. */
+            pair = (__mmask16)(1u << (v >> 5 & 15));
+            clear = _mm512_set1_epi32((int)(1u << ((v & 15) + (v & 16))));
+            if (v < 512) {
+                t0 = _mm512_mask_andnot_epi32(t0, pair, clear, t0);
+            } else {
+                t1 = _mm512_mask_andnot_epi32(t1, pair, clear, t1);
+            }
+        }
+    }
+    for (; a <= hi; a++) {
+        left -= sgseq_want_take(want, (unsigned)(up[a] ^ *(down - a)), mark);
+        if (left == 0) {
+            *last = a;
+            return 0;
+        }
+    }
+    return left;
+}
+
+/*
+ * The last values through the bitmap. One removal: the hot copies'
+ * splits in one call, then the rest by sgseq_run_groups in pieces within
+ * the runs; several: run by run as sgseq_scan_groups. Adds the splits
+ * tested to *count as sgseq_scan_groups would; returns as sgseq_scan.
+ */
+static size_t
+sgseq_scan_want(const sgseq *s, const sgseq_tab *t, size_t n, size_t lo,
+                unsigned char *mark, uint16_t *miss, size_t nmiss,
+                uint64_t *count)
+{
+    uint64_t want[SGSEQ_WANT_WORDS];
+    size_t top = sgseq_top(s, n), origin = lo, stop = top;
+    sgseq_want_of(want, miss, nmiss);
+    for (; nmiss > 0 && lo <= top; lo += SGSEQ_RUN_COMPARE) {
+        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+            size_t m = n - (size_t)s->k4[i], half = m / 2, a = lo, last = 0;
+            size_t hi = s->n4 == 1 ? top
+                        : lo + SGSEQ_RUN_COMPARE - 1 < half
+                            ? lo + SGSEQ_RUN_COMPARE - 1
+                            : half;
+            size_t e = sgseq_hot_end(t, m, lo, hi);
+            if (hi < lo || nmiss == 0) {
+                *count += hi >= lo ? hi - lo + 1 : 0;
+                continue;
+            }
+            if (e + 1 > a) {
+                size_t left = sgseq_want16_avx512(
+                    t->wlow, t->wtop + (m - t->wbase), a, e, want, mark,
+                    nmiss, &last);
+                if (left != nmiss) {
+                    nmiss = sgseq_compact(miss, nmiss, mark);
+                }
+                a = e + 1;
+            }
+            /* The rest in pieces within the runs from origin. */
+            while (nmiss > 0 && a <= hi) {
+                size_t b = a + (SGSEQ_RUN_COMPARE - 1) -
+                           (a - origin) % SGSEQ_RUN_COMPARE;
+                b = b < hi ? b : hi;
+                nmiss = sgseq_run_groups(t, m, a, b, mark, miss, nmiss, NULL);
+                sgseq_want_of(want, miss, nmiss);
+                last = b;
+                a = b + 1;
+            }
+            if (s->n4 == 1) {
+                /* Counted to the end of the run where the last was found. */
+                if (nmiss == 0) {
+                    stop = origin + ((last - origin) / SGSEQ_RUN_COMPARE + 1) *
+                                        SGSEQ_RUN_COMPARE - 1;
+                    stop = stop < top ? stop : top;
+                }
+                *count += stop - origin + 1;
+                return nmiss;
+            }
+            *count += hi - lo + 1;
+        }
+    }
+    return nmiss;
+}
+#endif
+
+/* The last values of a scan, from lo (see above). */
+static size_t
+sgseq_scan_last(const sgseq *s, const sgseq_tab *t, size_t n, size_t lo,
+                unsigned char *mark, uint16_t *miss, size_t nmiss,
+                uint64_t *count)
+{
+#if SGSEQ_AVX512
+    if (sgseq_have_avx512() &&
+        ((size_t)1 << s->vbits) <= (size_t)SGSEQ_WANT_VALUES) {
+        return sgseq_scan_want(s, t, n, lo, mark, miss, nmiss, count);
+    }
+#endif
+    return sgseq_scan_groups(s, t, n, lo, mark, miss, nmiss, count);
+}
+
+/*
  * Scans the splits a + b = n - k (a <= b) of every removal k side by side,
  * a from lo up, until each value of miss[0..nmiss) has been seen or every
  * split has been. Returns how many are still missing, compacted at the
@@ -485,11 +745,13 @@ sgseq_compact(uint16_t *miss, size_t nmiss, const unsigned char *mark)
  * splits a missing value, not 8, halve the checks and took 7% less CPU
  * for Officers to 2^22 (32 a value: level; 64: 30% more splits). With
  * several removals a chunk is that many runs, so the overshoot grows
- * with them: 16 took stripes:1..7 40% more splits, and 8 stays. The
- * last few values take most of a scan (each is one value among
- * hundreds), so once at most four are left the splits are only compared
- * with them, 8 at a time (32 with AVX-512), and the ones seen are
- * marked.
+ * with them: 16 took stripes:1..7 40% more splits, and 8 stays.
+ *
+ * The last values take most of a scan (each is one value among
+ * hundreds: on Officers at 2^21, 2,737 splits a heap for 58 values, of
+ * which 1,247 while more than four were missing and 467 while more than
+ * 16), so from SGSEQ_COMPARE missing on, sgseq_scan_last tests the splits
+ * against them and marks only the values found.
  * *front is the last a up to which every split's value is marked.
  */
 size_t
@@ -516,28 +778,8 @@ sgseq_scan(const sgseq *s, size_t n, size_t lo, unsigned char *mark,
         nmiss = sgseq_compact(miss, nmiss, mark);
     }
     *front = lo - 1;
-    while (nmiss > 0 && lo <= top) {
-        uint16_t w[4];
-        for (size_t i = 0; i < 4; i++) {
-            w[i] = miss[i < nmiss ? i : 0];
-        }
-        for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
-            size_t m = n - (size_t)s->k4[i], half = m / 2;
-            size_t hi = lo + SGSEQ_RUN_COMPARE - 1 < half
-                            ? lo + SGSEQ_RUN_COMPARE - 1
-                            : half;
-            if (hi >= lo) {
-                unsigned found = sgseq_run_has(&t, m, lo, hi, w);
-                for (unsigned b = 0; b < 4; b++) {
-                    if (found >> b & 1) {
-                        mark[w[b]] = 1;
-                    }
-                }
-                count += hi - lo + 1;
-            }
-        }
-        lo += SGSEQ_RUN_COMPARE;
-        nmiss = sgseq_compact(miss, nmiss, mark);
+    if (nmiss > 0 && lo <= top) {
+        nmiss = sgseq_scan_last(s, &t, n, lo, mark, miss, nmiss, &count);
     }
     *scanned += count;
     return nmiss;
