@@ -4,6 +4,10 @@
  * common values from the rare heaps, then the rare values below the
  * candidate by a scan of the splits, vectorised where the compiler has
  * vector types; SGSEQ_PORTABLE builds the plain C scan).
+ * One file of about a thousand lines on purpose: the mark, compare and
+ * bitmap kernels share the static inline table readers, the hot-copy
+ * bounds and the AVX-512 dispatch, and every kernel must mark and count
+ * alike (sgseq_scan_last), which is easiest to keep true side by side.
  */
 #include "sgseq_impl.h"
 
