@@ -28,10 +28,17 @@
 typedef struct sgseq_pool {
     sgseq *s;
     unsigned char *part;  /* phase A marks, SGSEQ_BLOCK rows of `size` */
+    unsigned char *scratch; /* a run's rows for each thread (slots) */
+    /* 1 at the common values of a heap's view (sgseq_swapped: 0, 1) */
+    unsigned char cmap[2][(size_t)1 << SGSEQ_BLOCK_MAXBITS];
     size_t front[SGSEQ_BLOCK]; /* splits a <= front[j] marked */
     size_t cfrom[SGSEQ_BLOCK]; /* common[i] marked in phase A for i below */
     size_t rfrom[SGSEQ_BLOCK]; /* rare[i] settled in phase A for i below */
     unsigned char absent[SGSEQ_BLOCK]; /* some of them are no option */
+    size_t cexact[SGSEQ_BLOCK]; /* common values up to this are settled in
+                                   phase A's row (SIZE_MAX: all) */
+    size_t tfrom[SGSEQ_BLOCK / SGSEQ_RUN], tto[SGSEQ_BLOCK / SGSEQ_RUN];
+                          /* a run's rare heaps tested, not marked */
     size_t size;          /* 1 << vbits at phase A */
     size_t base, count;   /* the block */
     uint64_t scanned[2];
@@ -155,6 +162,222 @@ sgseq_run_marks(const sgseq_tab *t, unsigned char *row, size_t size,
 }
 
 /*
+ * A sample of the rare heaps, and slots. A common value is an option
+ * once one rare heap's pair has it, and most of the values below c (the
+ * least common value that is no option) are had by many pairs: Officers'
+ * 1583 rare heaps give each some six times. So the first SGSEQ_SAMPLE
+ * rare heaps of a run are marked as above, and the rest only tested
+ * against the first SGSEQ_SLOTS common values the sample left unmarked
+ * in each heap's row (its slots): a compare a slot where a mark is a
+ * store. The values found are marked; the first slot none of the pairs
+ * has is c, and the row is exact for the common values up to its last
+ * slot (cexact). A heap whose every slot is found (c lies beyond them)
+ * has the rest of its pairs marked one by one, as is a heap whose phase
+ * B fills its row past cexact (sgseq_phase_b). Which values are marked
+ * follows from the rules alone, whichever kernel runs, so the work
+ * counted is the same on every machine.
+ * One splitting removal only (Officers, Grundy's game: most of the rare
+ * heaps); with several the runs mark every pair.
+ */
+#ifndef SGSEQ_SAMPLE
+#define SGSEQ_SAMPLE 1024u
+#endif
+#ifndef SGSEQ_SLOTS
+#define SGSEQ_SLOTS 8u
+#endif
+/* A slot's value when a heap has fewer unmarked common values: above
+ * every value a block's table holds (SGSEQ_BLOCK_MAXBITS). */
+#define SGSEQ_NO_SLOT 0xffffu
+
+/* The end of a run's sample in the rare list [from, to): to when the
+ * whole run is marked. */
+static size_t
+sgseq_sample_end(const sgseq *s, size_t from, size_t to)
+{
+    if (s->n4 != 1 || to <= from || to - from <= SGSEQ_SAMPLE + SGSEQ_RUN) {
+        return to;
+    }
+    return from + SGSEQ_SAMPLE;
+}
+
+/* Marks G(m - rpos[r]) ^ rval[r] for the rare heaps r of [from, to): a
+ * heap's pairs one by one. */
+static void
+sgseq_rare_pairs(const sgseq *s, size_t m, size_t from, size_t to,
+                 unsigned char *row)
+{
+    sgseq_tab t = sgseq_tab_of(s);
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    for (size_t r = from; r < to; r++) {
+        row[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
+    }
+}
+
+/*
+ * The slot test: hit[q][j] becomes all ones when some rare heap r of
+ * [from, to) has G(at - rpos[r] + j) ^ rval[r] = slot[q][j], else 0.
+ * With AVX-512, a compare a slot for the run's 32 heaps at once, each
+ * narrowing a mask of the heaps that have not had the value; elsewhere
+ * the pairs are marked in scratch rows (as many stores as before the
+ * slots) and the slots read from them, so both take the same values.
+ */
+#if SGSEQ_AVX512
+/* G(a + j) for j < SGSEQ_RUN, from the compact table. */
+static void
+sgseq_run_values(const sgseq_tab *t, size_t a, uint16_t x[SGSEQ_RUN])
+{
+    const unsigned char *p = t->lo + a;
+    for (size_t j = 0; j < SGSEQ_RUN; j++) {
+        x[j] = p[j];
+    }
+    for (unsigned q = 0; q < t->planes; q++) {
+        const uint64_t *plane = q == 0   ? t->h0
+                                : q == 1 ? t->h1
+                                         : t->s->ghi[q];
+        uint32_t hb = sgseq_plane_bits32(plane, a);
+        for (size_t j = 0; j < SGSEQ_RUN; j++) {
+            x[j] = (uint16_t)(x[j] | (hb >> j & 1u) << (SGSEQ_LO_BITS + q));
+        }
+    }
+}
+
+__attribute__((target("avx512f,avx512bw"))) static void
+sgseq_slots_avx512(const sgseq_tab *t, size_t at, const uint32_t *rpos,
+                   const uint16_t *rval, size_t from, size_t to,
+                   uint16_t slot[SGSEQ_SLOTS][SGSEQ_RUN],
+                   uint16_t hit[SGSEQ_SLOTS][SGSEQ_RUN])
+{
+    __m512i w[SGSEQ_SLOTS];
+    __mmask32 none[SGSEQ_SLOTS];
+    size_t r = from;
+    for (size_t q = 0; q < SGSEQ_SLOTS; q++) {
+        w[q] = _mm512_loadu_si512(slot[q]);
+        none[q] = ~(__mmask32)0;
+    }
+    for (; r < to && at - rpos[r] >= t->wbase; r++) {
+        __m512i x = _mm512_xor_si512(
+            _mm512_loadu_si512(t->wtop + (at - rpos[r] - t->wbase)),
+            _mm512_set1_epi16((short)rval[r]));
+        for (size_t q = 0; q < SGSEQ_SLOTS; q++) {
+            none[q] = _mm512_mask_cmpneq_epi16_mask(none[q], x, w[q]);
+        }
+    }
+    for (; r < to; r++) {
+        uint16_t v[SGSEQ_RUN];
+        __m512i x;
+        sgseq_run_values(t, at - rpos[r], v);
+        x = _mm512_xor_si512(_mm512_loadu_si512(v),
+                             _mm512_set1_epi16((short)rval[r]));
+        for (size_t q = 0; q < SGSEQ_SLOTS; q++) {
+            none[q] = _mm512_mask_cmpneq_epi16_mask(none[q], x, w[q]);
+        }
+    }
+    for (size_t q = 0; q < SGSEQ_SLOTS; q++) {
+        _mm512_storeu_si512(hit[q], _mm512_movm_epi16(~none[q]));
+    }
+}
+#endif
+
+static void
+sgseq_slots_test(const sgseq_tab *t, unsigned char *scratch, size_t size,
+                 size_t at, const uint32_t *rpos, const uint16_t *rval,
+                 size_t from, size_t to,
+                 uint16_t slot[SGSEQ_SLOTS][SGSEQ_RUN],
+                 uint16_t hit[SGSEQ_SLOTS][SGSEQ_RUN])
+{
+#if SGSEQ_AVX512
+    if (sgseq_have_avx512()) {
+        sgseq_slots_avx512(t, at, rpos, rval, from, to, slot, hit);
+        return;
+    }
+#endif
+    memset(scratch, 0, SGSEQ_RUN * size);
+    sgseq_run_marks(t, scratch, size, at, rpos, rval, from, to);
+    for (size_t q = 0; q < SGSEQ_SLOTS; q++) {
+        for (size_t j = 0; j < SGSEQ_RUN; j++) {
+            hit[q][j] = slot[q][j] != SGSEQ_NO_SLOT &&
+                                scratch[j * size + slot[q][j]] != 0
+                            ? 0xffffu
+                            : 0u;
+        }
+    }
+}
+
+/* The place of z's lowest nonzero byte in memory (z != 0, read from
+ * there by memcpy; its bytes are 0 or 1). */
+static inline size_t
+sgseq_low_byte(uint64_t z)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                        \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (size_t)__builtin_ctzll(z) >> 3;
+#else
+    unsigned char b[8];
+    size_t i = 0;
+    memcpy(b, &z, sizeof b);
+    while (b[i] == 0) {
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* The slots of the run of SGSEQ_RUN heaps from j0 (after its sample's
+ * marks and each heap's own): see above. */
+static void
+sgseq_phase_a_slots(const sgseq *s, sgseq_pool *pool, size_t j0,
+                    unsigned char *scratch)
+{
+    size_t from = pool->tfrom[j0 / SGSEQ_RUN], to = pool->tto[j0 / SGSEQ_RUN];
+    size_t size = pool->size, k = (size_t)s->k4[0];
+    uint16_t slot[SGSEQ_SLOTS][SGSEQ_RUN], hit[SGSEQ_SLOTS][SGSEQ_RUN];
+    sgseq_tab t = sgseq_tab_of(s);
+
+    if (from >= to) {
+        return;
+    }
+    for (size_t j = 0; j < SGSEQ_RUN; j++) {
+        const unsigned char *row = pool->part + (j0 + j) * size;
+        const unsigned char *cmap =
+            pool->cmap[sgseq_swapped(s, pool->base + j0 + j)];
+        size_t q = 0;
+        /* Eight values a step: the common and unmarked ones are the
+         * nonzero bytes of cmap & ~row (rows hold 0 and 1). */
+        for (size_t v = 0; v < size && q < SGSEQ_SLOTS; v += 8) {
+            uint64_t c, r, z;
+            memcpy(&c, cmap + v, sizeof c);
+            memcpy(&r, row + v, sizeof r);
+            for (z = c & ~r; z != 0 && q < SGSEQ_SLOTS; z &= z - 1) {
+                slot[q++][j] = (uint16_t)(v + sgseq_low_byte(z));
+            }
+        }
+        pool->cexact[j0 + j] =
+            q < SGSEQ_SLOTS ? SIZE_MAX : slot[SGSEQ_SLOTS - 1][j];
+        for (; q < SGSEQ_SLOTS; q++) {
+            slot[q][j] = SGSEQ_NO_SLOT;
+        }
+    }
+    sgseq_slots_test(&t, scratch, size, pool->base - k + j0, s->rpos,
+                     s->rval, from, to, slot, hit);
+    for (size_t j = 0; j < SGSEQ_RUN; j++) {
+        unsigned char *row = pool->part + (j0 + j) * size;
+        size_t found = 0;
+        for (size_t q = 0; q < SGSEQ_SLOTS; q++) {
+            if (hit[q][j] != 0) {
+                row[slot[q][j]] = 1;
+                found++;
+            }
+        }
+        if (found == SGSEQ_SLOTS) {
+            /* c lies beyond the slots: the heap's other pairs. */
+            sgseq_rare_pairs(s, pool->base + j0 + j - k, from, to, row);
+            pool->cexact[j0 + j] = SIZE_MAX;
+        }
+    }
+}
+
+/*
  * Phase A's rare-heap marks for a run of SGSEQ_RUN heaps at once: for
  * each rare heap r, the partners m - r of consecutive heaps are
  * consecutive in the table, so the run reads the table in order, and its
@@ -171,6 +394,7 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
     unsigned char *row = pool->part + j0 * size;
 
     memset(row, 0, len * size);
+    pool->tfrom[j0 / SGSEQ_RUN] = pool->tto[j0 / SGSEQ_RUN] = 0;
     if (s->mask == 0) {
         return;
     }
@@ -180,7 +404,10 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
         size_t at = pool->base - k + j0;
         sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
         if (len == SGSEQ_RUN) {
-            sgseq_run_marks(&t, row, size, at, rpos, rval, from, to);
+            size_t mid = sgseq_sample_end(s, from, to);
+            pool->tfrom[j0 / SGSEQ_RUN] = mid;
+            pool->tto[j0 / SGSEQ_RUN] = to;
+            sgseq_run_marks(&t, row, size, at, rpos, rval, from, mid);
             continue;
         }
         /* A short run: a block's last, never with SGSEQ_BLOCK heaps a
@@ -204,23 +431,18 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
  * values above it.
  */
 static void
-sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
-              size_t j1, uint64_t *scanned)
+sgseq_phase_a_own(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
+                  size_t j1)
 {
     /* Local copies: stores through row (a char pointer) could alias s. */
     sgseq_tab t = sgseq_tab_of(s);
     const uint32_t *rpos = s->rpos;
     const uint16_t *rval = s->rval;
-    size_t n = pool->base + j, size = pool->size, nmiss = 0;
-    unsigned char *row = pool->part + j * size;
-    unsigned limit = (unsigned)size;
-    uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
-    sgseq_view cl = sgseq_view_of(s, n);
+    size_t n = pool->base + j;
+    unsigned char *row = pool->part + j * pool->size;
 
+    pool->cexact[j] = SIZE_MAX;
     if (s->mask == 0) {
-        /* The definition: every split with a > j. */
-        sgseq_mark_splits(s, n, j + 1, row);
-        pool->front[j] = sgseq_top(s, n);
         return;
     }
     for (size_t i = 0; i < s->n4; i++) {
@@ -240,6 +462,25 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
                 row[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
             }
         }
+    }
+}
+
+/* The rest of phase A for heap base + j, after the marks of its pairs
+ * with rare heaps (sgseq_phase_a_own, sgseq_phase_a_slots). */
+static void
+sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, uint64_t *scanned)
+{
+    size_t n = pool->base + j, size = pool->size, nmiss = 0;
+    unsigned char *row = pool->part + j * size;
+    unsigned limit = (unsigned)size;
+    uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
+    sgseq_view cl = sgseq_view_of(s, n);
+
+    if (s->mask == 0) {
+        /* The definition: every split with a > j. */
+        sgseq_mark_splits(s, n, j + 1, row);
+        pool->front[j] = sgseq_top(s, n);
+        return;
     }
     pool->cfrom[j] = cl.ncommon;
     for (size_t i = 0; i < cl.ncommon; i++) {
@@ -267,8 +508,11 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
  * counter: when one thread is slowed (a busy machine), the other does
  * more of the block. */
 static void
-sgseq_phase_a_share(sgseq_pool *pool, uint64_t *scanned)
+sgseq_phase_a_share(sgseq_pool *pool, unsigned thread)
 {
+    uint64_t *scanned = &pool->scanned[thread];
+    unsigned char *scratch =
+        pool->scratch + ((size_t)thread * SGSEQ_RUN << SGSEQ_BLOCK_MAXBITS);
     size_t j0;
 #if SGSEQ_THREADS
     while ((j0 = atomic_fetch_add(&pool->next, SGSEQ_RUN)) < pool->count) {
@@ -279,9 +523,39 @@ sgseq_phase_a_share(sgseq_pool *pool, uint64_t *scanned)
                                                  : pool->count;
         sgseq_phase_a_run(pool->s, pool, j0, j1);
         for (size_t j = j0; j < j1; j++) {
-            sgseq_phase_a(pool->s, pool, j, j0, j1, scanned);
+            sgseq_phase_a_own(pool->s, pool, j, j0, j1);
+        }
+        sgseq_phase_a_slots(pool->s, pool, j0, scratch);
+        for (size_t j = j0; j < j1; j++) {
+            sgseq_phase_a(pool->s, pool, j, scanned);
         }
     }
+}
+
+/* Phase A's rows and the threads' scratch rows: 0, or -1 when there is
+ * no memory for them. */
+static int
+sgseq_pool_rows(sgseq_pool *pool)
+{
+    if (pool->part == NULL) {
+        pool->part = malloc((size_t)SGSEQ_BLOCK << SGSEQ_BLOCK_MAXBITS);
+        pool->scratch = malloc((size_t)2 * SGSEQ_RUN << SGSEQ_BLOCK_MAXBITS);
+        if (pool->part == NULL || pool->scratch == NULL) {
+            free(pool->part);
+            free(pool->scratch);
+            pool->part = pool->scratch = NULL;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void
+sgseq_pool_rows_free(sgseq_pool *pool)
+{
+    free(pool->part);
+    free(pool->scratch);
+    pool->part = pool->scratch = NULL;
 }
 
 #if SGSEQ_THREADS
@@ -328,7 +602,7 @@ sgseq_worker(void *arg)
         if (atomic_load(&pool->quit)) {
             break;
         }
-        sgseq_phase_a_share(pool, &pool->scanned[1]);
+        sgseq_phase_a_share(pool, 1);
         sgseq_signal(pool, &pool->finished, seen);
     }
     return 0;
@@ -347,17 +621,14 @@ sgseq_pool_stop(sgseq_pool *pool)
         cnd_destroy(&pool->cnd);
         pool->running = 0;
     }
-    free(pool->part);
-    pool->part = NULL;
+    sgseq_pool_rows_free(pool);
 }
 
 /* Starts the worker; 0, or -1 when threads are not available. */
 static int
 sgseq_pool_start(sgseq_pool *pool)
 {
-    if (pool->part == NULL &&
-        (pool->part = malloc((size_t)SGSEQ_BLOCK << SGSEQ_BLOCK_MAXBITS)) ==
-            NULL) {
+    if (sgseq_pool_rows(pool) != 0) {
         return -1;
     }
     atomic_init(&pool->next, 0);
@@ -384,8 +655,7 @@ sgseq_pool_start(sgseq_pool *pool)
 static void
 sgseq_pool_stop(sgseq_pool *pool)
 {
-    free(pool->part);
-    pool->part = NULL;
+    sgseq_pool_rows_free(pool);
 }
 
 static int
@@ -395,6 +665,20 @@ sgseq_pool_start(sgseq_pool *pool)
     return -1;
 }
 #endif
+
+/* The least common value of cl from index i on that is not marked; none
+ * when all are. */
+static uint32_t
+sgseq_least_unmarked(const sgseq_view *cl, size_t i,
+                     const unsigned char *mark, uint32_t none)
+{
+    for (; i < cl->ncommon; i++) {
+        if (!mark[cl->common[i]]) {
+            return cl->common[i];
+        }
+    }
+    return none;
+}
 
 /* Phase B for heap base + j: the splits with a <= j, the single-heap
  * options, then c and the rare values below it as in sgseq_sparse,
@@ -440,11 +724,13 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
      * One of those still unmarked is no option at all, and below c
      * (below the least unmarked common value of phase A), so the least
      * is G(n). */
-    for (size_t i = pool->cfrom[j]; i < cl.ncommon; i++) {
-        if (!mark[cl.common[i]]) {
-            c = cl.common[i];
-            break;
-        }
+    c = sgseq_least_unmarked(&cl, pool->cfrom[j], mark, c);
+    if (c > pool->cexact[j]) {
+        /* Past phase A's slots: the row needs the pairs only tested. */
+        size_t run = j / SGSEQ_RUN;
+        sgseq_rare_pairs(s, n - (size_t)s->k4[0], pool->tfrom[run],
+                         pool->tto[run], mark);
+        c = sgseq_least_unmarked(&cl, pool->cfrom[j], mark, (uint32_t)size);
     }
     for (size_t i = 0; pool->absent[j] && i < pool->rfrom[j]; i++) {
         if (!mark[cl.rare[i]]) {
@@ -489,6 +775,20 @@ sgseq_use_block(const sgseq *s, size_t n)
            n % SGSEQ_BLOCK == 0;
 }
 
+/* The block's maps of common values (the slots'), for both views. */
+static void
+sgseq_pool_cmap(sgseq_pool *pool)
+{
+    const sgseq *s = pool->s;
+    memset(pool->cmap, 0, sizeof pool->cmap);
+    for (size_t i = 0; i < s->ncommon; i++) {
+        pool->cmap[0][s->common[i]] = 1;
+    }
+    for (size_t i = 0; i < s->nrarev; i++) {
+        pool->cmap[1][s->rare[i]] = 1;
+    }
+}
+
 /* Heaps base .. base + count - 1 by phases A and B. Returns as
  * sgseq_store; on failure to start threads, 2 (the caller goes on one
  * heap at a time). */
@@ -498,30 +798,31 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
     if (s->threads >= 2 && !pool->running && sgseq_pool_start(pool) != 0) {
         s->threads = 1;   /* no second thread: the block on this one */
     }
-    if (pool->part == NULL &&
-        (pool->part = malloc((size_t)SGSEQ_BLOCK << SGSEQ_BLOCK_MAXBITS)) ==
-            NULL) {
+    if (sgseq_pool_rows(pool) != 0) {
         return 2;
     }
     pool->s = s;
     pool->base = base;
     pool->count = count;
     pool->size = (size_t)1 << s->vbits;
+    if (s->mask != 0 && s->n4 == 1) {
+        sgseq_pool_cmap(pool);
+    }
 #if SGSEQ_THREADS
     if (pool->running) {
         unsigned job = atomic_load(&pool->posted) + 1;
         atomic_store(&pool->next, 0);
         sgseq_signal(pool, &pool->posted, job);
-        sgseq_phase_a_share(pool, &pool->scanned[0]);
+        sgseq_phase_a_share(pool, 0);
         while (sgseq_wait(pool, &pool->finished, job - 1) != job) {
             continue;
         }
     } else {
         atomic_store(&pool->next, 0);
-        sgseq_phase_a_share(pool, &pool->scanned[0]);
+        sgseq_phase_a_share(pool, 0);
     }
 #else
-    sgseq_phase_a_share(pool, &pool->scanned[0]);
+    sgseq_phase_a_share(pool, 0);
 #endif
     s->scanned += pool->scanned[0] + pool->scanned[1];
     pool->scanned[0] = pool->scanned[1] = 0;

@@ -29,6 +29,30 @@
 #include <stdint.h>
 #include <string.h>
 
+/* SGSEQ_PORTABLE: plain C only (the test suite builds the engine both
+ * ways). Otherwise the kernels use the compiler's vector types. */
+#if !defined(SGSEQ_PORTABLE) &&                                            \
+    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
+#define SGSEQ_VECTOR 1
+#else
+#define SGSEQ_VECTOR 0
+#endif
+
+/* AVX-512 kernels, chosen at run time where the processor has them
+ * (SGSEQ_NO_AVX512: never, so that a test build keeps the SSE2 ones). */
+#if SGSEQ_VECTOR && !defined(SGSEQ_NO_AVX512) && defined(__x86_64__)
+#define SGSEQ_AVX512 1
+#include <immintrin.h>
+/* __builtin_cpu_supports reads what the runtime found at start-up. */
+static inline int
+sgseq_have_avx512(void)
+{
+    return __builtin_cpu_supports("avx512bw");
+}
+#else
+#define SGSEQ_AVX512 0
+#endif
+
 /* The arithmetic-periodicity tests take their candidate from the last
  * 1/SGSEQ_WINDOW of a long table (of a shorter one, its second half):
  * see sgseq_try_certify. Ordinary periods search the whole table. */

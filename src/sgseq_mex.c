@@ -14,31 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* SGSEQ_PORTABLE: plain C only (the test suite builds the engine both ways). */
-#if !defined(SGSEQ_PORTABLE) &&                                            \
-    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
-#define SGSEQ_VECTOR 1
+#if SGSEQ_VECTOR
 typedef uint16_t sgseq_v8 __attribute__((vector_size(16)));
 typedef uint32_t sgseq_v4 __attribute__((vector_size(16)));
 typedef unsigned char sgseq_b16 __attribute__((vector_size(16)));
-#else
-#define SGSEQ_VECTOR 0
-#endif
-
-/* AVX-512 kernels, chosen at run time where the processor has them
- * (SGSEQ_NO_AVX512: never, so that a test build keeps the SSE2 ones). */
-#if SGSEQ_VECTOR && !defined(SGSEQ_NO_AVX512) && defined(__x86_64__) && \
-    (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12))
-#define SGSEQ_AVX512 1
-#include <immintrin.h>
-/* __builtin_cpu_supports reads what the runtime found at start-up. */
-static inline int
-sgseq_have_avx512(void)
-{
-    return __builtin_cpu_supports("avx512bw");
-}
-#else
-#define SGSEQ_AVX512 0
 #endif
 
 /* Eight bits of a plane as eight 16-bit lanes, all ones where the bit

@@ -263,8 +263,9 @@ test_officers_sparse_vs_plain(void **state)
  * the machine and the build use (AVX-512 bitmap, SSE2 or plain C compares,
  * marks): this file is built each way, against the same figures, so that
  * a work limit and its advice do not change from machine to machine.
- * Officers to 2^17 (blocks, hot copies, one removal) and stripes:1..7 to
- * 2^15 (seven removals, values of 12 bits: no bitmap). */
+ * Officers to 2^17 (blocks, hot copies, one removal, phase A's slots)
+ * and stripes:1..7 to 2^15 (seven removals, values of 12 bits: no
+ * bitmap). */
 /* Splits counted by the sparse method for stripes:K (k[0..nk)) to
  * heap; *max: the largest value. */
 static uint64_t
@@ -295,7 +296,9 @@ test_work_count_any_kernel(void **state)
     assert_non_null(officers);
     (void)value(officers, 131071);
     sgseq_get_stats(officers, &st);
-    assert_int_equal(st.scanned, UINT64_C(273948208));
+    /* Phase A's slots (sgseq_block.c) leave the same marks with the
+     * AVX-512 compares and with the scratch rows of the other builds. */
+    assert_int_equal(st.scanned, UINT64_C(273948192));
     sgseq_free(officers);
     seven = stripes_scanned(k7, 7, 32767, &max);
     /* stripes:2,4 to 2^15: two removals, values below 512 (the bitmap
