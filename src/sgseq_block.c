@@ -35,6 +35,7 @@ typedef struct sgseq_pool {
     size_t cfrom[SGSEQ_BLOCK]; /* common[i] marked in phase A for i below */
     size_t rfrom[SGSEQ_BLOCK]; /* rare[i] settled in phase A for i below */
     unsigned char absent[SGSEQ_BLOCK]; /* some of them are no option */
+    unsigned char equal[SGSEQ_BLOCK]; /* a split a > j has G(a) = G(b) */
     size_t cexact[SGSEQ_BLOCK]; /* common values up to this are settled in
                                    phase A's row (SIZE_MAX: all) */
     size_t tfrom[SGSEQ_BLOCK / SGSEQ_RUN], tto[SGSEQ_BLOCK / SGSEQ_RUN];
@@ -476,6 +477,11 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, uint64_t *scanned)
     uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
     sgseq_view cl = sgseq_view_of(s, n);
 
+    /* Grundy's game: the splits a > j for the unequal-split rule here,
+     * on both threads, where a pair is almost always found; phase B
+     * looks at a <= j only when none is (sgseq_block). */
+    pool->equal[j] = (unsigned char)(sgseq_unequal_rule(s, n) &&
+                                     sgseq_equal_pair(s, n, j + 1, SIZE_MAX));
     if (s->mask == 0) {
         /* The definition: every split with a > j. */
         sgseq_mark_splits(s, n, j + 1, row);
@@ -827,9 +833,13 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
     s->scanned += pool->scanned[0] + pool->scanned[1];
     pool->scanned[0] = pool->scanned[1] = 0;
     for (size_t j = 0; j < count; j++) {
-        int r = sgseq_store(s, base + j,
-                            sgseq_unequal(s, base + j,
-                                          sgseq_phase_b(s, pool, j)));
+        uint32_t v = sgseq_phase_b(s, pool, j);
+        /* sgseq_unequal, with the splits a > j seen in phase A. */
+        if (sgseq_unequal_rule(s, base + j) && !pool->equal[j] &&
+            !sgseq_equal_pair(s, base + j, 1, j)) {
+            v = 0;
+        }
+        int r = sgseq_store(s, base + j, v);
         if (r != 0) {
             return r;
         }

@@ -463,7 +463,18 @@ void sgseq_mark_range(const sgseq *s, size_t m, size_t lo, size_t hi,
 /* Marks the values of every split a + b = n - k with lo <= a <= b. */
 void sgseq_mark_splits(const sgseq *s, size_t n, size_t lo,
                        unsigned char *mark);
-/* v, or the least value above it the unequal-split rule allows. */
+/* Whether the unequal-split rule (Grundy's game) bears on heap n: an even
+ * heap, whose kernels' value counted the equal split. */
+static inline int
+sgseq_unequal_rule(const sgseq *s, size_t n)
+{
+    return s->unequal && n % 2 == 0 && n != 0 && s->n4 != 0;
+}
+/* Whether some split a < b of heap n (after a removal), lo <= a <= hi,
+ * has G(a) = G(b): then 0 is an option without the equal split. */
+int sgseq_equal_pair(const sgseq *s, size_t n, size_t lo, size_t hi);
+/* v, the kernels' value of heap n, under the unequal-split rule: 0 when
+ * only the equal split gave 0. */
 uint32_t sgseq_unequal(const sgseq *s, size_t n, uint32_t v);
 /* G(n) from the table below n; SGSEQ_OOM when out of memory. */
 uint32_t sgseq_mex(sgseq *s, size_t n);

@@ -1020,23 +1020,29 @@ sgseq_sparse64(sgseq *s, size_t n)
  * the right value whenever 0 is an option anyway (some unequal split a < b
  * has G(a) = G(b)), and never 0. Otherwise 0 is missing and G(n) = 0.
  */
-uint32_t
-sgseq_unequal(const sgseq *s, size_t n, uint32_t v)
+int
+sgseq_equal_pair(const sgseq *s, size_t n, size_t lo, size_t hi)
 {
-    if (!s->unequal || n % 2 != 0 || n == 0 || s->n4 == 0) {
-        return v;
-    }
     for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
         size_t m = n - (size_t)s->k4[i];
-        for (size_t a = 1; 2 * a < m; a++) {
+        for (size_t a = lo > 1 ? lo : 1; a <= hi && 2 * a < m; a++) {
             /* The planes only where the low bytes agree. */
             if (s->glo[a] == s->glo[m - a] &&
                 sgseq_getc(s, a) == sgseq_getc(s, m - a)) {
-                return v;
+                return 1;
             }
         }
     }
     return 0;
+}
+
+uint32_t
+sgseq_unequal(const sgseq *s, size_t n, uint32_t v)
+{
+    if (!sgseq_unequal_rule(s, n)) {
+        return v;
+    }
+    return sgseq_equal_pair(s, n, 1, SIZE_MAX) ? v : 0;
 }
 
 uint32_t
