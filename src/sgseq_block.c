@@ -202,7 +202,8 @@ sgseq_sample_end(const sgseq *s, size_t from, size_t to)
 }
 
 /* Marks G(m - rpos[r]) ^ rval[r] for the rare heaps r of [from, to): a
- * heap's pairs one by one. */
+ * heap's pairs one by one. (Local copies of the table: stores through
+ * row, a char pointer, could alias s.) */
 static void
 sgseq_rare_pairs(const sgseq *s, size_t m, size_t from, size_t to,
                  unsigned char *row)
@@ -435,10 +436,6 @@ static void
 sgseq_phase_a_own(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
                   size_t j1)
 {
-    /* Local copies: stores through row (a char pointer) could alias s. */
-    sgseq_tab t = sgseq_tab_of(s);
-    const uint32_t *rpos = s->rpos;
-    const uint16_t *rval = s->rval;
     size_t n = pool->base + j;
     unsigned char *row = pool->part + j * pool->size;
 
@@ -456,12 +453,8 @@ sgseq_phase_a_own(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
             if (from >= to) {
                 from = to = nr;
             }
-            for (size_t r = first; r < from; r++) {
-                row[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
-            }
-            for (size_t r = to > first ? to : first; r < nr; r++) {
-                row[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
-            }
+            sgseq_rare_pairs(s, m, first, from, row);
+            sgseq_rare_pairs(s, m, to > first ? to : first, nr, row);
         }
     }
 }
@@ -786,7 +779,8 @@ static void
 sgseq_pool_cmap(sgseq_pool *pool)
 {
     const sgseq *s = pool->s;
-    memset(pool->cmap, 0, sizeof pool->cmap);
+    memset(pool->cmap[0], 0, pool->size);
+    memset(pool->cmap[1], 0, pool->size);
     for (size_t i = 0; i < s->ncommon; i++) {
         pool->cmap[0][s->common[i]] = 1;
     }
