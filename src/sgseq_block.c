@@ -679,9 +679,46 @@ sgseq_least_unmarked(const sgseq_view *cl, size_t i,
     return none;
 }
 
-/* Phase B for heap base + j: the splits with a <= j, the single-heap
- * options, then c and the rare values below it as in sgseq_sparse,
- * scanning on from where phase A stopped if one is still missing. */
+/*
+ * Phase B's splits of heap n = base + j: a + b = n - k with a <= j (b in
+ * the block or just before it). Every one when all is set; otherwise
+ * only those with a rare part, a or b, which give every common value
+ * these splits have: a pair of common heaps, or of two rare ones, gives
+ * a rare value (docs/theory.md 3), and rare values are wanted only when
+ * phase B looks below c for them, 2% of Officers' heaps. The rest then
+ * cost a mark each, over a hundred a heap.
+ */
+static void
+sgseq_phase_b_splits(const sgseq *s, size_t n, size_t j, int all,
+                     unsigned char *mark)
+{
+    sgseq_tab t = sgseq_tab_of(s);
+    const uint32_t *rpos = s->rpos;
+    const uint16_t *rval = s->rval;
+    for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
+        size_t m = n - (size_t)s->k4[i], hi = j < m / 2 ? j : m / 2;
+        if (hi == 0) {
+            continue;
+        }
+        if (all) {
+            sgseq_mark_range(s, m, 1, hi, mark);
+            continue;
+        }
+        /* a rare (1 <= a <= hi), then b rare (m - hi <= b < m). */
+        for (size_t r = 0; r < s->nrare && rpos[r] <= hi; r++) {
+            mark[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
+        }
+        for (size_t r = sgseq_rare_below(s, m - hi); r < s->nrare && rpos[r] < m;
+             r++) {
+            mark[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
+        }
+    }
+}
+
+/* Phase B for heap base + j: the splits with a <= j (those with a rare
+ * part first), the single-heap options, then c and the rare values below
+ * it as in sgseq_sparse, scanning on from where phase A stopped if one is
+ * still missing. */
 static uint32_t
 sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
 {
@@ -704,10 +741,7 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
             mark[0] = 1;
         }
     }
-    for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
-        size_t m = n - (size_t)s->k4[i], hi = j < m / 2 ? j : m / 2;
-        sgseq_mark_range(s, m, 1, hi, mark);
-    }
+    sgseq_phase_b_splits(s, n, j, s->mask == 0, mark);
     if (s->mask == 0) {
         /* The definition: every option is marked; the mex. */
         for (size_t v = 0; v < size; v++) {
@@ -730,6 +764,12 @@ sgseq_phase_b(sgseq *s, const sgseq_pool *pool, size_t j)
         sgseq_rare_pairs(s, n - (size_t)s->k4[0], pool->tfrom[run],
                          pool->tto[run], mark);
         c = sgseq_least_unmarked(&cl, pool->cfrom[j], mark, (uint32_t)size);
+    }
+    if (pool->absent[j] ||
+        (pool->rfrom[j] < cl.nrare && cl.rare[pool->rfrom[j]] < c)) {
+        /* Rare values below c are looked for: the pairs of common heaps
+         * have them too. */
+        sgseq_phase_b_splits(s, n, j, 1, mark);
     }
     for (size_t i = 0; pool->absent[j] && i < pool->rfrom[j]; i++) {
         if (!mark[cl.rare[i]]) {
