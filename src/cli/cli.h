@@ -37,6 +37,19 @@ typedef struct save_ident {
     int known;                         /* 0: no file was seen */
 } save_ident;
 
+/* A long computation's rate over its last minute, from the progress
+ * reports: the time left shown follows a rate that changes along the run
+ * (Grundy's game slows as its values pass 255), and a run stopped and
+ * resumed (Ctrl-Z, fg) shows its true rate again at most a minute later.
+ * A ring of reports taken a second apart at least. */
+#define RATE_WINDOW 60.0
+#define RATE_SAMPLES 64   /* a second apart: more than RATE_WINDOW s */
+typedef struct rate_window {
+    double t[RATE_SAMPLES];       /* seconds, ascending */
+    uint64_t done[RATE_SAMPLES];  /* units done then */
+    size_t next, count;           /* the slot to write next, reports held */
+} rate_window;
+
 typedef struct cli {
     unsigned flags;           /* GRUNDY_MISERE | GRUNDY_ALL_MOVES */
     unsigned format;          /* GRUNDY_FORMAT_* */
@@ -53,6 +66,7 @@ typedef struct cli {
     grundy_result *res;
     double progress_start;    /* first progress report of the current
                                  computation, 0: none yet */
+    rate_window progress_rate; /* its recent reports, for the rate shown */
     double progress_last;     /* last progress line, 0: none shown */
     double progress_at;       /* the latest progress report */
     uint64_t progress_from;   /* units done at the first report */
@@ -97,10 +111,20 @@ int parse_leading(const char *s, char **end, unsigned long long *v);
 
 /* "grundy: " fmt (with arg) and the hint to try --help, on stderr. */
 void usage_error(const char *fmt, const char *arg);
+/* Forgets every report (a new computation). */
+void rate_reset(rate_window *w);
+/* Records done units at time t (seconds, not before the last report's):
+ * kept when it is a second or more after the last kept one. */
+void rate_add(rate_window *w, double t, uint64_t done);
+/* Units a second at time t with done units: from the oldest report kept
+ * within RATE_WINDOW seconds before t and a second or more before it;
+ * when there is none (a pause, or reports minutes apart), from the last
+ * report a second or more before t; 0 when none is (not measured). */
+double rate_recent(const rate_window *w, double t, uint64_t done);
 /* A grundy_progress_fn (user is the cli): on a terminal one line redrawn
  * at most five times a second, with --progress in a pipe one line every
  * PROGRESS_EVERY seconds; both from a second into the work on, with the
- * rate and the time left once a rate is measured. */
+ * rate (rate_recent) and the time left once a rate is measured. */
 void progress(void *user, const char *what, uint64_t done, uint64_t total);
 
 /* Appends to err->message, after a library call failed with st, the

@@ -43,6 +43,48 @@ duration_text(char *dst, size_t cap, double secs)
     }
 }
 
+void
+rate_reset(rate_window *w)
+{
+    w->next = w->count = 0;
+}
+
+void
+rate_add(rate_window *w, double t, uint64_t done)
+{
+    size_t last = (w->next + RATE_SAMPLES - 1) % RATE_SAMPLES;
+    if (w->count > 0 && t - w->t[last] < 1.0) {
+        return;
+    }
+    w->t[w->next] = t;
+    w->done[w->next] = done;
+    w->next = (w->next + 1) % RATE_SAMPLES;
+    if (w->count < RATE_SAMPLES) {
+        w->count++;
+    }
+}
+
+double
+rate_recent(const rate_window *w, double t, uint64_t done)
+{
+    size_t base = RATE_SAMPLES;   /* none yet */
+    for (size_t i = 0; i < w->count; i++) {
+        /* Oldest first: the ring's slots from next - count on. */
+        size_t k = (w->next + RATE_SAMPLES - w->count + i) % RATE_SAMPLES;
+        if (t - w->t[k] < 1.0) {
+            break;
+        }
+        base = k;   /* the latest a second before t so far */
+        if (t - w->t[k] <= RATE_WINDOW) {
+            break;  /* the oldest within the window */
+        }
+    }
+    if (base == RATE_SAMPLES || done < w->done[base]) {
+        return 0;
+    }
+    return (double)(done - w->done[base]) / (t - w->t[base]);
+}
+
 /* Progress on stderr for work over about a second; installed only when
  * stderr is a terminal or --progress asks, so pipes and logs see
  * nothing extra unless asked. Every report is kept (the rate for
@@ -51,12 +93,14 @@ void
 progress(void *user, const char *what, uint64_t done, uint64_t total)
 {
     cli *c = user;
-    double t = now(), span;
+    double t = now(), span, rate;
     char left[96] = "";
     if (c->progress_start == 0) {
         c->progress_start = t;
         c->progress_from = done;
+        rate_reset(&c->progress_rate);
     }
+    rate_add(&c->progress_rate, t, done);
     c->progress_at = t;
     c->progress_units = done;
     c->progress_total = total;
@@ -66,8 +110,8 @@ progress(void *user, const char *what, uint64_t done, uint64_t total)
         return;
     }
     c->progress_last = t;
-    if (done > c->progress_from && done < total) {
-        double rate = (double)(done - c->progress_from) / span;
+    rate = rate_recent(&c->progress_rate, t, done);
+    if (rate > 0 && done < total) {
         char d[32];
         duration_text(d, sizeof d, (double)(total - done) / rate);
         snprintf(left, sizeof left, ", %.0f a second, about %s left", rate,
