@@ -541,10 +541,7 @@ sgseq_compute(sgseq *s, size_t target, int at_pow2, const sgseq_env *env,
         size_t n = s->len;
         int r = 2;
 
-        if (sgseq_is_pow2(n) &&
-            ((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
-             (s->method == SGSEQ_SPARSE && n >= 16)) &&
-            sgseq_choose_mask(s) != 0) {
+        if (sgseq_mask_choice(s, n) != 0) {
             st = err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
             break;
         }
@@ -947,13 +944,10 @@ sgseq_load_more(sgseq *s, uint64_t from, const unsigned char *le, size_t m,
             break;
         }
         /* Stored as sgseq_compute stores it (histogram, rare lists, mask
-         * choices at powers of two, certificates), without the mex: the
+         * choices, certificates), without the mex: the
          * sequence then goes on as if it had computed the values
          * itself. */
-        if (sgseq_is_pow2(n) &&
-            ((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
-             (s->method == SGSEQ_SPARSE && n >= 16)) &&
-            sgseq_choose_mask(s) != 0) {
+        if (sgseq_mask_choice(s, n) != 0) {
             return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
         }
         if (sgseq_store(s, n, v) < 0) {

@@ -181,6 +181,7 @@ struct sgseq {
     uint64_t scanned;        /* splits looked at by those scans */
     uint64_t scan_avg;       /* per value, over the last sparse stretch */
     uint64_t seg_len, seg_scanned; /* len and scanned at the last choice */
+    size_t rare_chosen;      /* nrare after the last choice */
 
     int certify;             /* try period certificates (default 1) */
     uint64_t fp_base;        /* base of the block fingerprints of the
@@ -445,6 +446,8 @@ int sgseq_rebuild_rare(sgseq *s);
 /* Chooses the sparse-space mask (0: the definition) from the value counts
  * and rebuilds the lists; -1: no memory. */
 int sgseq_choose_mask(sgseq *s);
+/* sgseq_choose_mask when one is due before heap n (-1: no memory). */
+int sgseq_mask_choice(sgseq *s, size_t n);
 /* Number of rare heaps below m. */
 size_t sgseq_rare_below(const sgseq *s, size_t m);
 

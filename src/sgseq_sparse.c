@@ -445,3 +445,40 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
     }
     return 0;
 }
+
+/* Rare heaps that may join the list before a doubling of it asks for a
+ * new choice of mask (a few, so small tables do not choose every
+ * block). */
+#define SGSEQ_RARE_SLACK 64u
+
+/*
+ * The mask is chosen at powers of two, and again when the rare heaps
+ * have more than doubled since the last choice. A new top bit of the
+ * values is why they would: a mask chosen before it does not hold it,
+ * and the heaps whose values have it fall in the wrong class. Grundy's
+ * game's values pass 256 after 2^25: under the mask chosen before (0xfe,
+ * without bit 8) its rare heaps went from 1,274 to 6,617 by 2^26, with
+ * 1.4 times the splits to scan to 2^26, until the choice at 2^26 took
+ * 0x1fe (Flammenkamp's m = 0111...10). Now that choice comes at heap
+ * 49,516,800, and the run to 2^26 takes 0.6 of the time. Any mask is
+ * exact (docs/theory.md 3): the choice only changes the speed.
+ */
+int
+sgseq_mask_choice(sgseq *s, size_t n)
+{
+    int r;
+    if (!((s->method == SGSEQ_AUTO && n >= SGSEQ_SPARSE_FROM) ||
+          (s->method == SGSEQ_SPARSE && n >= 16))) {
+        return 0;
+    }
+    /* Between blocks only (sgseq_block.c), and so at the same heaps when
+     * the values are loaded from a file (sgseq_load_more). */
+    if (!sgseq_is_pow2(n) &&
+        (n % SGSEQ_BLOCK != 0 || s->mask == 0 ||
+         s->nrare <= 2 * s->rare_chosen + SGSEQ_RARE_SLACK)) {
+        return 0;
+    }
+    r = sgseq_choose_mask(s);
+    s->rare_chosen = s->nrare;
+    return r;
+}
