@@ -446,22 +446,26 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
     return 0;
 }
 
-/* Rare heaps that may join the list before a doubling of it asks for a
- * new choice of mask (a few, so small tables do not choose every
+/* Rare heaps that may join the list before their growth asks for a new
+ * choice of mask (a few, so that small tables do not choose every
  * block). */
 #define SGSEQ_RARE_SLACK 64u
 
 /*
  * The mask is chosen at powers of two, and again when the rare heaps
- * have more than doubled since the last choice. A new top bit of the
- * values is why they would: a mask chosen before it does not hold it,
- * and the heaps whose values have it fall in the wrong class. Grundy's
- * game's values pass 256 after 2^25: under the mask chosen before (0xfe,
- * without bit 8) its rare heaps went from 1,274 to 6,617 by 2^26, with
- * 1.4 times the splits to scan to 2^26, until the choice at 2^26 took
- * 0x1fe (Flammenkamp's m = 0111...10). Now that choice comes at heap
- * 49,516,800, and the run to 2^26 takes 0.6 of the time. Any mask is
- * exact (docs/theory.md 3): the choice only changes the speed.
+ * have grown by more than a third since the last choice. A new top bit
+ * of the values is why they would: a mask chosen before the bit does not
+ * hold it, and the heaps whose values have it fall in the wrong class,
+ * while under the right mask the rare heaps stay about as many as
+ * before. A choice takes another mask only when it makes under 3/4 of
+ * the current rare heaps (sgseq_choose_mask), so a growth of a third is
+ * about the least that can change it then.
+ * Grundy's game's values pass 256 after 2^25: under the mask chosen
+ * there (0xfe, without bit 8) its rare heaps went from 1,274 to 6,617 by
+ * 2^26, where the choice took 0x1fe (Flammenkamp's m = 0111...10), and
+ * its scans looked at 1.56 times the splits they need with 0x1fe from
+ * heap 48,154,880 on, where this choice takes it. Any mask is exact
+ * (docs/theory.md 3): the choice only changes the speed.
  */
 int
 sgseq_mask_choice(sgseq *s, size_t n)
@@ -475,7 +479,7 @@ sgseq_mask_choice(sgseq *s, size_t n)
      * the values are loaded from a file (sgseq_load_more). */
     if (!sgseq_is_pow2(n) &&
         (n % SGSEQ_BLOCK != 0 || s->mask == 0 ||
-         s->nrare <= 2 * s->rare_chosen + SGSEQ_RARE_SLACK)) {
+         3 * s->nrare <= 4 * s->rare_chosen + 3 * SGSEQ_RARE_SLACK)) {
         return 0;
     }
     r = sgseq_choose_mask(s);
