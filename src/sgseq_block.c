@@ -685,16 +685,13 @@ sgseq_least_unmarked(const sgseq_view *cl, size_t i,
  * only those with a rare part, a or b, which give every common value
  * these splits have: a pair of common heaps, or of two rare ones, gives
  * a rare value (docs/theory.md 3), and rare values are wanted only when
- * phase B looks below c for them, 2% of Officers' heaps. The rest then
- * cost a mark each, over a hundred a heap.
+ * phase B looks below c for them, 2.7% of Officers' heaps to 2^24. The
+ * rest then cost a mark each, 128 a heap on average.
  */
 static void
 sgseq_phase_b_splits(const sgseq *s, size_t n, size_t j, int all,
                      unsigned char *mark)
 {
-    sgseq_tab t = sgseq_tab_of(s);
-    const uint32_t *rpos = s->rpos;
-    const uint16_t *rval = s->rval;
     for (size_t i = 0; i < s->n4 && sgseq_splits(s->k4[i], n); i++) {
         size_t m = n - (size_t)s->k4[i], hi = j < m / 2 ? j : m / 2;
         if (hi == 0) {
@@ -705,13 +702,9 @@ sgseq_phase_b_splits(const sgseq *s, size_t n, size_t j, int all,
             continue;
         }
         /* a rare (1 <= a <= hi), then b rare (m - hi <= b < m). */
-        for (size_t r = 0; r < s->nrare && rpos[r] <= hi; r++) {
-            mark[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
-        }
-        for (size_t r = sgseq_rare_below(s, m - hi); r < s->nrare && rpos[r] < m;
-             r++) {
-            mark[sgseq_tab_get(&t, m - rpos[r]) ^ rval[r]] = 1;
-        }
+        sgseq_rare_pairs(s, m, 0, sgseq_rare_below(s, hi + 1), mark);
+        sgseq_rare_pairs(s, m, sgseq_rare_below(s, m - hi),
+                         sgseq_rare_below(s, m), mark);
     }
 }
 

@@ -50,51 +50,45 @@ steady(void **state)
     assert_rate(rate_recent(&w, t, done - 100), 1000.0);
 }
 
+/* per1 units a second from 0 to t1, nothing for gap seconds, then per2
+ * a second for len2 seconds, reports every 0.1 s: the rate at the last
+ * report. */
+static double
+two_rates(double t1, double gap, double len2, uint64_t per1, uint64_t per2)
+{
+    rate_window w;
+    uint64_t done = 0;
+    double t;
+    rate_reset(&w);
+    t = run(&w, 0.0, t1, 0.1, per1, &done);
+    t = run(&w, t + gap, t + gap + len2, 0.1, per2, &done);
+    return rate_recent(&w, t, done - per2 / 10);
+}
+
 /* 1000 a second for 100 s, then 100 a second for 100 s: the whole run's
  * average is 550; the recent rate is the new one. */
 static void
 rate_changes(void **state)
 {
-    rate_window w;
-    uint64_t done = 0;
-    double t;
+    double r;
     (void)state;
-    rate_reset(&w);
-    t = run(&w, 0.0, 99.9, 0.1, 1000, &done);
-    t = run(&w, t + 0.1, 200.0, 0.1, 100, &done);
-    assert_rate(rate_recent(&w, t, done - 10), 100.0);
+    assert_rate(two_rates(99.9, 0.1, 100.0, 1000, 100), 100.0);
     /* Half a minute into the slower part: the window holds half a
      * minute of each, 550 a second (the whole run's average: 792; the
      * last second's: 100). */
-    rate_reset(&w);
-    done = 0;
-    t = run(&w, 0.0, 99.9, 0.1, 1000, &done);
-    t = run(&w, t + 0.1, 130.0, 0.1, 100, &done);
-    {
-        double r = rate_recent(&w, t, done - 10);
-        assert_true(r > 530.0 && r < 570.0);
-    }
+    r = two_rates(99.9, 0.1, 30.0, 1000, 100);
+    assert_true(r > 530.0 && r < 570.0);
 }
 
 /* Stopped ten minutes after 30 s at 1000 a second, then 70 s more: the
- * pause has left the window; the whole run's average would be 143. */
+ * pause has left the window; the whole run's average would be 143. Five
+ * seconds after the resume: from the first report after it. */
 static void
 paused(void **state)
 {
-    rate_window w;
-    uint64_t done = 0;
-    double t;
     (void)state;
-    rate_reset(&w);
-    t = run(&w, 0.0, 30.0, 0.1, 1000, &done);
-    t = run(&w, t + 600.0, t + 670.0, 0.1, 1000, &done);
-    assert_rate(rate_recent(&w, t, done - 100), 1000.0);
-    /* Five seconds after the resume: from the first report after it. */
-    rate_reset(&w);
-    done = 0;
-    t = run(&w, 0.0, 30.0, 0.1, 1000, &done);
-    t = run(&w, t + 600.0, t + 605.0, 0.1, 1000, &done);
-    assert_rate(rate_recent(&w, t, done - 100), 1000.0);
+    assert_rate(two_rates(30.0, 600.0, 70.0, 1000, 1000), 1000.0);
+    assert_rate(two_rates(30.0, 600.0, 5.0, 1000, 1000), 1000.0);
 }
 
 /* Reports 100 s apart (a slow computation): the last interval's rate. */
