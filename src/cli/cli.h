@@ -39,7 +39,7 @@ typedef struct save_ident {
 
 /* A long computation's rate over its last minute, from the progress
  * reports: the time left shown follows a rate that changes along the run
- * (Grundy's game slows as its values pass 255), and a run stopped and
+ * (a sequence slows as its scans lengthen), and a run stopped and
  * resumed (Ctrl-Z, fg) shows its true rate again at most a minute later.
  * A ring of reports taken a second apart at least. */
 #define RATE_WINDOW 60.0
