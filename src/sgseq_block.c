@@ -25,9 +25,35 @@
  * block, two threads side by side; phase B then finishes the heaps in
  * order with the few splits a <= j and the single-heap options.
  */
+/* Runs of a block. */
+#define SGSEQ_NRUN (SGSEQ_BLOCK / SGSEQ_RUN)
+
+/*
+ * The next block's far marks, made by the worker while this thread runs
+ * phase B (sgseq_ahead_post): for each run, the sample's rare heaps whose
+ * partners lie 64 heaps or more below the block in phase B, so that they
+ * read only values that no store of phase B writes or moves. The
+ * snapshot below is all the worker reads.
+ */
+typedef struct sgseq_ahead {
+    sgseq_tab t;
+    const uint32_t *rpos;
+    const uint16_t *rval;
+    size_t base, size, k;  /* the block marked ahead; size 0: none */
+    unsigned long epoch;   /* s->rare_epoch when it was posted */
+    size_t from[SGSEQ_NRUN], mid[SGSEQ_NRUN]; /* the run's sample */
+    size_t far[SGSEQ_NRUN];  /* its rare heaps from far on are far */
+    size_t done[SGSEQ_NRUN]; /* [far, done) marked */
+    unsigned char started[SGSEQ_NRUN]; /* rows cleared */
+    int valid;             /* marked ahead for the block in phase A */
+} sgseq_ahead;
+
 typedef struct sgseq_pool {
     sgseq *s;
     unsigned char *part;  /* phase A marks, SGSEQ_BLOCK rows of `size` */
+    unsigned char *ahead_rows; /* the next block's (sgseq_ahead) */
+    sgseq_ahead ahead;
+    int job_ahead;        /* the posted job is sgseq_ahead_marks */
     unsigned char *scratch; /* a run's rows for each thread (slots) */
     /* 1 at the common values of a heap's view (sgseq_swapped: 0, 1) */
     unsigned char cmap[2][(size_t)1 << SGSEQ_BLOCK_MAXBITS];
@@ -38,7 +64,7 @@ typedef struct sgseq_pool {
     unsigned char equal[SGSEQ_BLOCK]; /* a split a > j has G(a) = G(b) */
     size_t cexact[SGSEQ_BLOCK]; /* common values up to this are settled in
                                    phase A's row (SIZE_MAX: all) */
-    size_t tfrom[SGSEQ_BLOCK / SGSEQ_RUN], tto[SGSEQ_BLOCK / SGSEQ_RUN];
+    size_t tfrom[SGSEQ_NRUN], tto[SGSEQ_NRUN];
                           /* a run's rare heaps tested, not marked */
     size_t size;          /* 1 << vbits at phase A */
     size_t base, count;   /* the block */
@@ -50,25 +76,26 @@ typedef struct sgseq_pool {
     cnd_t cnd;
     atomic_uint posted, finished; /* job numbers */
     atomic_int quit;
+    atomic_int ahead_stop; /* phase B is over: sgseq_ahead_marks stops */
     thrd_t worker;
 #endif
 } sgseq_pool;
 
 /*
  * The rare heaps r that pair with an older heap m - r for every heap of
- * the run base + j0 .. base + j1 - 1 and removal k: [*from, *to) of the
- * rare list (empty when *from >= *to). Partner m - r is older than the
- * block iff r > j - k, and r must be below m = base + j - k.
+ * the run base + j0 .. base + j1 - 1 (base: the block's) and removal k:
+ * [*from, *to) of the rare list (empty when *from >= *to). Partner
+ * m - r is older than the block iff r > j - k, and r must be below
+ * m = base + j - k.
  */
 static void
-sgseq_run_shared(const sgseq *s, const sgseq_pool *pool, size_t j0,
-                 size_t j1, size_t k, size_t *from, size_t *to)
+sgseq_run_shared(const sgseq *s, size_t base, size_t j0, size_t j1,
+                 size_t k, size_t *from, size_t *to)
 {
     size_t last = j1 - 1;
     *from = k <= last ? sgseq_rare_below(s, last - k + 1) : 0;
-    *to = sgseq_splits(k, pool->base + j0)
-              ? sgseq_rare_below(s, pool->base + j0 - k)
-              : 0;
+    *to = sgseq_splits(k, base + j0) ? sgseq_rare_below(s, base + j0 - k)
+                                     : 0;
 }
 
 /* Bit j of sgseq_lane[j]: a plane's 32 bits spread over a run. */
@@ -379,6 +406,40 @@ sgseq_phase_a_slots(const sgseq *s, sgseq_pool *pool, size_t j0,
     }
 }
 
+/* Whether the run of len heaps from j0 was cleared and marked ahead
+ * (sgseq_ahead). */
+static int
+sgseq_ahead_holds(const sgseq *s, const sgseq_pool *pool, size_t j0,
+                  size_t len)
+{
+    return pool->ahead.valid && len == SGSEQ_RUN && s->mask != 0 &&
+           s->n4 == 1 && pool->ahead.started[j0 / SGSEQ_RUN];
+}
+
+/* The marks of the sample [from, mid) of the full run from j0 (table
+ * position at), without those the worker made ahead. */
+static void
+sgseq_run_sample(const sgseq *s, const sgseq_tab *t, sgseq_pool *pool,
+                 size_t j0, size_t at, size_t from, size_t mid)
+{
+    const sgseq_ahead *ah = &pool->ahead;
+    size_t q = j0 / SGSEQ_RUN, size = pool->size;
+    unsigned char *row = pool->part + j0 * size;
+
+    if (sgseq_ahead_holds(s, pool, j0, SGSEQ_RUN)) {
+        if (ah->from[q] == from && ah->mid[q] == mid) {
+            size_t far = ah->far[q] < mid ? ah->far[q] : mid;
+            sgseq_run_marks(t, row, size, at, s->rpos, s->rval, from, far);
+            sgseq_run_marks(t, row, size, at, s->rpos, s->rval,
+                            ah->done[q], mid);
+            return;
+        }
+        /* Phase B added rare heaps that moved the sample: all again. */
+        memset(row, 0, SGSEQ_RUN * size);
+    }
+    sgseq_run_marks(t, row, size, at, s->rpos, s->rval, from, mid);
+}
+
 /*
  * Phase A's rare-heap marks for a run of SGSEQ_RUN heaps at once: for
  * each rare heap r, the partners m - r of consecutive heaps are
@@ -395,7 +456,9 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
     size_t size = pool->size, len = j1 - j0;
     unsigned char *row = pool->part + j0 * size;
 
-    memset(row, 0, len * size);
+    if (!sgseq_ahead_holds(s, pool, j0, len)) {
+        memset(row, 0, len * size);
+    }
     pool->tfrom[j0 / SGSEQ_RUN] = pool->tto[j0 / SGSEQ_RUN] = 0;
     if (s->mask == 0) {
         return;
@@ -404,12 +467,12 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
         size_t k = (size_t)s->k4[i], from, to;
         /* Heap base + j pairs r with base + j - k - r. */
         size_t at = pool->base - k + j0;
-        sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
+        sgseq_run_shared(s, pool->base, j0, j1, k, &from, &to);
         if (len == SGSEQ_RUN) {
             size_t mid = sgseq_sample_end(s, from, to);
             pool->tfrom[j0 / SGSEQ_RUN] = mid;
             pool->tto[j0 / SGSEQ_RUN] = to;
-            sgseq_run_marks(&t, row, size, at, rpos, rval, from, mid);
+            sgseq_run_sample(s, &t, pool, j0, at, from, mid);
             continue;
         }
         /* A short run: a block's last, never with SGSEQ_BLOCK heaps a
@@ -449,7 +512,7 @@ sgseq_phase_a_own(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
             size_t m = n - k, nr = sgseq_rare_below(s, m);
             /* Partner m - r is older than the block iff r > j - k. */
             size_t first = k <= j ? sgseq_rare_below(s, j - k + 1) : 0;
-            sgseq_run_shared(s, pool, j0, j1, k, &from, &to);
+            sgseq_run_shared(s, pool->base, j0, j1, k, &from, &to);
             if (from >= to) {
                 from = to = nr;
             }
@@ -531,30 +594,32 @@ sgseq_phase_a_share(sgseq_pool *pool, unsigned thread)
     }
 }
 
-/* Phase A's rows and the threads' scratch rows: 0, or -1 when there is
- * no memory for them. */
+static void
+sgseq_pool_rows_free(sgseq_pool *pool)
+{
+    free(pool->part);
+    free(pool->ahead_rows);
+    free(pool->scratch);
+    pool->part = pool->ahead_rows = pool->scratch = NULL;
+    pool->ahead.size = 0;
+}
+
+/* Phase A's rows, the next block's (sgseq_ahead) and the threads'
+ * scratch rows: 0, or -1 when there is no memory for them. */
 static int
 sgseq_pool_rows(sgseq_pool *pool)
 {
     if (pool->part == NULL) {
         pool->part = malloc((size_t)SGSEQ_BLOCK << SGSEQ_BLOCK_MAXBITS);
+        pool->ahead_rows = malloc((size_t)SGSEQ_BLOCK << SGSEQ_BLOCK_MAXBITS);
         pool->scratch = malloc((size_t)2 * SGSEQ_RUN << SGSEQ_BLOCK_MAXBITS);
-        if (pool->part == NULL || pool->scratch == NULL) {
-            free(pool->part);
-            free(pool->scratch);
-            pool->part = pool->scratch = NULL;
+        if (pool->part == NULL || pool->ahead_rows == NULL ||
+            pool->scratch == NULL) {
+            sgseq_pool_rows_free(pool);
             return -1;
         }
     }
     return 0;
-}
-
-static void
-sgseq_pool_rows_free(sgseq_pool *pool)
-{
-    free(pool->part);
-    free(pool->scratch);
-    pool->part = pool->scratch = NULL;
 }
 
 #if SGSEQ_THREADS
@@ -591,6 +656,39 @@ sgseq_signal(sgseq_pool *pool, atomic_uint *word, unsigned value)
     mtx_unlock(&pool->mtx);
 }
 
+/* Rare heaps marked between two looks at ahead_stop: about a
+ * microsecond of marks for a run, so that phase B's end waits little. */
+#define SGSEQ_AHEAD_CHUNK 64u
+
+/* The worker's marks ahead (sgseq_ahead), run by run, until phase B is
+ * over. */
+static void
+sgseq_ahead_marks(sgseq_pool *pool)
+{
+    sgseq_ahead *ah = &pool->ahead;
+    for (size_t q = 0; q < SGSEQ_NRUN; q++) {
+        unsigned char *row = pool->ahead_rows + q * SGSEQ_RUN * ah->size;
+        size_t at = ah->base - ah->k + q * SGSEQ_RUN;
+        if (atomic_load_explicit(&pool->ahead_stop, memory_order_relaxed)) {
+            return;
+        }
+        memset(row, 0, SGSEQ_RUN * ah->size);
+        ah->started[q] = 1;
+        while (ah->done[q] < ah->mid[q]) {
+            size_t end = ah->mid[q] - ah->done[q] > SGSEQ_AHEAD_CHUNK
+                             ? ah->done[q] + SGSEQ_AHEAD_CHUNK
+                             : ah->mid[q];
+            if (atomic_load_explicit(&pool->ahead_stop,
+                                     memory_order_relaxed)) {
+                return;
+            }
+            sgseq_run_marks(&ah->t, row, ah->size, at, ah->rpos, ah->rval,
+                            ah->done[q], end);
+            ah->done[q] = end;
+        }
+    }
+}
+
 static int
 sgseq_worker(void *arg)
 {
@@ -601,10 +699,77 @@ sgseq_worker(void *arg)
         if (atomic_load(&pool->quit)) {
             break;
         }
-        sgseq_phase_a_share(pool, 1);
+        if (pool->job_ahead) {
+            sgseq_ahead_marks(pool);
+        } else {
+            sgseq_phase_a_share(pool, 1);
+        }
         sgseq_signal(pool, &pool->finished, seen);
     }
     return 0;
+}
+
+/*
+ * Phase B is serial, and the worker would wait through it. It marks the
+ * next block's far sample instead: the rare heaps r of each run's sample
+ * whose partners (at - rpos[r] + j, read with a plane's 8-byte load) lie
+ * 64 heaps or more below this block. Phase B writes only this block's
+ * values, so those reads meet no store, provided nothing is moved while
+ * they run: the table was reserved to its target (the next block within
+ * it), the rare list has room for a block of rare heaps, the hot copy
+ * does not slide in this block, and the values have at most two planes
+ * (the snapshot holds both). Otherwise nothing is posted. The next block
+ * takes the rows only when it is the one marked for, with the same row
+ * size and rare list (sgseq_ahead_take); marks are ones set in a row, so
+ * the row is the same whichever thread sets them and in which order.
+ * Returns the job posted, 0 for none.
+ */
+static unsigned
+sgseq_ahead_post(const sgseq *s, sgseq_pool *pool, size_t next)
+{
+    sgseq_ahead *ah = &pool->ahead;
+    unsigned job;
+
+    if (!pool->running || s->mask == 0 || s->n4 != 1 || s->planes > 2 ||
+        next + SGSEQ_BLOCK > s->cap || s->rcap - s->nrare < SGSEQ_BLOCK ||
+        s->wbase + 2 * s->whot < next) {
+        return 0;
+    }
+    ah->t = sgseq_tab_of(s);
+    ah->rpos = s->rpos;
+    ah->rval = s->rval;
+    ah->base = next;
+    ah->size = pool->size;
+    ah->k = (size_t)s->k4[0];
+    ah->epoch = s->rare_epoch;
+    for (size_t q = 0; q < SGSEQ_NRUN; q++) {
+        size_t j0 = q * SGSEQ_RUN, to, far;
+        sgseq_run_shared(s, next, j0, j0 + SGSEQ_RUN, ah->k, &ah->from[q],
+                         &to);
+        ah->mid[q] = sgseq_sample_end(s, ah->from[q], to);
+        /* Partner + 64 <= next - SGSEQ_BLOCK, at = next - k + j0. */
+        far = sgseq_rare_below(s, SGSEQ_BLOCK + 64 + j0);
+        ah->far[q] = far > ah->from[q] ? far : ah->from[q];
+        ah->done[q] = ah->far[q];
+        ah->started[q] = 0;
+    }
+    atomic_store(&pool->ahead_stop, 0);
+    pool->job_ahead = 1;
+    job = atomic_load(&pool->posted) + 1;
+    sgseq_signal(pool, &pool->posted, job);
+    return job;
+}
+
+/* Phase B is over: the worker stops marking ahead. */
+static void
+sgseq_ahead_stop(sgseq_pool *pool, unsigned job)
+{
+    if (job != 0) {
+        atomic_store(&pool->ahead_stop, 1);
+        while (sgseq_wait(pool, &pool->finished, job - 1) != job) {
+            continue;
+        }
+    }
 }
 
 static void
@@ -634,6 +799,7 @@ sgseq_pool_start(sgseq_pool *pool)
     atomic_init(&pool->posted, 0);
     atomic_init(&pool->finished, 0);
     atomic_init(&pool->quit, 0);
+    atomic_init(&pool->ahead_stop, 0);
     if (mtx_init(&pool->mtx, mtx_plain) != thrd_success) {
         return -1;
     }
@@ -651,6 +817,22 @@ sgseq_pool_start(sgseq_pool *pool)
 }
 
 #else
+static unsigned
+sgseq_ahead_post(const sgseq *s, sgseq_pool *pool, size_t next)
+{
+    (void)s;
+    (void)pool;
+    (void)next;
+    return 0;
+}
+
+static void
+sgseq_ahead_stop(sgseq_pool *pool, unsigned job)
+{
+    (void)pool;
+    (void)job;
+}
+
 static void
 sgseq_pool_stop(sgseq_pool *pool)
 {
@@ -822,12 +1004,30 @@ sgseq_pool_cmap(sgseq_pool *pool)
     }
 }
 
+/* The rows marked ahead become this block's when they were marked for
+ * it, with its row size and rare list (sgseq_ahead_post). */
+static void
+sgseq_ahead_take(const sgseq *s, sgseq_pool *pool)
+{
+    sgseq_ahead *ah = &pool->ahead;
+    ah->valid = ah->size != 0 && ah->base == pool->base &&
+                ah->size == pool->size && ah->epoch == s->rare_epoch;
+    if (ah->valid) {
+        unsigned char *rows = pool->part;
+        pool->part = pool->ahead_rows;
+        pool->ahead_rows = rows;
+    }
+    ah->size = 0;
+}
+
 /* Heaps base .. base + count - 1 by phases A and B. Returns as
  * sgseq_store; on failure to start threads, 2 (the caller goes on one
  * heap at a time). */
 int
 sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
 {
+    unsigned ahead;
+
     if (s->threads >= 2 && !pool->running && sgseq_pool_start(pool) != 0) {
         s->threads = 1;   /* no second thread: the block on this one */
     }
@@ -841,9 +1041,11 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
     if (s->mask != 0 && s->n4 == 1) {
         sgseq_pool_cmap(pool);
     }
+    sgseq_ahead_take(s, pool);
 #if SGSEQ_THREADS
     if (pool->running) {
         unsigned job = atomic_load(&pool->posted) + 1;
+        pool->job_ahead = 0;
         atomic_store(&pool->next, 0);
         sgseq_signal(pool, &pool->posted, job);
         sgseq_phase_a_share(pool, 0);
@@ -859,6 +1061,7 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
 #endif
     s->scanned += pool->scanned[0] + pool->scanned[1];
     pool->scanned[0] = pool->scanned[1] = 0;
+    ahead = sgseq_ahead_post(s, pool, base + count);
     for (size_t j = 0; j < count; j++) {
         uint32_t v = sgseq_phase_b(s, pool, j);
         /* sgseq_unequal, with the splits a > j seen in phase A. */
@@ -868,9 +1071,11 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
         }
         int r = sgseq_store(s, base + j, v);
         if (r != 0) {
+            sgseq_ahead_stop(pool, ahead);
             return r;
         }
     }
+    sgseq_ahead_stop(pool, ahead);
     return 0;
 }
 

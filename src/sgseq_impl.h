@@ -182,6 +182,8 @@ struct sgseq {
     uint64_t scan_avg;       /* per value, over the last sparse stretch */
     uint64_t seg_len, seg_scanned; /* len and scanned at the last choice */
     size_t rare_chosen;      /* nrare after the last choice */
+    unsigned long rare_epoch; /* counts the rebuilds of the rare list (a
+                                 list read ahead is stale after one) */
 
     int certify;             /* try period certificates (default 1) */
     uint64_t fp_base;        /* base of the block fingerprints of the

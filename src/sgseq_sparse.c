@@ -246,6 +246,7 @@ int
 sgseq_rebuild_rare(sgseq *s)
 {
     s->nrare = 0;
+    s->rare_epoch++;
     if (s->mask == 0) {
         return 0;
     }
