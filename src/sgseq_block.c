@@ -48,6 +48,17 @@ typedef struct sgseq_ahead {
     int valid;             /* marked ahead for the block in phase A */
 } sgseq_ahead;
 
+#if SGSEQ_THREADS
+/* A run's heaps for phase A's scans, shared by the threads
+ * (sgseq_phase_a_share); a cache line each, so that the thread counting
+ * through its own run does not fight the other over the line. */
+typedef struct sgseq_run_share {
+    atomic_size_t next;   /* the run's next heap to scan */
+    atomic_uint ready;    /* the round whose marks of the run are made */
+    char pad[64 - sizeof(atomic_size_t) - sizeof(atomic_uint)];
+} sgseq_run_share;
+#endif
+
 typedef struct sgseq_pool {
     sgseq *s;
     unsigned char *part;  /* phase A marks, SGSEQ_BLOCK rows of `size` */
@@ -77,6 +88,8 @@ typedef struct sgseq_pool {
     atomic_uint posted, finished; /* job numbers */
     atomic_int quit;
     atomic_int ahead_stop; /* phase B is over: sgseq_ahead_marks stops */
+    sgseq_run_share runs[SGSEQ_NRUN];
+    unsigned round;       /* the block's number, for runs[].ready */
     thrd_t worker;
 #endif
 } sgseq_pool;
@@ -566,9 +579,48 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, uint64_t *scanned)
     pool->absent[j] = nmiss > 0;
 }
 
-/* Phase A for runs of heaps of the posted block, taken from a shared
- * counter: when one thread is slowed (a busy machine), the other does
- * more of the block. */
+/* The rare-heap marks of the run j0 .. j1 - 1, together and heap by
+ * heap, and its slots: all that its heaps' scans start from. */
+static void
+sgseq_phase_a_marks(sgseq_pool *pool, size_t j0, size_t j1,
+                    unsigned char *scratch)
+{
+    sgseq_phase_a_run(pool->s, pool, j0, j1);
+    for (size_t j = j0; j < j1; j++) {
+        sgseq_phase_a_own(pool->s, pool, j, j0, j1);
+    }
+    sgseq_phase_a_slots(pool->s, pool, j0, scratch);
+}
+
+static size_t
+sgseq_run_end(const sgseq_pool *pool, size_t j0)
+{
+    return j0 + SGSEQ_RUN < pool->count ? j0 + SGSEQ_RUN : pool->count;
+}
+
+#if SGSEQ_THREADS
+/* The scans of the run from j0 whose marks are made, heap by heap from
+ * its shared counter. */
+static void
+sgseq_phase_a_scans(sgseq_pool *pool, size_t j0, uint64_t *scanned)
+{
+    atomic_size_t *next = &pool->runs[j0 / SGSEQ_RUN].next;
+    size_t len = sgseq_run_end(pool, j0) - j0, i;
+    while ((i = atomic_fetch_add(next, 1)) < len) {
+        sgseq_phase_a(pool->s, pool, j0 + i, scanned);
+    }
+}
+
+/*
+ * Phase A of the posted block: runs taken from a shared counter (when
+ * one thread is slowed, a busy machine, the other does more of the
+ * block), each marked and then scanned heap by heap. A thread that finds
+ * no run left to take shares the scans of the runs still under way, so
+ * that the threads end within a heap's scan of each other, where they
+ * ended up to a run's apart (0.5 s of Officers' 13 s to 2^24). A heap's
+ * scan starts from its run's marks: the thread that made them publishes
+ * them (ready, a release) before any heap of the run is taken.
+ */
 static void
 sgseq_phase_a_share(sgseq_pool *pool, unsigned thread)
 {
@@ -576,23 +628,40 @@ sgseq_phase_a_share(sgseq_pool *pool, unsigned thread)
     unsigned char *scratch =
         pool->scratch + ((size_t)thread * SGSEQ_RUN << SGSEQ_BLOCK_MAXBITS);
     size_t j0;
-#if SGSEQ_THREADS
     while ((j0 = atomic_fetch_add(&pool->next, SGSEQ_RUN)) < pool->count) {
-#else
+        sgseq_phase_a_marks(pool, j0, sgseq_run_end(pool, j0), scratch);
+        atomic_store_explicit(&pool->runs[j0 / SGSEQ_RUN].ready, pool->round,
+                              memory_order_release);
+        sgseq_phase_a_scans(pool, j0, scanned);
+    }
     for (j0 = 0; j0 < pool->count; j0 += SGSEQ_RUN) {
-#endif
-        size_t j1 = j0 + SGSEQ_RUN < pool->count ? j0 + SGSEQ_RUN
-                                                 : pool->count;
-        sgseq_phase_a_run(pool->s, pool, j0, j1);
-        for (size_t j = j0; j < j1; j++) {
-            sgseq_phase_a_own(pool->s, pool, j, j0, j1);
+        sgseq_run_share *run = &pool->runs[j0 / SGSEQ_RUN];
+        if (atomic_load_explicit(&run->next, memory_order_relaxed) >=
+            sgseq_run_end(pool, j0) - j0) {
+            continue;   /* every heap of it taken */
         }
-        sgseq_phase_a_slots(pool->s, pool, j0, scratch);
+        while (atomic_load_explicit(&run->ready, memory_order_acquire) !=
+               pool->round) {
+            continue;   /* its marks are being made */
+        }
+        sgseq_phase_a_scans(pool, j0, scanned);
+    }
+}
+#else
+static void
+sgseq_phase_a_share(sgseq_pool *pool, unsigned thread)
+{
+    unsigned char *scratch = pool->scratch;
+    (void)thread;
+    for (size_t j0 = 0; j0 < pool->count; j0 += SGSEQ_RUN) {
+        size_t j1 = sgseq_run_end(pool, j0);
+        sgseq_phase_a_marks(pool, j0, j1, scratch);
         for (size_t j = j0; j < j1; j++) {
-            sgseq_phase_a(pool->s, pool, j, scanned);
+            sgseq_phase_a(pool->s, pool, j, &pool->scanned[0]);
         }
     }
 }
+#endif
 
 static void
 sgseq_pool_rows_free(sgseq_pool *pool)
@@ -1043,6 +1112,10 @@ sgseq_block(sgseq *s, sgseq_pool *pool, size_t base, size_t count)
     }
     sgseq_ahead_take(s, pool);
 #if SGSEQ_THREADS
+    pool->round++;
+    for (size_t q = 0; q < SGSEQ_NRUN; q++) {
+        atomic_store(&pool->runs[q].next, 0);
+    }
     if (pool->running) {
         unsigned job = atomic_load(&pool->posted) + 1;
         pool->job_ahead = 0;
