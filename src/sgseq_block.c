@@ -365,6 +365,61 @@ sgseq_low_byte(uint64_t z)
 #endif
 }
 
+/* The first SGSEQ_SLOTS common values of cmap that row leaves unmarked,
+ * into slot[q][j]; returns how many there are. Eight values a step: the
+ * common and unmarked ones are the nonzero bytes of cmap & ~row (rows
+ * hold 0 and 1). */
+static size_t
+sgseq_first_slots_plain(const unsigned char *cmap, const unsigned char *row,
+                        size_t size, uint16_t slot[][SGSEQ_RUN], size_t j)
+{
+    size_t q = 0;
+    for (size_t v = 0; v < size && q < SGSEQ_SLOTS; v += 8) {
+        uint64_t c, r, z;
+        memcpy(&c, cmap + v, sizeof c);
+        memcpy(&r, row + v, sizeof r);
+        for (z = c & ~r; z != 0 && q < SGSEQ_SLOTS; z &= z - 1) {
+            slot[q++][j] = (uint16_t)(v + sgseq_low_byte(z));
+        }
+    }
+    return q;
+}
+
+#if SGSEQ_AVX512
+/* The same, 64 values a step (size is a multiple of 64: blocks have
+ * values of 7 bits or more, sgseq_use_block). The first slot lies near
+ * c, a hundred values and more up for Officers, so eight a step took
+ * most of the slots' own time. */
+__attribute__((target("avx512f,avx512bw"))) static size_t
+sgseq_first_slots_avx512(const unsigned char *cmap, const unsigned char *row,
+                         size_t size, uint16_t slot[][SGSEQ_RUN], size_t j)
+{
+    size_t q = 0;
+    for (size_t v = 0; v < size && q < SGSEQ_SLOTS; v += 64) {
+        __m512i c = _mm512_loadu_si512(cmap + v);
+        __m512i r = _mm512_loadu_si512(row + v);
+        __mmask64 z =
+            _mm512_mask_testn_epi8_mask(_mm512_test_epi8_mask(c, c), r, r);
+        for (; z != 0 && q < SGSEQ_SLOTS; z &= z - 1) {
+            slot[q++][j] = (uint16_t)(v + (size_t)__builtin_ctzll(z));
+        }
+    }
+    return q;
+}
+#endif
+
+static size_t
+sgseq_first_slots(const unsigned char *cmap, const unsigned char *row,
+                  size_t size, uint16_t slot[][SGSEQ_RUN], size_t j)
+{
+#if SGSEQ_AVX512
+    if (size % 64 == 0 && sgseq_have_avx512()) {
+        return sgseq_first_slots_avx512(cmap, row, size, slot, j);
+    }
+#endif
+    return sgseq_first_slots_plain(cmap, row, size, slot, j);
+}
+
 /* The slots of the run of SGSEQ_RUN heaps from j0 (after its sample's
  * marks and each heap's own): see above. */
 static void
@@ -383,17 +438,7 @@ sgseq_phase_a_slots(const sgseq *s, sgseq_pool *pool, size_t j0,
         const unsigned char *row = pool->part + (j0 + j) * size;
         const unsigned char *cmap =
             pool->cmap[sgseq_swapped(s, pool->base + j0 + j)];
-        size_t q = 0;
-        /* Eight values a step: the common and unmarked ones are the
-         * nonzero bytes of cmap & ~row (rows hold 0 and 1). */
-        for (size_t v = 0; v < size && q < SGSEQ_SLOTS; v += 8) {
-            uint64_t c, r, z;
-            memcpy(&c, cmap + v, sizeof c);
-            memcpy(&r, row + v, sizeof r);
-            for (z = c & ~r; z != 0 && q < SGSEQ_SLOTS; z &= z - 1) {
-                slot[q++][j] = (uint16_t)(v + sgseq_low_byte(z));
-            }
-        }
+        size_t q = sgseq_first_slots(cmap, row, size, slot, j);
         pool->cexact[j0 + j] =
             q < SGSEQ_SLOTS ? SIZE_MAX : slot[SGSEQ_SLOTS - 1][j];
         for (; q < SGSEQ_SLOTS; q++) {
