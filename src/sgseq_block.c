@@ -580,28 +580,20 @@ sgseq_phase_a_own(const sgseq *s, sgseq_pool *pool, size_t j, size_t j0,
     }
 }
 
-/* The rest of phase A for heap base + j, after the marks of its pairs
- * with rare heaps (sgseq_phase_a_own, sgseq_phase_a_slots). */
-static void
-sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, uint64_t *scanned)
+/*
+ * Heap base + j's row after its rare-heap marks: c, its least unmarked
+ * common value (the size when none is), the common values below c
+ * (cfrom[j]) and the rare ones (rfrom[j]), and the rare values below c
+ * left unmarked, ascending, into miss; returns how many.
+ */
+static size_t
+sgseq_below_c_plain(const sgseq *s, sgseq_pool *pool, size_t j,
+                    uint16_t *miss)
 {
-    size_t n = pool->base + j, size = pool->size, nmiss = 0;
-    unsigned char *row = pool->part + j * size;
-    unsigned limit = (unsigned)size;
-    uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
-    sgseq_view cl = sgseq_view_of(s, n);
+    const unsigned char *row = pool->part + j * pool->size;
+    sgseq_view cl = sgseq_view_of(s, pool->base + j);
+    size_t limit = pool->size, nmiss = 0;
 
-    /* Grundy's game: the splits a > j for the unequal-split rule here,
-     * on both threads, where a pair is almost always found; phase B
-     * looks at a <= j only when none is (sgseq_block). */
-    pool->equal[j] = (unsigned char)(sgseq_unequal_rule(s, n) &&
-                                     sgseq_equal_pair(s, n, j + 1, SIZE_MAX));
-    if (s->mask == 0) {
-        /* The definition: every split with a > j. */
-        sgseq_mark_splits(s, n, j + 1, row);
-        pool->front[j] = sgseq_top(s, n);
-        return;
-    }
     pool->cfrom[j] = cl.ncommon;
     for (size_t i = 0; i < cl.ncommon; i++) {
         if (!row[cl.common[i]]) {
@@ -617,6 +609,82 @@ sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, uint64_t *scanned)
         }
         pool->rfrom[j] = i + 1;
     }
+    return nmiss;
+}
+
+#if SGSEQ_AVX512
+/* The same from the block's maps of common values (one view's common
+ * values are the other's rare ones), 64 values a step: the lists were
+ * read a value at a time, a hundred and more of each below c. */
+__attribute__((target("avx512f,avx512bw"))) static size_t
+sgseq_below_c_avx512(const sgseq *s, sgseq_pool *pool, size_t j,
+                     uint16_t *miss)
+{
+    const unsigned char *row = pool->part + j * pool->size;
+    int view = sgseq_swapped(s, pool->base + j) != 0;
+    const unsigned char *cmap = pool->cmap[view], *rmap = pool->cmap[!view];
+    size_t ncommon = 0, nrare = 0, nmiss = 0;
+
+    for (size_t v = 0; v < pool->size; v += 64) {
+        __m512i c = _mm512_loadu_si512(cmap + v);
+        __m512i r = _mm512_loadu_si512(rmap + v);
+        __m512i m = _mm512_loadu_si512(row + v);
+        __mmask64 cm = _mm512_test_epi8_mask(c, c);
+        __mmask64 rm = _mm512_test_epi8_mask(r, r);
+        __mmask64 marked = _mm512_test_epi8_mask(m, m);
+        __mmask64 open = cm & ~marked, below = ~(__mmask64)0;
+        if (open != 0) {
+            /* c = v + the first open place: only the places below it. */
+            below = ((__mmask64)1 << __builtin_ctzll(open)) - 1;
+        }
+        ncommon += (size_t)__builtin_popcountll(cm & below);
+        nrare += (size_t)__builtin_popcountll(rm & below);
+        for (__mmask64 z = rm & ~marked & below; z != 0; z &= z - 1) {
+            miss[nmiss++] = (uint16_t)(v + (size_t)__builtin_ctzll(z));
+        }
+        if (open != 0) {
+            break;
+        }
+    }
+    pool->cfrom[j] = ncommon;
+    pool->rfrom[j] = nrare;
+    return nmiss;
+}
+#endif
+
+static size_t
+sgseq_below_c(const sgseq *s, sgseq_pool *pool, size_t j, uint16_t *miss)
+{
+#if SGSEQ_AVX512
+    /* The maps are made for one splitting removal (sgseq_block). */
+    if (s->n4 == 1 && pool->size % 64 == 0 && sgseq_have_avx512()) {
+        return sgseq_below_c_avx512(s, pool, j, miss);
+    }
+#endif
+    return sgseq_below_c_plain(s, pool, j, miss);
+}
+
+/* The rest of phase A for heap base + j, after the marks of its pairs
+ * with rare heaps (sgseq_phase_a_own, sgseq_phase_a_slots). */
+static void
+sgseq_phase_a(const sgseq *s, sgseq_pool *pool, size_t j, uint64_t *scanned)
+{
+    size_t n = pool->base + j, size = pool->size, nmiss;
+    unsigned char *row = pool->part + j * size;
+    uint16_t miss[(size_t)1 << SGSEQ_BLOCK_MAXBITS];
+
+    /* Grundy's game: the splits a > j for the unequal-split rule here,
+     * on both threads, where a pair is almost always found; phase B
+     * looks at a <= j only when none is (sgseq_block). */
+    pool->equal[j] = (unsigned char)(sgseq_unequal_rule(s, n) &&
+                                     sgseq_equal_pair(s, n, j + 1, SIZE_MAX));
+    if (s->mask == 0) {
+        /* The definition: every split with a > j. */
+        sgseq_mark_splits(s, n, j + 1, row);
+        pool->front[j] = sgseq_top(s, n);
+        return;
+    }
+    nmiss = sgseq_below_c(s, pool, j, miss);
     nmiss = sgseq_scan(s, n, j + 1, row, miss, nmiss, scanned,
                        &pool->front[j]);
     /* Values still missing were looked for over every split a > j: they
