@@ -40,7 +40,7 @@ typedef struct sgseq_ahead {
     const uint32_t *rpos;
     const uint16_t *rval;
     size_t base, size, k;  /* the block marked ahead; size 0: none */
-    unsigned long epoch;   /* s->rare_epoch when it was posted */
+    unsigned epoch;        /* s->rare_epoch when it was posted */
     size_t from[SGSEQ_NRUN], mid[SGSEQ_NRUN]; /* the run's sample */
     size_t far[SGSEQ_NRUN];  /* its rare heaps from far on are far */
     size_t done[SGSEQ_NRUN]; /* [far, done) marked */

@@ -172,6 +172,10 @@ struct sgseq {
                                 (sgseq_heap_rare); only when every removal
                                 that splits has the same parity */
     unsigned rare_class;     /* the class of the rare heaps (0 or 1) */
+    unsigned rare_epoch;     /* counts the rebuilds of the rare list (a
+                                list read ahead is stale after one; here
+                                it fills padding, and the struct's size
+                                counts against --memory) */
     uint64_t *hist_odd;      /* hist_odd[v] = odd heaps with value v */
     uint64_t rare64;         /* the rare values below 64, as bits */
     uint32_t *rpos;          /* heaps >= 1 with a rare value, ascending */
@@ -182,8 +186,6 @@ struct sgseq {
     uint64_t scan_avg;       /* per value, over the last sparse stretch */
     uint64_t seg_len, seg_scanned; /* len and scanned at the last choice */
     size_t rare_chosen;      /* nrare after the last choice */
-    unsigned long rare_epoch; /* counts the rebuilds of the rare list (a
-                                 list read ahead is stale after one) */
 
     int certify;             /* try period certificates (default 1) */
     uint64_t fp_base;        /* base of the block fingerprints of the
