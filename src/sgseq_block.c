@@ -497,12 +497,13 @@ static void
 sgseq_ahead_take(const sgseq *s, sgseq_pool *pool)
 {
     sgseq_ahead *ah = &pool->ahead;
-    ah->valid = ah->size != 0 && ah->base == pool->base &&
-                ah->size == pool->size && ah->epoch == s->rare_epoch;
-    if (ah->valid) {
+    if (ah->size != 0 && ah->base == pool->base && ah->size == pool->size &&
+        ah->epoch == s->rare_epoch) {
         unsigned char *rows = pool->part;
         pool->part = pool->ahead_rows;
         pool->ahead_rows = rows;
+    } else {
+        memset(ah->started, 0, sizeof ah->started);
     }
     ah->size = 0;
 }

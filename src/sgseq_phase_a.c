@@ -381,13 +381,13 @@ sgseq_phase_a_slots(const sgseq *s, sgseq_pool *pool, size_t j0,
 }
 
 /* Whether the run of len heaps from j0 was cleared and marked ahead
- * (sgseq_ahead). */
+ * (sgseq_ahead). Marks ahead are posted only under a mask and with one
+ * splitting removal, and taken only with the rare list they were made
+ * from (a new mask rebuilds it), so started[] says it all. */
 static int
-sgseq_ahead_holds(const sgseq *s, const sgseq_pool *pool, size_t j0,
-                  size_t len)
+sgseq_ahead_holds(const sgseq_pool *pool, size_t j0, size_t len)
 {
-    return pool->ahead.valid && len == SGSEQ_RUN && s->mask != 0 &&
-           s->n4 == 1 && pool->ahead.started[j0 / SGSEQ_RUN];
+    return len == SGSEQ_RUN && pool->ahead.started[j0 / SGSEQ_RUN];
 }
 
 /* The marks of the sample [from, mid) of the full run from j0 (table
@@ -400,7 +400,7 @@ sgseq_run_sample(const sgseq *s, const sgseq_tab *t, sgseq_pool *pool,
     size_t q = j0 / SGSEQ_RUN, size = pool->size;
     unsigned char *row = pool->part + j0 * size;
 
-    if (sgseq_ahead_holds(s, pool, j0, SGSEQ_RUN)) {
+    if (sgseq_ahead_holds(pool, j0, SGSEQ_RUN)) {
         if (ah->from[q] == from && ah->mid[q] == mid) {
             size_t far = ah->far[q] < mid ? ah->far[q] : mid;
             sgseq_run_marks(t, row, size, at, s->rpos, s->rval, from, far);
@@ -430,7 +430,7 @@ sgseq_phase_a_run(const sgseq *s, sgseq_pool *pool, size_t j0, size_t j1)
     size_t size = pool->size, len = j1 - j0;
     unsigned char *row = pool->part + j0 * size;
 
-    if (!sgseq_ahead_holds(s, pool, j0, len)) {
+    if (!sgseq_ahead_holds(pool, j0, len)) {
         memset(row, 0, len * size);
     }
     pool->tfrom[j0 / SGSEQ_RUN] = pool->tto[j0 / SGSEQ_RUN] = 0;

@@ -43,8 +43,9 @@ typedef struct sgseq_ahead {
     size_t from[SGSEQ_NRUN], mid[SGSEQ_NRUN]; /* the run's sample */
     size_t far[SGSEQ_NRUN];  /* its rare heaps from far on are far */
     size_t done[SGSEQ_NRUN]; /* [far, done) marked */
-    unsigned char started[SGSEQ_NRUN]; /* rows cleared */
-    int valid;             /* marked ahead for the block in phase A */
+    /* The run's rows were cleared and marked ahead for the block in
+     * phase A; all 0 when no marks ahead were taken. */
+    unsigned char started[SGSEQ_NRUN];
 } sgseq_ahead;
 
 #if SGSEQ_THREADS
