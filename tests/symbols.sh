@@ -10,7 +10,9 @@
 # itself is public (a grundy_* function declared in include/grundy.h) or
 # carries its module's prefix: the file's name
 # (ctx.c: ctx_*, sgseq.c: sgseq_*; the engine's parts sgseq_NAME.c keep
-# the module's sgseq_*; bignum_dec.c keeps bignum_*), or the short prefix its header announces
+# the module's sgseq_*, the misere quotient's parts mquot_NAME.c (but
+# mquot_box.c, a module of its own) keep mquot_*; bignum_dec.c keeps
+# bignum_*), or the short prefix its header announces
 # (intmath.c: im_*, error.c: err_*, moves.c: move_*); a game
 # file (src/games/NAME.c) defines only its operations tables, *_family,
 # and the other files of its layer, src/games/NAME_PART.c (octal_ring.c,
@@ -61,6 +63,7 @@ nm -g --defined-only "$lib" | awk -v games=" $(echo $games) " \
             else if (obj == "error") p = "err_"
             else if (obj == "moves") p = "move_"
             else if (obj ~ /^sgseq_/) p = "sgseq_"
+            else if (obj ~ /^mquot_/ && obj != "mquot_box") p = "mquot_"
             else if (obj == "bignum_dec") p = "bignum_"   # bignum.h, in two files
             if (substr(sym, 1, length(p)) == p) next
         }

@@ -1,0 +1,383 @@
+/*
+ * mquot_candidate.c - one candidate for a misere quotient, and its
+ * recalibrations (the theory: mquot.c's first comment): a candidate is
+ * built (a product with cyclic parts), given its P-portion by the rules,
+ * verified and reduced (mquot_candidate, finish); when it fails, the
+ * least word it gets wrong refines it (mquot_recalibrate, refine_by*)
+ * until it passes or the refinements allowed run out. Which candidates
+ * are tried, and when, is mquot.c's.
+ */
+#include "mquot_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Largest table stored whole (its square of 4-byte products). */
+#define MQUOT_MAX_TABLE 4096
+
+/* ---- the candidates ---------------------------------------------------- */
+
+/*
+ * base x C(idx[0], per[0]) x ... into out (a product table: base must
+ * stay while out lives): every image x becomes (x, 1, ..., 1) and
+ * generator gens[i]'s image gets the part i's generator too, so that
+ * words are told apart by their counts of gens[i] as well.
+ */
+static int
+with_cyclic(const table *base, const unsigned *idx,
+            const unsigned *per, const size_t *gens, size_t nc,
+            uint32_t *phi, size_t ng, size_t max, table *out)
+{
+    size_t span = 1;
+    *out = (table){0};
+    for (size_t i = 0; i < nc; i++) {
+        out->radix[i] = span;
+        out->idx[i] = idx[i];
+        out->per[i] = per[i];
+        span *= (size_t)idx[i] + per[i];
+        if (nc > MQUOT_MAX_PARTS || span > max || base->order > max / span) {
+            /* not a setting's limit: this candidate is not tried */
+            return MQUOT_SKIP;
+        }
+    }
+    out->order = base->order * span;
+    out->base = base;
+    out->nc = nc;
+    out->span = span;
+    out->p = calloc(out->order, 1);
+    if (out->p == NULL) {
+        return MQUOT_NOMEM;
+    }
+    for (size_t g = 0; g < ng; g++) {
+        size_t v = phi[g] * span;
+        for (size_t i = 0; i < nc; i++) {
+            v += gens[i] == g ? out->radix[i] : 0;
+        }
+        phi[g] = (uint32_t)v;
+    }
+    return MQUOT_OK;
+}
+
+/* The outcome (1: P) the pretension (q, phi) gives the word w. */
+static int
+predict(const table *q, const uint32_t *phi, const uint32_t *w, size_t n)
+{
+    uint32_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        x = tmul(q, x, phi[w[i]]);
+    }
+    return q->p[x];
+}
+
+/* The end of every candidate: its P-portion by the rules, verification,
+ * reduction into *out (phi updated) whatever the verdict; cur freed when
+ * owned. Returns the verdict, or an error (out then empty). */
+static int
+finish(mquot *m, table *cur, int owned, uint32_t *phi, size_t ng,
+       table *out)
+{
+    tsets ts;
+    int r = mquot_tsets_charged(m, cur, phi, ng, &ts), verdict;
+    if (r == MQUOT_OK) {
+        r = mquot_mark_p(cur, phi, &ts, ng);
+        if (r == MQUOT_OK) {
+            r = mquot_verify(m, cur, phi, &ts, ng);
+        }
+        mquot_tsets_free(&ts);
+    }
+    verdict = r;
+    if (r == MQUOT_OK || r == MQUOT_UNKNOWN) {
+        r = mquot_reduce(m, cur, phi, ng, out);
+    }
+    if (owned) {
+        mquot_table_free(m, cur);
+    }
+    return r != MQUOT_OK ? r : verdict;
+}
+
+/* 1 when the word m->wit (a new candidate's least failure) comes after
+ * w (n generators) in the lexicographic order: more of the highest heap
+ * where they differ. Words list their heaps highest first. */
+static int
+later_failure(const mquot *m, const uint32_t *w, size_t n)
+{
+    size_t i = 0;
+    while (i < n && i < m->nwit && w[i] == m->wit[i]) {
+        i++;
+    }
+    if (i == n || i == m->nwit) {
+        return m->nwit > n;   /* w is a subword: the longer is later */
+    }
+    return m->wit[i] > w[i];
+}
+
+/*
+ * A candidate: base, with generators gens[0 .. ns) told apart by a cyclic
+ * part each (index idx[i], period 2), its P-portion by the rules, then
+ * verified. Whatever the verdict, *out receives the reduced candidate and
+ * phi its images (the next recalibration starts from it). MQUOT_OK when
+ * verified; MQUOT_UNKNOWN with the breaking word in m->wit; MQUOT_SKIP
+ * when it would be too large to try; else an error (out empty then).
+ */
+int
+mquot_candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
+                const size_t *gens, const unsigned *idx,
+                const unsigned *per, size_t ns, table *out)
+{
+    table cur;
+    int r = with_cyclic(base, idx, per, gens, ns, phi, ng, m->cand_max,
+                        &cur);
+    if (r != MQUOT_OK) {
+        return r;
+    }
+    m->held += mquot_table_held(&cur);
+    return finish(m, &cur, 1, phi, ng, out);
+}
+
+
+/* The verdict r on a rebuilt candidate red, for the recalibration of the
+ * word w (want: its true outcome): MQUOT_MOVED when red fails but gets w
+ * right or fails only later. */
+static int
+judged(const mquot *m, int r, const table *red, const uint32_t *phi,
+       const uint32_t *w, size_t n, int want)
+{
+    if (r == MQUOT_UNKNOWN && (predict(red, phi, w, n) == want ||
+                               later_failure(m, w, n))) {
+        return MQUOT_MOVED;
+    }
+    return r;
+}
+
+/* Replaces the trial by red (images phi) when the verdict r says it is
+ * better (MQUOT_OK or MQUOT_MOVED); frees red otherwise. */
+static void
+keep_if_better(mquot *m, table *trial, uint32_t *tphi, table *red,
+               const uint32_t *phi, size_t ng, int r)
+{
+    if (r == MQUOT_OK || r == MQUOT_MOVED) {
+        mquot_table_free(m, trial);
+        *trial = *red;
+        memcpy(tphi, phi, ng * sizeof *phi);
+    } else {
+        mquot_table_free(m, red);
+    }
+    *red = (table){0};
+}
+
+/* Tries the refinement of trial by the counts of the heaps hs[0 .. ns)
+ * (each up to past its count cnt in w); MQUOT_MOVED when it gets w right
+ * (trial replaced), MQUOT_OK when it passes verification (trial
+ * replaced), MQUOT_UNKNOWN when it does not help. */
+static int
+refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
+          const size_t *hs, const unsigned *cnt, size_t ns,
+          const uint32_t *w, size_t n, int want)
+{
+    unsigned idx[64], per[64];
+    size_t size = trial->order;
+    uint32_t *phi = malloc(ng * sizeof *phi);
+    table red = {0};
+    int r;
+    if (phi == NULL) {
+        return MQUOT_NOMEM;
+    }
+    for (size_t i = 0; i < ns; i++) {
+        idx[i] = cnt[i] + 1 > 2 ? cnt[i] + 1 : 2;
+        per[i] = 2;
+        size = size > MQUOT_MAX_CANDIDATE ? size : size * (idx[i] + 2);
+    }
+    if (size > MQUOT_MAX_CANDIDATE) {
+        free(phi);
+        return MQUOT_UNKNOWN;
+    }
+    /* First without the heaps' old images (MisereSolver's choice: the
+     * candidate stays small), then keeping them (a refinement: every
+     * smaller word stays right); either is kept only when it passes or
+     * its least failure comes later. */
+    for (int drop = 1; drop >= 0; drop--) {
+        memcpy(phi, tphi, ng * sizeof *phi);
+        for (size_t i = 0; drop && i < ns; i++) {
+            phi[hs[i]] = 0;
+        }
+        r = mquot_candidate(m, trial, phi, ng, hs, idx, per, ns, &red);
+        if (r == MQUOT_SKIP) {
+            r = MQUOT_UNKNOWN;
+            continue;
+        }
+        r = judged(m, r, &red, phi, w, n, want);
+        if (r != MQUOT_UNKNOWN || drop == 0) {
+            break;
+        }
+        mquot_table_free(m, &red);
+    }
+    keep_if_better(m, trial, tphi, &red, phi, ng, r);
+    free(phi);
+    return r;
+}
+
+/* Index and period of the powers of x in q. */
+static void
+power_cycle(const table *q, uint32_t x, unsigned *index, unsigned *period)
+{
+    uint32_t seen[256], y = 0;
+    unsigned n = 0;
+    for (;;) {
+        for (unsigned i = 0; i < n; i++) {
+            if (seen[i] == y) {
+                *index = i;
+                *period = n - i;
+                return;
+            }
+        }
+        if (n == 256) {
+            *index = 0;
+            *period = 0;    /* too long: refused by the caller */
+            return;
+        }
+        seen[n++] = y;
+        y = q->mul[(size_t)y * q->order + x];
+    }
+}
+
+
+/*
+ * The trial with the words made of w's heaps alone as elements of their
+ * own, counted per heap up to an index past w's count and then by a
+ * period (both multiples of the trial's own for that heap, so that the
+ * trial's image of such a word is well defined): psi(V) = those counts
+ * when V has no other heap, else phi(V) in the trial. A monoid (the
+ * trial's part is an ideal) that maps onto the trial, so it refines it;
+ * and w's element holds w alone among smaller words (a smaller word with
+ * w's counts on w's heaps has some other heap, above w's). After mquot_mark_p,
+ * w is right (MisereSolver's first recalibration, subwords of the
+ * failure, in a periodic form that also covers larger counts).
+ */
+static int
+refine_by_subwords(mquot *m, table *trial, uint32_t *tphi, size_t ng,
+                   const size_t *hs, const unsigned *cnt, size_t nh,
+                   const uint32_t *w, size_t n, int want)
+{
+    size_t radix[65], o = trial->order, ns = 1, order;
+    unsigned idx[64], per[64];
+    uint32_t *phi = malloc(ng * sizeof *phi), *img = NULL;
+    table ext = {0}, red = {0};
+    int r;
+    for (size_t i = 0; i < nh; i++) {
+        unsigned ti, tp;
+        power_cycle(trial, tphi[hs[i]], &ti, &tp);
+        idx[i] = ti > cnt[i] + 1 ? ti : cnt[i] + 1;
+        per[i] = tp % 2 ? 2 * tp : tp;
+        radix[i] = ns;
+        ns *= (size_t)idx[i] + per[i];
+        if (tp == 0 || ns + o > MQUOT_MAX_TABLE) {
+            free(phi);
+            return MQUOT_UNKNOWN;
+        }
+    }
+    radix[nh] = ns;
+    order = ns + o;
+    img = malloc(ns * sizeof *img);
+    if (phi == NULL || img == NULL) {
+        free(phi);
+        free(img);
+        return MQUOT_NOMEM;
+    }
+    if ((r = mquot_table_new(m, &ext, order)) != MQUOT_OK) {
+        free(phi);
+        free(img);
+        return r;
+    }
+    for (size_t u = 0; u < ns; u++) {        /* the trial's image */
+        uint32_t x = 0;
+        for (size_t i = 0; i < nh; i++) {
+            for (size_t c = (u / radix[i]) % (idx[i] + per[i]); c > 0; c--) {
+                x = trial->mul[(size_t)x * o + tphi[hs[i]]];
+            }
+        }
+        img[u] = x;
+    }
+    for (size_t a = 0; a < order; a++) {
+        for (size_t b = 0; b < order; b++) {
+            size_t v = 0;
+            if (a < ns && b < ns) {
+                for (size_t i = 0; i < nh; i++) {
+                    size_t span = (size_t)idx[i] + per[i];
+                    v += cyc((a / radix[i]) % span + (b / radix[i]) % span,
+                             idx[i], per[i]) * radix[i];
+                }
+            } else {
+                uint32_t x = a < ns ? img[a] : (uint32_t)(a - ns);
+                uint32_t y = b < ns ? img[b] : (uint32_t)(b - ns);
+                v = ns + trial->mul[(size_t)x * o + y];
+            }
+            ext.mul[a * order + b] = (uint32_t)v;
+        }
+    }
+    for (size_t g = 0; g < ng; g++) {
+        size_t i = 0;
+        while (i < nh && hs[i] != g) {
+            i++;
+        }
+        /* a heap without options is the empty game: the identity */
+        phi[g] = m->woff[g + 1] == m->woff[g] ? 0
+                 : (uint32_t)(i < nh ? radix[i] : ns + tphi[g]);
+    }
+    free(img);
+    r = judged(m, finish(m, &ext, 1, phi, ng, &red), &red, phi, w, n,
+               want);
+    keep_if_better(m, trial, tphi, &red, phi, ng, r);
+    free(phi);
+    return r;
+}
+
+/*
+ * Recalibration: w = m->wit, the lexicographically least word the trial
+ * gets wrong. Every smaller word is right, so w's true outcome is the
+ * opposite of the trial's. Telling apart the counts of w's heaps makes
+ * any refinement keep every smaller word right (each element's P comes
+ * from its least word, whose outcome it shares with the smaller words of
+ * that element). One heap, then two (for short words), each first
+ * without its old image; then w's own sub-sums as elements of their own,
+ * which gets w right (no smaller word has its element), so the least
+ * failure moves up: small candidates first.
+ */
+int
+mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
+{
+    size_t n = m->nwit, hs[64], nh = 0;
+    uint32_t *w = malloc((n + 1) * sizeof *w);
+    unsigned cnt[64];
+    int want, r = MQUOT_UNKNOWN;
+    if (w == NULL) {
+        return MQUOT_NOMEM;
+    }
+    memcpy(w, m->wit, n * sizeof *w);
+    want = !predict(trial, tphi, w, n);
+    for (size_t i = 0; i < n; i++) {      /* w lists its heaps highest first */
+        if (nh > 0 && hs[nh - 1] == w[i]) {
+            cnt[nh - 1]++;
+        } else if (nh < 64) {
+            hs[nh] = w[i];
+            cnt[nh++] = 1;
+        }
+    }
+    for (size_t a = 0; a < nh && r == MQUOT_UNKNOWN; a++) {
+        r = refine_by(m, trial, tphi, ng, &hs[a], &cnt[a], 1, w, n, want);
+    }
+    for (size_t a = 0; a < nh && nh <= 4 && r == MQUOT_UNKNOWN; a++) {
+        for (size_t b = a + 1; b < nh && r == MQUOT_UNKNOWN; b++) {
+            size_t h2[2] = {hs[a], hs[b]};
+            unsigned c2[2] = {cnt[a], cnt[b]};
+            r = refine_by(m, trial, tphi, ng, h2, c2, 2, w, n, want);
+        }
+    }
+    if (r == MQUOT_UNKNOWN && nh > 2) {
+        r = refine_by(m, trial, tphi, ng, hs, cnt, nh, w, n, want);
+    }
+    if (r == MQUOT_UNKNOWN) {
+        r = refine_by_subwords(m, trial, tphi, ng, hs, cnt, nh, w, n, want);
+    }
+    free(w);
+    return r;
+}
