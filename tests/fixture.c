@@ -202,3 +202,12 @@ fixture_read_list128(const char *text, fixture_u128 *v, size_t cap,
     *rest = s;
     return n;
 }
+
+void
+fixture_test_filter(void)
+{
+    const char *pattern = getenv("GRUNDY_TEST_FILTER");
+    if (pattern != NULL && pattern[0] != '\0') {
+        cmocka_set_test_filter(pattern);
+    }
+}

@@ -81,4 +81,9 @@ fixture_u128 fixture_u128_read(const char **s);
 size_t fixture_read_list128(const char *text, fixture_u128 *v, size_t cap,
                             const char **rest);
 
+/* With GRUNDY_TEST_FILTER set (cmocka's pattern: * and ?), the next
+ * cmocka_run_group_tests runs only the unit tests whose names match it:
+ * scripts/tsan.sh runs the engine's threaded tests alone that way. */
+void fixture_test_filter(void);
+
 #endif

@@ -21,6 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fixture.h"
+
 int grundy_cli(int argc, char **argv);
 
 void *__real_malloc(size_t size);
@@ -420,5 +422,6 @@ main(void)
         cmocka_unit_test_teardown(test_threads, remove_input),
         cmocka_unit_test_teardown(test_threads_named, remove_input),
     };
+    fixture_test_filter();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

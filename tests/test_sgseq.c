@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "brute.h"
+#include "fixture.h"
 #include "sgseq.h"
 
 /* An octal code as digits d[0..nd) (d[0] is 0 or 4). */
@@ -833,5 +834,6 @@ main(void)
         cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_value_overflow),
     };
+    fixture_test_filter();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "brute.h"
+#include "fixture.h"
 #include "sgseq.h"
 
 /* As sgseq_impl.h: the bits of a value in the low byte. */
@@ -229,5 +230,6 @@ main(void)
         cmocka_unit_test(test_codes_vs_literal),
         cmocka_unit_test(test_bytes_per_value),
     };
+    fixture_test_filter();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
