@@ -59,10 +59,6 @@ static const unsigned cyclic_try[][2] = {
     {12, 2}, {8, 4}, {16, 2},
 };
 
-/* Recalibrations before every heap is counted apart (try_box): they
- * find small quotients fast, but nothing bounds how long they may take. */
-#define MQUOT_MAX_RECAL 16
-
 /* ---- conservative extensions ------------------------------------------ */
 
 /* Tries x as the image of the new generator, Q unchanged. */
@@ -475,11 +471,18 @@ out:
     return r;
 }
 
-/* Extends the quotient by a new element for the last generator: q x C
- * for the listed cyclic parts, then recalibrations from q x C(2, 2). On
- * success replaces m->q and m->phi. */
+/* The memory limit the candidates met, kept while the box is tried. */
+typedef struct limit_seen {
+    int hit;
+    size_t need;
+    char why[sizeof ((mquot *)0)->why];
+} limit_seen;
+
+/* The candidates and recalibrations of try_extend: q x C for the
+ * listed cyclic parts, then recalibrations from q x C(2, 2). On success
+ * replaces m->q and m->phi. */
 static int
-try_extend(mquot *m, size_t ng)
+try_candidates(mquot *m, size_t ng)
 {
     uint32_t *phi = malloc(ng * sizeof *phi), *tphi = malloc(ng * sizeof *phi);
     table trial = {0};
@@ -518,7 +521,10 @@ try_extend(mquot *m, size_t ng)
             mquot_tsets_free(&ts);
         }
     }
-    for (int k = 0; k < MQUOT_MAX_RECAL && r == MQUOT_UNKNOWN; k++) {
+    /* Without a trial (C(2, 2) not tried: too large for the memory
+     * left) there is nothing to recalibrate. */
+    for (int k = 0; k < MQUOT_MAX_RECAL && r == MQUOT_UNKNOWN &&
+                    trial.mul != NULL; k++) {
         /* m->wit: the next one */
         r = mquot_recalibrate(m, &trial, tphi, ng);
         if (r == MQUOT_MOVED) {
@@ -533,7 +539,40 @@ try_extend(mquot *m, size_t ng)
     free(phi);
     free(tphi);
     mquot_table_free(m, &trial);
-    return r == MQUOT_UNKNOWN || r == MQUOT_MOVED ? try_box(m, ng) : r;
+    return r == MQUOT_MOVED ? MQUOT_UNKNOWN : r;
+}
+
+/*
+ * Extends the quotient by a new element for the last generator: the
+ * candidates (try_candidates); when they fail, or meet the memory limit
+ * (their tables are freed by then), every heap counted apart (try_box),
+ * which decides exactly. When the box meets a limit too, its reason is
+ * given (the last resort, it names the most); when it does not fit at
+ * all, the candidates' limit: raising it lets them go further. The work
+ * limit ends the heap where it is met: nothing is left for the box.
+ */
+static int
+try_extend(mquot *m, size_t ng)
+{
+    limit_seen seen = {0};
+    int r = try_candidates(m, ng);
+    if (r == MQUOT_LIMIT && !m->by_work) {
+        seen = (limit_seen){1, m->need, {0}};
+        memcpy(seen.why, m->why, sizeof seen.why);
+        m->why[0] = '\0';
+        r = MQUOT_UNKNOWN;
+    }
+    if (r != MQUOT_UNKNOWN) {
+        return r;
+    }
+    r = try_box(m, ng);
+    if (seen.hit && r == MQUOT_UNKNOWN && m->why[0] == '\0') {
+        m->by_work = 0;
+        m->need = seen.need;
+        memcpy(m->why, seen.why, sizeof m->why);
+        r = MQUOT_LIMIT;
+    }
+    return r;
 }
 
 /* ---- public ------------------------------------------------------------ */
@@ -547,7 +586,7 @@ mquot_new(size_t memory, uint64_t work)
     }
     m->memory = memory;
     m->work = work;
-    m->cand_max = MQUOT_MAX_CANDIDATE;
+    m->cand_max = 0;   /* mquot_candidate_cap */
     m->woff = malloc(16 * sizeof *m->woff);
     m->capwoff = 16;
     /* The empty alphabet: one element, the identity, an N-position (the
@@ -634,6 +673,7 @@ mquot_add(mquot *m, size_t nwords, const size_t *len, const uint32_t *gens)
     m->woff[ng] = need;
     m->spent = 0;
     m->why[0] = '\0';
+    m->skip_need = 0;
     if (nwords == 0) {
         /* A heap without options is the game 0 itself. */
         m->phi[m->ngen] = 0;
@@ -650,6 +690,17 @@ mquot_add(mquot *m, size_t nwords, const size_t *len, const uint32_t *gens)
         } else if (r == MQUOT_UNKNOWN) {
             r = try_extend(m, ng);
         }
+    }
+    if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && m->skip_need != 0) {
+        /* Not the construction's end: a larger candidate would be tried
+         * with more memory. */
+        m->by_work = 0;
+        m->need = m->skip_need;
+        snprintf(m->why, sizeof m->why, "no candidate quotient passed "
+                 "verification, and the next one (%zu elements) was not "
+                 "tried: verifying it passes the memory limit",
+                 m->skip_order);
+        r = MQUOT_LIMIT;
     }
     if (r != MQUOT_OK) {
         if (m->why[0] == '\0') {

@@ -12,9 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Largest table stored whole (its square of 4-byte products). */
-#define MQUOT_MAX_TABLE 4096
-
 /* ---- the candidates ---------------------------------------------------- */
 
 /*
@@ -125,8 +122,15 @@ mquot_candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
                 const unsigned *per, size_t ns, table *out)
 {
     table cur;
-    int r = with_cyclic(base, idx, per, gens, ns, phi, ng, m->cand_max,
-                        &cur);
+    size_t max = m->cand_max != 0 ? m->cand_max : mquot_candidate_cap(m);
+    int r = with_cyclic(base, idx, per, gens, ns, phi, ng, max, &cur);
+    if (r == MQUOT_SKIP) {
+        size_t order = base->order;
+        for (size_t i = 0; i < ns && order <= MQUOT_CANDIDATE_CEILING; i++) {
+            order *= (size_t)idx[i] + per[i];
+        }
+        mquot_skipped(m, order, MQUOT_CANDIDATE_CEILING, 0);
+    }
     if (r != MQUOT_OK) {
         return r;
     }
@@ -175,7 +179,7 @@ refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
           const uint32_t *w, size_t n, int want)
 {
     unsigned idx[64], per[64];
-    size_t size = trial->order;
+    size_t size = trial->order, ceiling = MQUOT_CANDIDATE_CEILING;
     uint32_t *phi = malloc(ng * sizeof *phi);
     table red = {0};
     int r;
@@ -185,9 +189,10 @@ refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
     for (size_t i = 0; i < ns; i++) {
         idx[i] = cnt[i] + 1 > 2 ? cnt[i] + 1 : 2;
         per[i] = 2;
-        size = size > MQUOT_MAX_CANDIDATE ? size : size * (idx[i] + 2);
+        size = size > ceiling ? size : size * (idx[i] + 2);
     }
-    if (size > MQUOT_MAX_CANDIDATE) {
+    if (size > mquot_candidate_cap(m)) {
+        mquot_skipped(m, size, ceiling, 0);
         free(phi);
         return MQUOT_UNKNOWN;
     }
@@ -259,6 +264,7 @@ refine_by_subwords(mquot *m, table *trial, uint32_t *tphi, size_t ng,
                    const uint32_t *w, size_t n, int want)
 {
     size_t radix[65], o = trial->order, ns = 1, order;
+    size_t cap = mquot_stored_cap(m);
     unsigned idx[64], per[64];
     uint32_t *phi = malloc(ng * sizeof *phi), *img = NULL;
     table ext = {0}, red = {0};
@@ -270,7 +276,10 @@ refine_by_subwords(mquot *m, table *trial, uint32_t *tphi, size_t ng,
         per[i] = tp % 2 ? 2 * tp : tp;
         radix[i] = ns;
         ns *= (size_t)idx[i] + per[i];
-        if (tp == 0 || ns + o > MQUOT_MAX_TABLE) {
+        if (tp == 0 || ns + o > cap) {
+            if (tp != 0) {   /* at least this large */
+                mquot_skipped(m, ns + o, MQUOT_STORED_CEILING, 1);
+            }
             free(phi);
             return MQUOT_UNKNOWN;
         }

@@ -25,15 +25,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Largest candidate (before reduction) built. */
-#define MQUOT_MAX_CANDIDATE 8192
+/*
+ * The construction's bounds, gathered here (docs/theory.md 7b measures
+ * what they reach). The candidates and recalibrations of try_extend are
+ * a heuristic: nothing says how many or how large they must be, so they
+ * are bounded by the budget (mquot_table.c: mquot_candidate_cap,
+ * mquot_stored_cap; half the work left, try_extend) and by a count of
+ * recalibrations per heap, which is what ends them when --work is 0.
+ * A candidate the memory left cannot verify is not tried, and is
+ * remembered (mquot_skipped): when nothing passes, the refusal names
+ * the memory that would let it be tried, never "no setting helps".
+ */
+#define MQUOT_MAX_RECAL 64
+/* Largest candidate whatever the memory (its verifier's rows: 2 GiB). */
+#define MQUOT_CANDIDATE_CEILING ((size_t)1 << 17)
+/* Largest table stored whole (mquot_table_new; 16 GiB of products). */
+#define MQUOT_STORED_CEILING ((size_t)1 << 16)
 
 /* Cyclic parts a product table may have. */
 #define MQUOT_MAX_PARTS 64
 
 /* Internal: a recalibration changed the candidate; verify it again. */
 #define MQUOT_MOVED 3
-/* Internal: a candidate too large to try (MQUOT_MAX_CANDIDATE). */
+/* Internal: a candidate too large to try (mquot_candidate_cap). */
 #define MQUOT_SKIP 4
 
 #define BITS_WORDS(n) (((n) + 63) / 64)
@@ -109,6 +123,9 @@ struct mquot {
                            * a verifier's states, one budget (memory) */
     uint64_t work, spent;
     size_t cand_max;  /* largest candidate with_cyclic builds */
+    size_t skip_need; /* bytes the least candidate not tried for memory
+                       * needed, this heap (0: none) */
+    size_t skip_order;/* ... and its elements */
     char why[256];
     int by_work;      /* the last MQUOT_LIMIT was the work limit's */
     size_t need;      /* ... else the bytes it needed in all */
@@ -127,6 +144,9 @@ void mquot_table_free(mquot *m, table *t);
 size_t mquot_arrays_held(const mquot *m);
 int mquot_budget(mquot *m, uint64_t steps);
 int mquot_table_new(mquot *m, table *t, size_t order);
+size_t mquot_candidate_cap(const mquot *m);
+size_t mquot_stored_cap(const mquot *m);
+int mquot_skipped(mquot *m, size_t order, size_t ceiling, int stored);
 
 /* ---- mquot_verify.c: option images, the verifier ----------------------- */
 

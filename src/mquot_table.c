@@ -157,3 +157,77 @@ mquot_table_new(mquot *m, table *t, size_t order)
     m->held += mquot_table_held(t);
     return MQUOT_OK;
 }
+
+/* ---- the bounds (mquot_impl.h) ----------------------------------------- */
+
+/* Bytes mquot_verify() takes for a candidate of `order` elements before
+ * its first state: the rows (a bit per pair), the P marks, a map per
+ * generator (its `fixed`, mquot_verify.c). */
+static size_t
+verify_bytes(const mquot *m, size_t order)
+{
+    return order * (BITS_WORDS(order) * sizeof(uint64_t) + 1 +
+                    sizeof(uint32_t) * (m->ngen + 3));
+}
+
+/* The memory a new candidate may take: --memory less what is held. */
+static size_t
+memory_left(const mquot *m)
+{
+    size_t used = m->held + mquot_arrays_held(m);
+    return m->memory == 0 ? SIZE_MAX
+           : m->memory > used ? m->memory - used : 0;
+}
+
+/* The largest order in [0, ceiling] whose bytes (stored: a whole table
+ * as well as the verifier's) fit in left. Bytes grow with the order. */
+static size_t
+largest_fitting(const mquot *m, size_t left, size_t ceiling, int stored)
+{
+    size_t lo = 0, hi = ceiling;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        size_t b = verify_bytes(m, mid) + (stored ? table_bytes(mid) : mid);
+        if (b <= left) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
+/* The largest candidate (a product: its P-portion, and the verifier)
+ * the memory left lets be tried. */
+size_t
+mquot_candidate_cap(const mquot *m)
+{
+    return largest_fitting(m, memory_left(m), MQUOT_CANDIDATE_CEILING, 0);
+}
+
+/* The largest candidate stored whole (refine_by_subwords: its products
+ * and the verifier's) the memory left lets be tried. */
+size_t
+mquot_stored_cap(const mquot *m)
+{
+    return largest_fitting(m, memory_left(m), MQUOT_STORED_CEILING, 1);
+}
+
+/* A candidate of `order` elements (stored: whole) not tried. When only
+ * the memory stopped it (order within ceiling), remembers the bytes it
+ * would have needed in all, the least of this heap's: 1; else 0. */
+int
+mquot_skipped(mquot *m, size_t order, size_t ceiling, int stored)
+{
+    size_t need;
+    if (order > ceiling || m->memory == 0) {
+        return 0;
+    }
+    need = verify_bytes(m, order) + (stored ? table_bytes(order) : order) +
+           m->held + mquot_arrays_held(m);
+    if (m->skip_need == 0 || need < m->skip_need) {
+        m->skip_need = need;
+        m->skip_order = order;
+    }
+    return 1;
+}
