@@ -789,6 +789,59 @@ test_wild_against_search(void **state)
     }
 }
 
+/*
+ * The construction's candidates are bounded by the memory left, not by
+ * fixed sizes (mquot_impl.h): 0.35 and 0.57 go past heaps 12 and 28,
+ * where candidates of at most 8192 elements and 16 recalibrations a heap
+ * stopped them (docs/theory.md 7b), and every sum holding one of the new
+ * heaps gets the exhaustive search's answer and winning moves.
+ */
+static void
+test_wild_beyond_fixed_bounds(void **state)
+{
+    static const struct {
+        const char *spec;
+        unsigned from, to;
+    } games[] = {
+        {"octal:0.35", 13, 14},
+        {"octal:0.57", 29, 31},
+    };
+    uint64_t seed = 20261128;
+    size_t compared = 0;
+    grundy_result *q = grundy_result_new(), *s = grundy_result_new();
+    (void)state;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        grundy_ctx *ctx = grundy_ctx_new();
+        grundy_position *pos = grundy_position_new();
+        for (int trial = 0; trial < 30; trial++) {
+            unsigned span = games[gi].to - games[gi].from + 1;
+            unsigned big = games[gi].from + (unsigned)brute_below(&seed, span);
+            char text[96];
+            int wq, ws;
+            grundy_error err;
+            grundy_status st;
+            snprintf(text, sizeof text, "%s %u %u", games[gi].spec, big,
+                     1 + (unsigned)brute_below(&seed, 6));
+            parse(ctx, pos, text);
+            st = solve_by(misere_q_solve, pos, q, &wq, &err);
+            if (st != GRUNDY_OK) {
+                fail_msg("%s: %s", text, err.message);
+            }
+            st = solve_by(misere_search, pos, s, &ws, &err);
+            if (st != GRUNDY_OK) {
+                fail_msg("%s: search: %s", text, err.message);
+            }
+            assert_same_answers(text, wq, q, ws, s);
+            compared++;
+        }
+        grundy_position_free(pos);
+        grundy_ctx_free(ctx);
+    }
+    assert_int_equal(compared, 60);
+    grundy_result_free(q);
+    grundy_result_free(s);
+}
+
 int
 main(void)
 {
@@ -801,6 +854,7 @@ main(void)
         cmocka_unit_test(test_huge_rows_consistency),
         cmocka_unit_test(test_all_moves_beyond_built),
         cmocka_unit_test(test_wild_against_search),
+        cmocka_unit_test(test_wild_beyond_fixed_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
