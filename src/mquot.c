@@ -479,10 +479,10 @@ typedef struct limit_seen {
 } limit_seen;
 
 /* The candidates and recalibrations of try_extend: q x C for the
- * listed cyclic parts, then recalibrations from q x C(2, 2). On success
- * replaces m->q and m->phi. */
+ * listed cyclic parts, then up to max recalibrations from q x C(2, 2)
+ * (*done of them made). On success replaces m->q and m->phi. */
 static int
-try_candidates(mquot *m, size_t ng)
+try_candidates(mquot *m, size_t ng, uint64_t max, uint64_t *done)
 {
     uint32_t *phi = malloc(ng * sizeof *phi), *tphi = malloc(ng * sizeof *phi);
     table trial = {0};
@@ -523,8 +523,8 @@ try_candidates(mquot *m, size_t ng)
     }
     /* Without a trial (C(2, 2) not tried: too large for the memory
      * left) there is nothing to recalibrate. */
-    for (int k = 0; k < MQUOT_MAX_RECAL && r == MQUOT_UNKNOWN &&
-                    trial.mul != NULL; k++) {
+    for (*done = 0; *done < max && r == MQUOT_UNKNOWN && trial.mul != NULL;
+         ++*done) {
         /* m->wit: the next one */
         r = mquot_recalibrate(m, &trial, tphi, ng);
         if (r == MQUOT_MOVED) {
@@ -544,18 +544,24 @@ try_candidates(mquot *m, size_t ng)
 
 /*
  * Extends the quotient by a new element for the last generator: the
- * candidates (try_candidates); when they fail, or meet the memory limit
- * (their tables are freed by then), every heap counted apart (try_box),
- * which decides exactly. When the box meets a limit too, its reason is
- * given (the last resort, it names the most); when it does not fit at
- * all, the candidates' limit: raising it lets them go further. The work
- * limit ends the heap where it is met: nothing is left for the box.
+ * candidates (try_candidates) with MQUOT_MAX_RECAL recalibrations; when
+ * they fail, or meet the memory limit (their tables are freed by then),
+ * every heap counted apart (try_box), which decides exactly. When the
+ * box meets a limit too, its reason is given (the last resort, it names
+ * the most); when it does not fit at all, the candidates' limit: raising
+ * it lets them go further. The work limit ends the heap where it is met:
+ * nothing is left for the box.
+ * When nothing exact fits and only their count stopped the
+ * recalibrations, they go on without one (go_on), so that a refusal names
+ * --memory or --work whenever either would let the construction go
+ * further; only a refinement that cannot be built at all ends it.
  */
 static int
 try_extend(mquot *m, size_t ng)
 {
     limit_seen seen = {0};
-    int r = try_candidates(m, ng);
+    uint64_t done = 0;
+    int r = try_candidates(m, ng, MQUOT_MAX_RECAL, &done);
     if (r == MQUOT_LIMIT && !m->by_work) {
         seen = (limit_seen){1, m->need, {0}};
         memcpy(seen.why, m->why, sizeof seen.why);
@@ -571,6 +577,20 @@ try_extend(mquot *m, size_t ng)
         m->need = seen.need;
         memcpy(m->why, seen.why, sizeof m->why);
         r = MQUOT_LIMIT;
+    }
+    if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && done == MQUOT_MAX_RECAL) {
+        /* go_on: the same first recalibrations again (they are not
+         * kept while the box has the memory), then as many more as the
+         * limits allow (a finite number in any case: the least failure
+         * moves up at each, and the candidates within --memory are
+         * finitely many). */
+        r = try_candidates(m, ng, UINT64_MAX, &done);
+    }
+    if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && m->skip_need == 0) {
+        snprintf(m->why, sizeof m->why, "no candidate quotient passed "
+                 "verification after %llu recalibrations, and none "
+                 "refines the last (a wild game whose quotient grows "
+                 "fast)", (unsigned long long)done);
     }
     return r;
 }
@@ -704,10 +724,9 @@ mquot_add(mquot *m, size_t nwords, const size_t *len, const uint32_t *gens)
     }
     if (r != MQUOT_OK) {
         if (m->why[0] == '\0') {
-            snprintf(m->why, sizeof m->why, r == MQUOT_UNKNOWN
-                     ? "no candidate quotient passed verification after "
-                       "%d recalibrations (a wild game whose quotient grows "
-                       "fast)" : "out of memory", MQUOT_MAX_RECAL);
+            snprintf(m->why, sizeof m->why, "%s", r == MQUOT_UNKNOWN
+                     ? "no candidate quotient passed verification"
+                     : "out of memory");
         }
         return r;
     }
