@@ -32,13 +32,16 @@
  * the candidate gets wrong, and the candidate is refined so that this
  * word's heaps are counted apart (mquot_recalibrate()); every smaller word
  * stays right, so the least failure moves up, until the candidate passes or
- * the recalibrations allowed run out. Then every heap with options is
+ * MQUOT_MAX_RECAL recalibrations are made. Then every heap with options is
  * counted apart by a cyclic part of its own, decided exactly by the box of
  * counts (try_box, mquot_box.c: linear in the box) or, when even the first
  * box does not fit, by mquot_verify() (try_free), indices and periods
- * climbing while the memory and work limits allow; when nothing fits, the
- * answer is MQUOT_UNKNOWN, never a guess: every quotient this file returns
- * passed mquot_verify() or the box's check.
+ * climbing while the memory and work limits allow; when nothing of that
+ * fits at all, the recalibrations go on as far as the limits allow
+ * (try_extend). Candidates are as large as the memory left lets verify
+ * (mquot_impl.h). When nothing passes, the answer is MQUOT_LIMIT naming
+ * the limit that stopped it, or MQUOT_UNKNOWN, never a guess: every
+ * quotient this file returns passed mquot_verify() or the box's check.
  *
  * The construction and the public API are this file's; one candidate
  * and its recalibrations are mquot_candidate.c's, the verifier

@@ -27,14 +27,16 @@
 
 /*
  * The construction's bounds, gathered here (docs/theory.md 7b measures
- * what they reach). The candidates and recalibrations of try_extend are
- * a heuristic: nothing says how many or how large they must be, so they
- * are bounded by the budget (mquot_table.c: mquot_candidate_cap,
- * mquot_stored_cap; half the work left, try_extend) and by a count of
- * recalibrations per heap, which is what ends them when --work is 0.
- * A candidate the memory left cannot verify is not tried, and is
- * remembered (mquot_skipped): when nothing passes, the refusal names
- * the memory that would let it be tried, never "no setting helps".
+ * what they reach). The candidates and recalibrations of mquot.c's
+ * try_extend are a heuristic: nothing says how many or how large they
+ * must be, so they are bounded by the budget. A candidate is tried when
+ * the memory left lets verify it (mquot_table.c: mquot_candidate_cap,
+ * mquot_stored_cap); one that does not fit is remembered
+ * (mquot_skipped), so that when nothing passes the refusal names the
+ * memory that lets it be tried, not "no setting helps". A heap gets
+ * MQUOT_MAX_RECAL recalibrations before every heap is counted apart (the
+ * box); when the box cannot be built at all, they go on as far as
+ * --memory and --work allow.
  */
 #define MQUOT_MAX_RECAL 64
 /* Largest candidate whatever the memory (its verifier's rows: 2 GiB). */
@@ -146,7 +148,7 @@ int mquot_budget(mquot *m, uint64_t steps);
 int mquot_table_new(mquot *m, table *t, size_t order);
 size_t mquot_candidate_cap(const mquot *m);
 size_t mquot_stored_cap(const mquot *m);
-int mquot_skipped(mquot *m, size_t order, size_t ceiling, int stored);
+void mquot_skipped(mquot *m, size_t order, size_t ceiling, int stored);
 
 /* ---- mquot_verify.c: option images, the verifier ----------------------- */
 

@@ -215,13 +215,13 @@ mquot_stored_cap(const mquot *m)
 
 /* A candidate of `order` elements (stored: whole) not tried. When only
  * the memory stopped it (order within ceiling), remembers the bytes it
- * would have needed in all, the least of this heap's: 1; else 0. */
-int
+ * would have needed in all, the least of this heap's. */
+void
 mquot_skipped(mquot *m, size_t order, size_t ceiling, int stored)
 {
     size_t need;
     if (order > ceiling || m->memory == 0) {
-        return 0;
+        return;
     }
     need = verify_bytes(m, order) + (stored ? table_bytes(order) : order) +
            m->held + mquot_arrays_held(m);
@@ -229,5 +229,4 @@ mquot_skipped(mquot *m, size_t order, size_t ceiling, int stored)
         m->skip_need = need;
         m->skip_order = order;
     }
-    return 1;
 }
