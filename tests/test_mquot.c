@@ -842,6 +842,52 @@ test_wild_beyond_fixed_bounds(void **state)
     grundy_result_free(s);
 }
 
+/*
+ * A candidate the memory left cannot verify is not tried, and when
+ * nothing else passes or names a limit, the refusal names the memory
+ * that lets it be tried (mquot_skipped): octal:0.57's heap 45 under
+ * memories a little above its quotient of heaps to 44 (the quotient is
+ * left as it was on each refusal). Every refusal there is the memory's,
+ * names more than the limit, and with the memory it names that
+ * candidate is tried: it is not the one reported untried again.
+ */
+static void
+test_untried_candidate_named(void **state)
+{
+    static const literal_game g = {"octal:0.57", {0, 5, 7}, 2};
+    mquot *m = mquot_new((size_t)1 << 30, 0);
+    size_t untried = 0;
+    (void)state;
+    assert_non_null(m);
+    for (unsigned h = 0; h < 45; h++) {
+        assert_int_equal(add_literal_heap(m, &g, h), MQUOT_OK);
+    }
+    for (size_t kb = 64; kb <= 512; kb += 8) {
+        size_t memory = mquot_bytes(m) + kb * 1024, need;
+        char why[256];
+        mquot_set_memory(m, memory);
+        assert_int_equal(add_literal_heap(m, &g, 45), MQUOT_LIMIT);
+        assert_false(mquot_by_work(m));
+        need = mquot_need(m);
+        assert_true(need > memory);
+        if (strstr(mquot_why(m), "was not tried") == NULL) {
+            continue;
+        }
+        untried++;
+        snprintf(why, sizeof why, "%s", mquot_why(m));
+        mquot_set_memory(m, need);
+        if (add_literal_heap(m, &g, 45) == MQUOT_OK) {
+            break;   /* it passed */
+        }
+        if (strcmp(mquot_why(m), why) == 0) {
+            fail_msg("with --memory %zu bytes, as named, the same refusal: "
+                     "%s", need, why);
+        }
+    }
+    assert_true(untried > 0);
+    mquot_free(m);
+}
+
 int
 main(void)
 {
@@ -855,6 +901,7 @@ main(void)
         cmocka_unit_test(test_all_moves_beyond_built),
         cmocka_unit_test(test_wild_against_search),
         cmocka_unit_test(test_wild_beyond_fixed_bounds),
+        cmocka_unit_test(test_untried_candidate_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
