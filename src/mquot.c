@@ -589,7 +589,17 @@ try_extend(mquot *m, size_t ng)
          * finitely many). */
         r = try_candidates(m, ng, UINT64_MAX, &done);
     }
-    if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && m->skip_need == 0) {
+    if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && m->skip_need != 0) {
+        /* Not the construction's end: a larger candidate would be tried
+         * with more memory. */
+        m->by_work = 0;
+        m->need = m->skip_need;
+        snprintf(m->why, sizeof m->why, "no candidate quotient passed "
+                 "verification, and the next one (%zu elements) was not "
+                 "tried: verifying it passes the memory limit",
+                 m->skip_order);
+        r = MQUOT_LIMIT;
+    } else if (r == MQUOT_UNKNOWN && m->why[0] == '\0') {
         snprintf(m->why, sizeof m->why, "no candidate quotient passed "
                  "verification after %llu recalibrations, and none "
                  "refines the last (a wild game whose quotient grows "
@@ -713,17 +723,6 @@ mquot_add(mquot *m, size_t nwords, const size_t *len, const uint32_t *gens)
         } else if (r == MQUOT_UNKNOWN) {
             r = try_extend(m, ng);
         }
-    }
-    if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && m->skip_need != 0) {
-        /* Not the construction's end: a larger candidate would be tried
-         * with more memory. */
-        m->by_work = 0;
-        m->need = m->skip_need;
-        snprintf(m->why, sizeof m->why, "no candidate quotient passed "
-                 "verification, and the next one (%zu elements) was not "
-                 "tried: verifying it passes the memory limit",
-                 m->skip_order);
-        r = MQUOT_LIMIT;
     }
     if (r != MQUOT_OK) {
         if (m->why[0] == '\0') {

@@ -146,6 +146,7 @@ void mquot_table_free(mquot *m, table *t);
 size_t mquot_arrays_held(const mquot *m);
 int mquot_budget(mquot *m, uint64_t steps);
 int mquot_table_new(mquot *m, table *t, size_t order);
+size_t mquot_verify_fixed(size_t order, size_t ng);
 size_t mquot_candidate_cap(const mquot *m);
 size_t mquot_stored_cap(const mquot *m);
 void mquot_skipped(mquot *m, size_t order, size_t ceiling, int stored);

@@ -160,14 +160,25 @@ mquot_table_new(mquot *m, table *t, size_t order)
 
 /* ---- the bounds (mquot_impl.h) ----------------------------------------- */
 
-/* Bytes mquot_verify() takes for a candidate of `order` elements before
- * its first state: the rows (a bit per pair), the P marks, a map per
- * generator (its `fixed`, mquot_verify.c). */
+/* Bytes mquot_verify() takes for a candidate of `order` elements and ng
+ * generators before its first state: a stack level per generator, the
+ * rows (a bit per pair), the P marks, a map per generator. mquot_verify()
+ * charges exactly this; the caps below judge a candidate by it. */
+size_t
+mquot_verify_fixed(size_t order, size_t ng)
+{
+    size_t w = BITS_WORDS(order), sw = 1 + w;
+    return (ng + 1) * (2 * sizeof(size_t) + sizeof(uint32_t *) +
+                       (sw + w) * sizeof(uint64_t)) +
+           order * (w * sizeof(uint64_t) + 1 + sizeof(uint32_t)) +
+           (ng + 1) * order * sizeof(uint32_t);
+}
+
+/* ... for the heap being added (generator m->ngen). */
 static size_t
 verify_bytes(const mquot *m, size_t order)
 {
-    return order * (BITS_WORDS(order) * sizeof(uint64_t) + 1 +
-                    sizeof(uint32_t) * (m->ngen + 3));
+    return mquot_verify_fixed(order, m->ngen + 1);
 }
 
 /* The memory a new candidate may take: --memory less what is held. */

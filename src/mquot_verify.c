@@ -444,10 +444,7 @@ mquot_verify(mquot *m, const table *q, const uint32_t *phi, const tsets *ts,
 
     /* The verifier's arrays count with the tables (one budget): rows
      * and the multiplication maps are the large ones. */
-    c.fixed = (ng + 1) * (2 * sizeof(size_t) + sizeof(uint32_t *) +
-                          (sw + w) * sizeof(uint64_t)) +
-              o * (w * sizeof(uint64_t) + 1 + sizeof(uint32_t)) +
-              (ng + 1) * o * sizeof(uint32_t);
+    c.fixed = mquot_verify_fixed(o, ng);
     if (m->memory != 0 &&
         c.fixed + m->held + mquot_arrays_held(m) > m->memory) {
         m->by_work = 0;
