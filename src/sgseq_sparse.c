@@ -288,6 +288,20 @@ sgseq_parity_allowed(const sgseq *s)
     return s->n4 > 0;
 }
 
+/* Rare heaps that may join the list before their growth asks for a new
+ * choice of mask (a few, so that small tables do not choose every
+ * block). */
+#define SGSEQ_RARE_SLACK 64u
+
+/* The growth of the rare heaps that asks for a choice between powers of
+ * two, and the fewer rare heaps another mask must make there to be
+ * taken (sgseq_mask_choice): a sixteenth, at least SGSEQ_RARE_SLACK. */
+static size_t
+sgseq_rare_margin(size_t nrare)
+{
+    return nrare / 16 > SGSEQ_RARE_SLACK ? nrare / 16 : SGSEQ_RARE_SLACK;
+}
+
 /*
  * Chooses the sparse-space mask, whether heaps count their parity, and
  * which class is rare, from the value counts: with E and O the
@@ -369,8 +383,12 @@ sgseq_choose_mask(sgseq *s)
     if (s->method != SGSEQ_SPARSE &&
         3 * (best * s->n4 + s->scan_avg) / 2 >= s->n4 * total * 3 / 8) {
         best_mask = best_parity = best_class = 0;
-    } else if (s->mask != 0 && best * 4 > current * 3) {
-        /* Not clearly better: keep the current lists. */
+    } else if (s->mask != 0 && (sgseq_is_pow2(s->len)
+                                    ? best * 4 > current * 3
+                                    : best + sgseq_rare_margin(best) >= current)) {
+        /* Not clearly better: keep the current lists. Between powers of
+         * two the choice follows a new top bit (sgseq_mask_choice), and a
+         * margin of a sixteenth takes the new mask soon after it. */
         return 0;
     }
     if (best_mask == s->mask && best_parity == s->heap_parity &&
@@ -447,25 +465,26 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
     return 0;
 }
 
-/* Rare heaps that may join the list before their growth asks for a new
- * choice of mask (a few, so that small tables do not choose every
- * block). */
-#define SGSEQ_RARE_SLACK 64u
-
 /*
  * The mask is chosen at powers of two, and again when the rare heaps
- * have grown by more than a third since the last choice. A new top bit
- * of the values is why they would: a mask chosen before the bit does not
- * hold it, and the heaps whose values have it fall in the wrong class,
- * while under the right mask the rare heaps stay about as many as
- * before. A choice takes another mask only when it makes under 3/4 of
- * the current rare heaps (sgseq_choose_mask), so a growth of a third is
- * about the least that can change it then.
+ * have grown by more than a sixteenth (and SGSEQ_RARE_SLACK) since the
+ * last choice. A new top bit of the values is why they would: a mask
+ * chosen before the bit does not hold it, and the heaps whose values have
+ * it fall in the wrong class, while under the right mask the rare heaps
+ * stay about as many as before. Between powers of two a choice takes
+ * another mask when it makes fewer rare heaps by the same margin
+ * (sgseq_choose_mask), so a growth of a sixteenth is about the least
+ * that can change it; at powers of two, only under 3/4 of them.
  * Grundy's game's values pass 256 after 2^25: under the mask chosen
  * there (0xfe, without bit 8) its rare heaps went from 1,274 to 6,617 by
  * 2^26, where the choice took 0x1fe (Flammenkamp's m = 0111...10), and
- * its scans looked at 1.56 times the splits they need with 0x1fe from
- * heap 48,154,880 on, where this choice takes it. Any mask is exact
+ * its scans looked at 1.56 times the splits they need with 0x1fe. A
+ * growth of a third and a choice under 3/4 took 0x1fe at heap 48,154,880
+ * (1,765 rare heaps under 0xfe); a sixteenth takes it at 47,453,696
+ * (1,354), before the blocks whose long scans made the two threads wait
+ * (Grundy's game to 2^26: 2% fewer splits, and 48 to 61 s where it took
+ * 64 to 67 on this machine, docs/benchmarks.md). Any mask is exact
+ * (docs/benchmarks.md). Any mask is exact
  * (docs/theory.md 3): the choice only changes the speed.
  */
 int
@@ -480,7 +499,7 @@ sgseq_mask_choice(sgseq *s, size_t n)
      * the values are loaded from a file (sgseq_load_more). */
     if (!sgseq_is_pow2(n) &&
         (n % SGSEQ_BLOCK != 0 || s->mask == 0 ||
-         3 * s->nrare <= 4 * s->rare_chosen + 3 * SGSEQ_RARE_SLACK)) {
+         s->nrare <= s->rare_chosen + sgseq_rare_margin(s->rare_chosen))) {
         return 0;
     }
     r = sgseq_choose_mask(s);

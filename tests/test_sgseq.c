@@ -311,26 +311,28 @@ test_work_count_any_kernel(void **state)
      * little more, as it did before the bitmap kernel (782787690 against
      * 782787018): a setting of the build, the same on every machine.
      * stripes:1..7 has its mask chosen again between powers of two when
-     * its rare heaps grow by a third (sgseq_mask_choice): 761636137
-     * splits where the choices at powers of two alone took 787123970,
-     * 672 fewer than the narrow build's in both. */
-    assert_int_equal(seven, UINT64_C(761636809));
-    assert_int_equal(two, UINT64_C(37282994));
+     * its rare heaps grow by a sixteenth (sgseq_mask_choice): 745088771
+     * splits, where a growth of a third took 761636137 and the choices
+     * at powers of two alone 787123970, 672 fewer than the narrow
+     * build's in each; stripes:2,4 37115348 where it took 37246015,
+     * 36979 fewer than the narrow build's in both. */
+    assert_int_equal(seven, UINT64_C(745089443));
+    assert_int_equal(two, UINT64_C(37152327));
 #else
-    assert_int_equal(seven, UINT64_C(761636137));
-    assert_int_equal(two, UINT64_C(37246015));
+    assert_int_equal(seven, UINT64_C(745088771));
+    assert_int_equal(two, UINT64_C(37115348));
 #endif
 }
 
 /*
  * The mask chosen again between powers of two, when the rare heaps have
- * grown by more than a third since the last choice (sgseq_mask_choice):
- * 0.362's values pass 63 after 2^14, and under the mask chosen there
- * (0x3c, without bit 6) the heaps whose values have bit 6 count as rare,
- * until the choice at heap 27392 takes 0x7c (the one at 24320 keeps
- * 0x3c). The values against the rules' reference past that point; a
- * table loaded from the values (a resumed --save run) makes the same
- * choice.
+ * grown by more than a sixteenth (and 64) since the last choice
+ * (sgseq_mask_choice): 0.362's values pass 63 after 2^14, and under the
+ * mask chosen there (0x3c, without bit 6) the heaps whose values have
+ * bit 6 count as rare, until the choice at heap 24320 takes 0x7c. The
+ * values against the rules' reference past that point; a table loaded
+ * from the values (a resumed --save run) makes the same choice, at the
+ * same heap.
  */
 static void
 test_mask_chosen_again(void **state)
@@ -355,6 +357,21 @@ test_mask_chosen_again(void **state)
     }
     sgseq_get_stats(s, &st);
     assert_int_equal(st.mask, 0x7c);
+    /* The choice is made at heap 24320, where the table's values are
+     * stored (sgseq_store, sgseq_load alike): the values below it keep
+     * 0x3c, one more takes 0x7c. Under the rule of a third it came at
+     * 27392. */
+    for (size_t k = 24320; k <= 24321; k++) {
+        sgseq *part = new_octal(&c);
+        sgseq_stats sp;
+        assert_non_null(part);
+        sgseq_set_certify(part, 0);
+        assert_int_equal(sgseq_load(part, le, k, &env_default, &err),
+                         GRUNDY_OK);
+        sgseq_get_stats(part, &sp);
+        assert_int_equal(sp.mask, k == 24320 ? 0x3c : 0x7c);
+        sgseq_free(part);
+    }
     sgseq_set_certify(loaded, 0);
     assert_int_equal(sgseq_load(loaded, le, len, &env_default, &err),
                      GRUNDY_OK);
