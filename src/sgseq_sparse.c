@@ -482,7 +482,7 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
  * growth of a third and a choice under 3/4 took 0x1fe at heap 48,154,880
  * (1,765 rare heaps under 0xfe); a sixteenth takes it at 47,453,696
  * (1,354), before the blocks whose long scans made the two threads wait
- * (Grundy's game to 2^26: 2% fewer splits, and 48 to 61 s where it took
+ * (Grundy's game to 2^26: 4% fewer splits, and 52 to 55 s where it took
  * 64 to 67 on this machine, docs/benchmarks.md). Any mask is exact
  * (docs/benchmarks.md). Any mask is exact
  * (docs/theory.md 3): the choice only changes the speed.
