@@ -296,10 +296,24 @@ sgseq_parity_allowed(const sgseq *s)
 /* The growth of the rare heaps that asks for a choice between powers of
  * two, and the fewer rare heaps another mask must make there to be
  * taken (sgseq_mask_choice): a sixteenth, at least SGSEQ_RARE_SLACK. */
-static size_t
-sgseq_rare_margin(size_t nrare)
+static uint64_t
+sgseq_rare_margin(uint64_t nrare)
 {
     return nrare / 16 > SGSEQ_RARE_SLACK ? nrare / 16 : SGSEQ_RARE_SLACK;
+}
+
+/* Whether a mask making best rare heaps is clearly better than the
+ * current one, which makes current: under 3/4 of them at powers of two;
+ * between them, where the choice follows a new top bit
+ * (sgseq_mask_choice), fewer by the margin, so that the new mask is
+ * taken soon after the bit comes. */
+static int
+sgseq_clearly_fewer(const sgseq *s, uint64_t best, uint64_t current)
+{
+    if (sgseq_is_pow2(s->len)) {
+        return best * 4 <= current * 3;
+    }
+    return best + sgseq_rare_margin(best) < current;
 }
 
 /*
@@ -383,12 +397,8 @@ sgseq_choose_mask(sgseq *s)
     if (s->method != SGSEQ_SPARSE &&
         3 * (best * s->n4 + s->scan_avg) / 2 >= s->n4 * total * 3 / 8) {
         best_mask = best_parity = best_class = 0;
-    } else if (s->mask != 0 && (sgseq_is_pow2(s->len)
-                                    ? best * 4 > current * 3
-                                    : best + sgseq_rare_margin(best) >= current)) {
-        /* Not clearly better: keep the current lists. Between powers of
-         * two the choice follows a new top bit (sgseq_mask_choice), and a
-         * margin of a sixteenth takes the new mask soon after it. */
+    } else if (s->mask != 0 && !sgseq_clearly_fewer(s, best, current)) {
+        /* Not clearly better: keep the current lists. */
         return 0;
     }
     if (best_mask == s->mask && best_parity == s->heap_parity &&
@@ -484,7 +494,6 @@ sgseq_store(sgseq *s, size_t n, uint32_t v)
  * (1,354), before the blocks whose long scans made the two threads wait
  * (Grundy's game to 2^26: 4% fewer splits, and 52 to 55 s where it took
  * 64 to 67 on this machine, docs/benchmarks.md). Any mask is exact
- * (docs/benchmarks.md). Any mask is exact
  * (docs/theory.md 3): the choice only changes the speed.
  */
 int
