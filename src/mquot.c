@@ -30,8 +30,10 @@
  * that order). When none passes, recalibration (after MisereSolver, Siegel;
  * P&S appendix C): the verifier returns the lexicographically least word
  * the candidate gets wrong, and the candidate is refined so that this
- * word's heaps are counted apart (mquot_recalibrate()); every smaller word
- * stays right, so the least failure moves up, until the candidate passes or
+ * word's heaps are counted apart (mquot_recalibrate()); when the heaps'
+ * old images are kept every smaller word stays right, so the least
+ * failure moves up (when they are dropped, it may move back: docs/theory.md
+ * 7b), until the candidate passes or
  * MQUOT_MAX_RECAL recalibrations are made. Then every heap with options is
  * counted apart by a cyclic part of its own, decided exactly by the box of
  * counts (try_box, mquot_box.c: linear in the box) or, when even the first
