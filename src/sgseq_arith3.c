@@ -7,7 +7,10 @@
  * guarantee on heaps of any size. The theorems and their proofs are in
  * docs/theory.md 3b ("Arithmetic periods of finite codes that split in
  * three", "Repeating groups that split: free removals"); the names here
- * follow them.
+ * follow them. One file of about 1,100 lines on purpose: the test's
+ * proof and the winning moves read the same configurations and levels
+ * (a3_configs, a3_levels, a3_free_at, a3_kp and their numbers), which
+ * stay private to it; split, they would need a header of their own.
  *
  * With a saltus s = 2^m every value splits as G = Q s + R, R < s, and a
  * nim-sum of values splits the same way: the high parts XOR, the low parts
