@@ -33,7 +33,8 @@
  * word's heaps are counted apart (mquot_recalibrate()); when the heaps'
  * old images are kept every smaller word stays right, so the least
  * failure moves up (when they are dropped, it may move back: docs/theory.md
- * 7b), until the candidate passes or
+ * 7b; a refinement failing where a trial of this heap failed before is
+ * refused, so they end), until the candidate passes or
  * MQUOT_MAX_RECAL recalibrations are made. Then every heap with options is
  * counted apart by a cyclic part of its own, decided exactly by the box of
  * counts (try_box, mquot_box.c: linear in the box) or, when even the first
@@ -518,6 +519,7 @@ try_candidates(mquot *m, size_t ng, uint64_t max, uint64_t *done)
             mquot_table_free(m, &red);
         }
     }
+    m->nfails = 0;   /* a fresh start: the trial below is C(2, 2) */
     if (r == MQUOT_UNKNOWN && trial.mul != NULL) {
         tsets ts;
         r = mquot_tsets_charged(m, &trial, tphi, ng, &ts);
@@ -527,10 +529,15 @@ try_candidates(mquot *m, size_t ng, uint64_t max, uint64_t *done)
         }
     }
     /* Without a trial (C(2, 2) not tried: too large for the memory
-     * left) there is nothing to recalibrate. */
+     * left) there is nothing to recalibrate. Each trial's least failure
+     * is noted: a refinement failing on one of them is refused
+     * (mquot_failure_seen: so the recalibrations end). */
     for (*done = 0; *done < max && r == MQUOT_UNKNOWN && trial.mul != NULL;
          ++*done) {
-        /* m->wit: the next one */
+        if (mquot_failure_note(m) != 0) {   /* m->wit: the next one */
+            r = MQUOT_NOMEM;
+            break;
+        }
         r = mquot_recalibrate(m, &trial, tphi, ng);
         if (r == MQUOT_MOVED) {
             r = MQUOT_UNKNOWN;
@@ -586,9 +593,9 @@ try_extend(mquot *m, size_t ng)
     if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && done == MQUOT_MAX_RECAL) {
         /* go_on: the same first recalibrations again (they are not
          * kept while the box has the memory), then as many more as the
-         * limits allow (a finite number in any case: the least failure
-         * moves up at each, and the candidates within --memory are
-         * finitely many). */
+         * limits allow (a finite number in any case: each fails on a
+         * word no trial failed on before, and the words the verifier
+         * reads within --memory are finitely many). */
         r = try_candidates(m, ng, UINT64_MAX, &done);
     }
     if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && m->skip_need != 0) {
@@ -604,8 +611,10 @@ try_extend(mquot *m, size_t ng)
     } else if (r == MQUOT_UNKNOWN && m->why[0] == '\0') {
         snprintf(m->why, sizeof m->why, "no candidate quotient passed "
                  "verification after %llu recalibrations, and none "
-                 "refines the last (a wild game whose quotient grows "
-                 "fast)", (unsigned long long)done);
+                 "refines the last%s (a wild game whose quotient grows "
+                 "fast)", (unsigned long long)done,
+                 m->fail_again ? " without failing where an earlier one "
+                                 "failed" : "");
     }
     return r;
 }
@@ -672,6 +681,7 @@ mquot_free(mquot *m)
     free(m->wd);
     free(m->woff);
     free(m->wit);
+    free(m->fails);
     free(m->boxk);
     free(m->boxp);
     mquot_tsets_free(&m->opts);

@@ -139,18 +139,66 @@ mquot_candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
 }
 
 
+/* ---- the least failures met ------------------------------------------- */
+
+/*
+ * Why they are kept: a refinement that drops the old images of its heaps
+ * may fail on a word below the one it mends, so the least failure can
+ * move back, and nothing else would stop a trial from coming round to a
+ * failure it had (under --work 0 only --memory bounds the
+ * recalibrations). A refinement whose least failure is one of the
+ * trials' before is refused, so each recalibration adds a word never
+ * met; and the words the verifier can read within --memory are finitely
+ * many (a generator's count in a failure is below the states it holds),
+ * so the recalibrations end.
+ */
+
+/* Whether m->wit is one of the least failures noted. */
+int
+mquot_failure_seen(const mquot *m)
+{
+    for (size_t i = 0; i < m->nfails; i += 1 + (size_t)m->fails[i]) {
+        if (m->fails[i] == m->nwit &&
+            (m->nwit == 0 || memcmp(m->fails + i + 1, m->wit,
+                                    m->nwit * sizeof *m->wit) == 0)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Notes m->wit, a trial's least failure: 0, or -1 when out of memory. */
+int
+mquot_failure_note(mquot *m)
+{
+    if (mquot_grow((void **)&m->fails, &m->capfails,
+                   m->nfails + 1 + m->nwit, sizeof *m->fails) != 0) {
+        return -1;
+    }
+    m->fails[m->nfails] = (uint32_t)m->nwit;
+    if (m->nwit > 0) {   /* m->wit may be NULL then */
+        memcpy(m->fails + m->nfails + 1, m->wit, m->nwit * sizeof *m->wit);
+    }
+    m->nfails += 1 + m->nwit;
+    return 0;
+}
+
 /* The verdict r on a rebuilt candidate red, for the recalibration of the
  * word w (want: its true outcome): MQUOT_MOVED when red fails but gets w
- * right or fails only later. */
+ * right or fails only later, on a word no trial failed on before. */
 static int
-judged(const mquot *m, int r, const table *red, const uint32_t *phi,
+judged(mquot *m, int r, const table *red, const uint32_t *phi,
        const uint32_t *w, size_t n, int want)
 {
-    if (r == MQUOT_UNKNOWN && (predict(red, phi, w, n) == want ||
-                               later_failure(m, w, n))) {
-        return MQUOT_MOVED;
+    if (r != MQUOT_UNKNOWN || (predict(red, phi, w, n) != want &&
+                               !later_failure(m, w, n))) {
+        return r;
     }
-    return r;
+    if (mquot_failure_seen(m)) {
+        m->fail_again = 1;
+        return MQUOT_UNKNOWN;
+    }
+    return MQUOT_MOVED;
 }
 
 /* Replaces the trial by red (images phi) when the verdict r says it is
@@ -363,6 +411,7 @@ mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
     }
     memcpy(w, m->wit, n * sizeof *w);
     want = !predict(trial, tphi, w, n);
+    m->fail_again = 0;
     for (size_t i = 0; i < n; i++) {      /* w lists its heaps highest first */
         if (nh > 0 && hs[nh - 1] == w[i]) {
             cnt[nh - 1]++;

@@ -115,6 +115,11 @@ struct mquot {
     size_t capwoff;
     uint32_t *wit;        /* the word that broke the last candidate */
     size_t nwit, capwit;
+    uint32_t *fails;      /* the trials' least failures since the last
+                           * fresh start, each [len, gen, gen, ...] ... */
+    size_t nfails, capfails;   /* ... nfails words of capfails */
+    int fail_again;       /* the last recalibration refused a refinement
+                           * for failing where a trial failed before */
     tsets opts;           /* each generator's option images, once asked */
     size_t nopts;         /* ... for generators 0 .. nopts - 1 */
     size_t capopt_t, capopt_off;   /* room in opts.t and opts.off */
@@ -175,5 +180,7 @@ int mquot_candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
                     const size_t *gens, const unsigned *idx,
                     const unsigned *per, size_t ns, table *out);
 int mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng);
+int mquot_failure_seen(const mquot *m);
+int mquot_failure_note(mquot *m);
 
 #endif

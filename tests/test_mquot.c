@@ -20,6 +20,7 @@
 #include "brute.h"
 #include "misere.h"
 #include "mquot.h"
+#include "mquot_impl.h"   /* the least failures noted */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -888,6 +889,54 @@ test_untried_candidate_named(void **state)
     mquot_free(m);
 }
 
+/* m->wit := w[0 .. n). */
+static void
+set_failure(mquot *m, const uint32_t *w, size_t n)
+{
+    assert_int_equal(mquot_grow((void **)&m->wit, &m->capwit, n + 1,
+                                sizeof *m->wit), 0);
+    memcpy(m->wit, w, n * sizeof *w);
+    m->nwit = n;
+}
+
+/*
+ * The record that ends the recalibrations (mquot_failure_seen): a word
+ * is met again only when it is the same word, not a prefix, an
+ * extension or another word of the same length; its bytes are counted
+ * with the quotient's (one budget, --memory).
+ */
+static void
+test_failures_noted(void **state)
+{
+    static const uint32_t a[] = {9, 4, 4}, prefix[] = {9, 4},
+                          other[] = {9, 4, 3}, longer[] = {9, 4, 4, 1};
+    mquot *m = mquot_new(0, 0);
+    size_t before;
+    (void)state;
+    assert_non_null(m);
+    before = mquot_bytes(m);
+    set_failure(m, a, 3);
+    assert_false(mquot_failure_seen(m));
+    assert_int_equal(mquot_failure_note(m), 0);
+    assert_true(mquot_failure_seen(m));
+    assert_true(mquot_bytes(m) > before);
+    set_failure(m, prefix, 2);
+    assert_false(mquot_failure_seen(m));
+    set_failure(m, other, 3);
+    assert_false(mquot_failure_seen(m));
+    set_failure(m, longer, 4);
+    assert_false(mquot_failure_seen(m));
+    set_failure(m, prefix, 2);
+    assert_int_equal(mquot_failure_note(m), 0);
+    assert_true(mquot_failure_seen(m));
+    set_failure(m, a, 3);
+    assert_true(mquot_failure_seen(m));    /* the first is still there */
+    set_failure(m, a, 0);                  /* the empty word */
+    assert_false(mquot_failure_seen(m));
+    assert_int_equal(m->nfails, (1 + 3) + (1 + 2));
+    mquot_free(m);
+}
+
 int
 main(void)
 {
@@ -902,6 +951,7 @@ main(void)
         cmocka_unit_test(test_wild_against_search),
         cmocka_unit_test(test_wild_beyond_fixed_bounds),
         cmocka_unit_test(test_untried_candidate_named),
+        cmocka_unit_test(test_failures_noted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
