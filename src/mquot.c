@@ -33,8 +33,8 @@
  * word's heaps are counted apart (mquot_recalibrate()); when the heaps'
  * old images are kept every smaller word stays right, so the least
  * failure moves up (when they are dropped, it may move back: docs/theory.md
- * 7b; a refinement failing where a trial of this heap failed before is
- * refused, so they end), until the candidate passes or
+ * 7b; a refinement that is a candidate met before, failing on the same
+ * word, is refused, so they end), until the candidate passes or
  * MQUOT_MAX_RECAL recalibrations are made. Then every heap with options is
  * counted apart by a cyclic part of its own, decided exactly by the box of
  * counts (try_box, mquot_box.c: linear in the box) or, when even the first
@@ -529,12 +529,14 @@ try_candidates(mquot *m, size_t ng, uint64_t max, uint64_t *done)
         }
     }
     /* Without a trial (C(2, 2) not tried: too large for the memory
-     * left) there is nothing to recalibrate. Each trial's least failure
-     * is noted: a refinement failing on one of them is refused
-     * (mquot_failure_seen: so the recalibrations end). */
+     * left) there is nothing to recalibrate. Each trial is noted with its
+     * least failure: a refinement that is one of them again is refused
+     * (mquot_trial_seen: so the recalibrations end). */
     for (*done = 0; *done < max && r == MQUOT_UNKNOWN && trial.mul != NULL;
          ++*done) {
-        if (mquot_failure_note(m) != 0) {   /* m->wit: the next one */
+        uint64_t fp[2];
+        mquot_trial_print(&trial, tphi, ng, fp);
+        if (mquot_trial_note(m, fp) != 0) {   /* m->wit: the next one */
             r = MQUOT_NOMEM;
             break;
         }
@@ -593,9 +595,9 @@ try_extend(mquot *m, size_t ng)
     if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && done == MQUOT_MAX_RECAL) {
         /* go_on: the same first recalibrations again (they are not
          * kept while the box has the memory), then as many more as the
-         * limits allow (a finite number in any case: each fails on a
-         * word no trial failed on before, and the words the verifier
-         * reads within --memory are finitely many). */
+         * limits allow (a finite number in any case: no trial comes
+         * twice with the same failure, and within --memory both are
+         * finitely many). */
         r = try_candidates(m, ng, UINT64_MAX, &done);
     }
     if (r == MQUOT_UNKNOWN && m->why[0] == '\0' && m->skip_need != 0) {
@@ -613,8 +615,8 @@ try_extend(mquot *m, size_t ng)
                  "verification after %llu recalibrations, and none "
                  "refines the last%s (a wild game whose quotient grows "
                  "fast)", (unsigned long long)done,
-                 m->fail_again ? " without failing where an earlier one "
-                                 "failed" : "");
+                 m->fail_again ? " without coming back to an earlier "
+                                 "candidate" : "");
     }
     return r;
 }

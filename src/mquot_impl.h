@@ -115,11 +115,12 @@ struct mquot {
     size_t capwoff;
     uint32_t *wit;        /* the word that broke the last candidate */
     size_t nwit, capwit;
-    uint32_t *fails;      /* the trials' least failures since the last
-                           * fresh start, each [len, gen, gen, ...] ... */
-    size_t nfails, capfails;   /* ... nfails words of capfails */
-    int fail_again;       /* the last recalibration refused a refinement
-                           * for failing where a trial failed before */
+    uint32_t *fails;      /* the trials met since the last fresh start,
+                           * with their least failures (mquot_trial_note),
+                           * nfails words of capfails */
+    size_t nfails, capfails;
+    int fail_again;       /* the last recalibration refused a refinement:
+                           * a trial met before, failing on the same word */
     tsets opts;           /* each generator's option images, once asked */
     size_t nopts;         /* ... for generators 0 .. nopts - 1 */
     size_t capopt_t, capopt_off;   /* room in opts.t and opts.off */
@@ -180,7 +181,9 @@ int mquot_candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
                     const size_t *gens, const unsigned *idx,
                     const unsigned *per, size_t ns, table *out);
 int mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng);
-int mquot_failure_seen(const mquot *m);
-int mquot_failure_note(mquot *m);
+void mquot_trial_print(const table *q, const uint32_t *phi, size_t ng,
+                       uint64_t fp[2]);
+int mquot_trial_seen(const mquot *m, const uint64_t fp[2]);
+int mquot_trial_note(mquot *m, const uint64_t fp[2]);
 
 #endif

@@ -20,7 +20,7 @@
 #include "brute.h"
 #include "misere.h"
 #include "mquot.h"
-#include "mquot_impl.h"   /* the least failures noted */
+#include "mquot_impl.h"   /* the trials noted */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -900,41 +900,91 @@ set_failure(mquot *m, const uint32_t *w, size_t n)
 }
 
 /*
- * The record that ends the recalibrations (mquot_failure_seen): a word
- * is met again only when it is the same word, not a prefix, an
- * extension or another word of the same length; its bytes are counted
- * with the quotient's (one budget, --memory).
+ * The record that ends the recalibrations (mquot_trial_seen): a trial
+ * is met again only with the same fingerprint and the same least
+ * failure, not a prefix, an extension or another word of the same
+ * length, nor another trial failing on the same word; its bytes are
+ * counted with the quotient's (one budget, --memory).
  */
 static void
-test_failures_noted(void **state)
+test_trials_noted(void **state)
 {
     static const uint32_t a[] = {9, 4, 4}, prefix[] = {9, 4},
                           other[] = {9, 4, 3}, longer[] = {9, 4, 4, 1};
+    static const uint64_t t1[2] = {1, 2}, t2[2] = {1, 3},
+                          t3[2] = {(uint64_t)1 << 32 | 1, 2};
     mquot *m = mquot_new(0, 0);
     size_t before;
     (void)state;
     assert_non_null(m);
     before = mquot_bytes(m);
     set_failure(m, a, 3);
-    assert_false(mquot_failure_seen(m));
-    assert_int_equal(mquot_failure_note(m), 0);
-    assert_true(mquot_failure_seen(m));
+    assert_false(mquot_trial_seen(m, t1));
+    assert_int_equal(mquot_trial_note(m, t1), 0);
+    assert_true(mquot_trial_seen(m, t1));
+    assert_false(mquot_trial_seen(m, t2));   /* another trial, same word */
+    assert_false(mquot_trial_seen(m, t3));   /* the high half differs */
     assert_true(mquot_bytes(m) > before);
     set_failure(m, prefix, 2);
-    assert_false(mquot_failure_seen(m));
+    assert_false(mquot_trial_seen(m, t1));
     set_failure(m, other, 3);
-    assert_false(mquot_failure_seen(m));
+    assert_false(mquot_trial_seen(m, t1));
     set_failure(m, longer, 4);
-    assert_false(mquot_failure_seen(m));
+    assert_false(mquot_trial_seen(m, t1));
     set_failure(m, prefix, 2);
-    assert_int_equal(mquot_failure_note(m), 0);
-    assert_true(mquot_failure_seen(m));
+    assert_int_equal(mquot_trial_note(m, t2), 0);
+    assert_true(mquot_trial_seen(m, t2));
+    assert_false(mquot_trial_seen(m, t1));
     set_failure(m, a, 3);
-    assert_true(mquot_failure_seen(m));    /* the first is still there */
-    set_failure(m, a, 0);                  /* the empty word */
-    assert_false(mquot_failure_seen(m));
-    assert_int_equal(m->nfails, (1 + 3) + (1 + 2));
+    assert_true(mquot_trial_seen(m, t1));    /* the first is still there */
+    set_failure(m, a, 0);                    /* the empty word */
+    assert_false(mquot_trial_seen(m, t1));
+    assert_int_equal(m->nfails, (5 + 3) + (5 + 2));
     mquot_free(m);
+}
+
+/*
+ * The fingerprint of a trial: the same for the same trial, and moved by
+ * its order, its P-portion, an image, or a product by an image. The
+ * trial: C(1, 2) = {1, x, x^2}, x^3 = x, one heap with image x.
+ */
+static void
+test_trial_fingerprint(void **state)
+{
+    uint32_t mul[9] = {0, 1, 2, 1, 2, 1, 2, 1, 2}, mul2[9];
+    unsigned char p[3] = {0, 1, 0};
+    table q = {0}, q2;
+    uint32_t phi[2] = {1, 1};
+    uint64_t f[2], g[2];
+    (void)state;
+    q.order = 3;
+    q.mul = mul;
+    q.p = p;
+    mquot_trial_print(&q, phi, 2, f);
+    q2 = q;
+    memcpy(mul2, mul, sizeof mul);
+    q2.mul = mul2;
+    mquot_trial_print(&q2, phi, 2, g);
+    assert_memory_equal(f, g, sizeof f);
+    mul2[1 * 3 + 1] = 1;                    /* x x = x, in x's row */
+    mquot_trial_print(&q2, phi, 2, g);
+    assert_memory_not_equal(f, g, sizeof f);
+    p[2] = 1;                               /* P-portion */
+    mquot_trial_print(&q, phi, 2, g);
+    assert_memory_not_equal(f, g, sizeof f);
+    p[2] = 0;
+    phi[1] = 2;                             /* an image */
+    mquot_trial_print(&q, phi, 2, g);
+    assert_memory_not_equal(f, g, sizeof f);
+    phi[1] = 1;
+    mquot_trial_print(&q, phi, 1, g);       /* one heap fewer */
+    assert_memory_not_equal(f, g, sizeof f);
+    q.order = 2;                            /* the order */
+    mquot_trial_print(&q, phi, 2, g);
+    assert_memory_not_equal(f, g, sizeof f);
+    q.order = 3;
+    mquot_trial_print(&q, phi, 2, g);       /* all restored */
+    assert_memory_equal(f, g, sizeof f);
 }
 
 int
@@ -951,7 +1001,8 @@ main(void)
         cmocka_unit_test(test_wild_against_search),
         cmocka_unit_test(test_wild_beyond_fixed_bounds),
         cmocka_unit_test(test_untried_candidate_named),
-        cmocka_unit_test(test_failures_noted),
+        cmocka_unit_test(test_trials_noted),
+        cmocka_unit_test(test_trial_fingerprint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
