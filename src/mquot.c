@@ -519,7 +519,7 @@ try_candidates(mquot *m, size_t ng, uint64_t max, uint64_t *done)
             mquot_table_free(m, &red);
         }
     }
-    m->nfails = 0;   /* a fresh start: the trial below is C(2, 2) */
+    m->nmet = 0;   /* a fresh start: the trial below is C(2, 2) */
     if (r == MQUOT_UNKNOWN && trial.mul != NULL) {
         tsets ts;
         r = mquot_tsets_charged(m, &trial, tphi, ng, &ts);
@@ -615,7 +615,7 @@ try_extend(mquot *m, size_t ng)
                  "verification after %llu recalibrations, and none "
                  "refines the last%s (a wild game whose quotient grows "
                  "fast)", (unsigned long long)done,
-                 m->fail_again ? " without coming back to an earlier "
+                 m->met_again ? " without coming back to an earlier "
                                  "candidate" : "");
     }
     return r;
@@ -683,7 +683,7 @@ mquot_free(mquot *m)
     free(m->wd);
     free(m->woff);
     free(m->wit);
-    free(m->fails);
+    free(m->met);
     free(m->boxk);
     free(m->boxp);
     mquot_tsets_free(&m->opts);

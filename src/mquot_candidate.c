@@ -154,9 +154,9 @@ mquot_candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
  * holds), so the recalibrations end. Only a trial met before is refused:
  * octal 0.16's heap 16 meets a failure again with another trial, and
  * refusing that costs it 2.4 times the work (docs/theory.md 7b).
- * A trial is noted by a 128-bit fingerprint (trial_print): two trials
- * that differ but share it (about 2^-128 for a pair) would only end the
- * recalibrations sooner, never change an answer.
+ * A trial is noted by a 128-bit fingerprint (mquot_trial_print): two
+ * trials that differ but share it (about 2^-128 for a pair) would only
+ * end the recalibrations sooner, never change an answer.
  */
 
 /* Two 64-bit hashes of the trial (q, phi): its order, P-portion, images
@@ -196,12 +196,12 @@ mquot_trial_print(const table *q, const uint32_t *phi, size_t ng,
 int
 mquot_trial_seen(const mquot *m, const uint64_t fp[2])
 {
-    for (size_t i = 0; i < m->nfails; i += 5 + (size_t)m->fails[i]) {
-        const uint32_t *f = m->fails + i + 1 + m->fails[i];
-        if (m->fails[i] == m->nwit &&
+    for (size_t i = 0; i < m->nmet; i += 5 + (size_t)m->met[i]) {
+        const uint32_t *f = m->met + i + 1 + m->met[i];
+        if (m->met[i] == m->nwit &&
             f[0] == (uint32_t)fp[0] && f[1] == (uint32_t)(fp[0] >> 32) &&
             f[2] == (uint32_t)fp[1] && f[3] == (uint32_t)(fp[1] >> 32) &&
-            (m->nwit == 0 || memcmp(m->fails + i + 1, m->wit,
+            (m->nwit == 0 || memcmp(m->met + i + 1, m->wit,
                                     m->nwit * sizeof *m->wit) == 0)) {
             return 1;
         }
@@ -215,20 +215,20 @@ int
 mquot_trial_note(mquot *m, const uint64_t fp[2])
 {
     uint32_t *f;
-    if (mquot_grow((void **)&m->fails, &m->capfails,
-                   m->nfails + 5 + m->nwit, sizeof *m->fails) != 0) {
+    if (mquot_grow((void **)&m->met, &m->capmet,
+                   m->nmet + 5 + m->nwit, sizeof *m->met) != 0) {
         return -1;
     }
-    m->fails[m->nfails] = (uint32_t)m->nwit;
+    m->met[m->nmet] = (uint32_t)m->nwit;
     if (m->nwit > 0) {   /* m->wit may be NULL then */
-        memcpy(m->fails + m->nfails + 1, m->wit, m->nwit * sizeof *m->wit);
+        memcpy(m->met + m->nmet + 1, m->wit, m->nwit * sizeof *m->wit);
     }
-    f = m->fails + m->nfails + 1 + m->nwit;
+    f = m->met + m->nmet + 1 + m->nwit;
     f[0] = (uint32_t)fp[0];
     f[1] = (uint32_t)(fp[0] >> 32);
     f[2] = (uint32_t)fp[1];
     f[3] = (uint32_t)(fp[1] >> 32);
-    m->nfails += 5 + m->nwit;
+    m->nmet += 5 + m->nwit;
     return 0;
 }
 
@@ -247,7 +247,7 @@ judged(mquot *m, int r, const table *red, const uint32_t *phi, size_t ng,
     }
     mquot_trial_print(red, phi, ng, fp);
     if (mquot_trial_seen(m, fp)) {
-        m->fail_again = 1;
+        m->met_again = 1;
         return MQUOT_UNKNOWN;
     }
     return MQUOT_MOVED;
@@ -463,7 +463,7 @@ mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
     }
     memcpy(w, m->wit, n * sizeof *w);
     want = !predict(trial, tphi, w, n);
-    m->fail_again = 0;
+    m->met_again = 0;
     for (size_t i = 0; i < n; i++) {      /* w lists its heaps highest first */
         if (nh > 0 && hs[nh - 1] == w[i]) {
             cnt[nh - 1]++;

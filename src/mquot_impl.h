@@ -115,11 +115,11 @@ struct mquot {
     size_t capwoff;
     uint32_t *wit;        /* the word that broke the last candidate */
     size_t nwit, capwit;
-    uint32_t *fails;      /* the trials met since the last fresh start,
+    uint32_t *met;        /* the trials met since the last fresh start,
                            * with their least failures (mquot_trial_note),
-                           * nfails words of capfails */
-    size_t nfails, capfails;
-    int fail_again;       /* the last recalibration refused a refinement:
+                           * nmet words of capmet */
+    size_t nmet, capmet;
+    int met_again;        /* the last recalibration refused a refinement:
                            * a trial met before, failing on the same word */
     tsets opts;           /* each generator's option images, once asked */
     size_t nopts;         /* ... for generators 0 .. nopts - 1 */

@@ -106,7 +106,7 @@ mquot_bytes(const mquot *m)
     return sizeof *m + table_bytes(m->q.order) +
            m->capphi * sizeof *m->phi + m->capwd * sizeof *m->wd +
            m->capwoff * sizeof *m->woff + m->capwit * sizeof *m->wit +
-           m->capfails * sizeof *m->fails +
+           m->capmet * sizeof *m->met +
            m->capopt_t * sizeof(uint32_t) + m->capopt_off * sizeof(size_t) +
            m->capboxk * sizeof *m->boxk + m->capboxp * sizeof *m->boxp;
 }

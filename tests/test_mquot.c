@@ -939,7 +939,7 @@ test_trials_noted(void **state)
     assert_true(mquot_trial_seen(m, t1));    /* the first is still there */
     set_failure(m, a, 0);                    /* the empty word */
     assert_false(mquot_trial_seen(m, t1));
-    assert_int_equal(m->nfails, (5 + 3) + (5 + 2));
+    assert_int_equal(m->nmet, (5 + 3) + (5 + 2));
     mquot_free(m);
 }
 
