@@ -536,11 +536,11 @@ try_candidates(mquot *m, size_t ng, uint64_t max, uint64_t *done)
          ++*done) {
         uint64_t fp[2];
         mquot_trial_print(&trial, tphi, ng, fp);
-        if (mquot_trial_note(m, fp) != 0) {   /* m->wit: the next one */
+        if (mquot_trial_note(m, fp) != 0) {
             r = MQUOT_NOMEM;
             break;
         }
-        r = mquot_recalibrate(m, &trial, tphi, ng);
+        r = mquot_recalibrate(m, &trial, tphi, ng);   /* m->wit: the next */
         if (r == MQUOT_MOVED) {
             r = MQUOT_UNKNOWN;
         } else if (r == MQUOT_UNKNOWN) {

@@ -4,8 +4,10 @@
  * built (a product with cyclic parts), given its P-portion by the rules,
  * verified and reduced (mquot_candidate, finish); when it fails, the
  * least word it gets wrong refines it (mquot_recalibrate, refine_by*)
- * until it passes or the refinements allowed run out. Which candidates
- * are tried, and when, is mquot.c's.
+ * until it passes or the refinements allowed run out; a refinement that
+ * is a trial met before, failing on the same word, is refused, which is
+ * what ends them (mquot_trial_seen). Which candidates are tried, and
+ * when, is mquot.c's.
  */
 #include "mquot_impl.h"
 
