@@ -24,7 +24,7 @@
  */
 static int
 with_cyclic(const table *base, const unsigned *idx,
-            const unsigned *per, const size_t *gens, size_t nc,
+            const unsigned *per, const int32_t *part, size_t nc,
             uint32_t *phi, size_t ng, size_t max, table *out)
 {
     size_t span = 1;
@@ -49,9 +49,7 @@ with_cyclic(const table *base, const unsigned *idx,
     }
     for (size_t g = 0; g < ng; g++) {
         size_t v = phi[g] * span;
-        for (size_t i = 0; i < nc; i++) {
-            v += gens[i] == g ? out->radix[i] : 0;
-        }
+        v += part[g] >= 0 ? out->radix[part[g]] : 0;
         phi[g] = (uint32_t)v;
     }
     return MQUOT_OK;
@@ -110,6 +108,28 @@ later_failure(const mquot *m, const uint32_t *w, size_t n)
     return m->wit[i] > w[i];
 }
 
+/* part[g]: the cyclic part that counts heap g, -1 for none. Part i
+ * counts heap hs[i]; with cls, also every heap with options whose image
+ * in phi is hs[i]'s (a class the trial does not tell apart stays one). */
+static void
+parts_of(const mquot *m, const uint32_t *phi, size_t ng, const size_t *hs,
+         size_t ns, int cls, int32_t *part)
+{
+    for (size_t g = 0; g < ng; g++) {
+        part[g] = -1;
+    }
+    for (size_t i = 0; i < ns; i++) {
+        part[hs[i]] = (int32_t)i;
+    }
+    for (size_t g = 0; cls && g < ng; g++) {
+        for (size_t i = 0; i < ns && part[g] < 0; i++) {
+            if (phi[g] == phi[hs[i]] && has_options(m, g)) {
+                part[g] = (int32_t)i;
+            }
+        }
+    }
+}
+
 /*
  * A candidate: base, with generators gens[0 .. ns) told apart by a cyclic
  * part each (index idx[i], period 2), its P-portion by the rules, then
@@ -123,9 +143,27 @@ mquot_candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
                 const size_t *gens, const unsigned *idx,
                 const unsigned *per, size_t ns, table *out)
 {
+    int32_t *part = malloc(ng * sizeof *part);
+    int r;
+    if (part == NULL) {
+        return MQUOT_NOMEM;
+    }
+    parts_of(m, phi, ng, gens, ns, 0, part);
+    r = mquot_candidate_parts(m, base, phi, ng, part, idx, per, ns, out);
+    free(part);
+    return r;
+}
+
+/* The same, heap g told apart by part part[g] (-1: none), so that a
+ * part may count several heaps together. */
+int
+mquot_candidate_parts(mquot *m, const table *base, uint32_t *phi, size_t ng,
+                      const int32_t *part, const unsigned *idx,
+                      const unsigned *per, size_t ns, table *out)
+{
     table cur;
     size_t max = m->cand_max != 0 ? m->cand_max : mquot_candidate_cap(m);
-    int r = with_cyclic(base, idx, per, gens, ns, phi, ng, max, &cur);
+    int r = with_cyclic(base, idx, per, part, ns, phi, ng, max, &cur);
     if (r == MQUOT_SKIP) {
         size_t order = base->order;
         for (size_t i = 0; i < ns && order <= MQUOT_CANDIDATE_CEILING; i++) {
@@ -255,74 +293,6 @@ judged(mquot *m, int r, const table *red, const uint32_t *phi, size_t ng,
     return MQUOT_MOVED;
 }
 
-/* Replaces the trial by red (images phi) when the verdict r says it is
- * better (MQUOT_OK or MQUOT_MOVED); frees red otherwise. */
-static void
-keep_if_better(mquot *m, table *trial, uint32_t *tphi, table *red,
-               const uint32_t *phi, size_t ng, int r)
-{
-    if (r == MQUOT_OK || r == MQUOT_MOVED) {
-        mquot_table_free(m, trial);
-        *trial = *red;
-        memcpy(tphi, phi, ng * sizeof *phi);
-    } else {
-        mquot_table_free(m, red);
-    }
-    *red = (table){0};
-}
-
-/* Tries the refinement of trial by the counts of the heaps hs[0 .. ns)
- * (each up to past its count cnt in w); MQUOT_MOVED when it gets w right
- * (trial replaced), MQUOT_OK when it passes verification (trial
- * replaced), MQUOT_UNKNOWN when it does not help. */
-static int
-refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
-          const size_t *hs, const unsigned *cnt, size_t ns,
-          const uint32_t *w, size_t n, int want)
-{
-    unsigned idx[64], per[64];
-    size_t size = trial->order, ceiling = MQUOT_CANDIDATE_CEILING;
-    uint32_t *phi = malloc(ng * sizeof *phi);
-    table red = {0};
-    int r;
-    if (phi == NULL) {
-        return MQUOT_NOMEM;
-    }
-    for (size_t i = 0; i < ns; i++) {
-        idx[i] = cnt[i] + 1 > 2 ? cnt[i] + 1 : 2;
-        per[i] = 2;
-        size = size > ceiling ? size : size * (idx[i] + 2);
-    }
-    if (size > mquot_candidate_cap(m)) {
-        mquot_skipped(m, size, ceiling, 0);
-        free(phi);
-        return MQUOT_UNKNOWN;
-    }
-    /* First without the heaps' old images (MisereSolver's choice: the
-     * candidate stays small), then keeping them (a refinement: every
-     * smaller word stays right); either is kept only when it passes or
-     * its least failure comes later. */
-    for (int drop = 1; drop >= 0; drop--) {
-        memcpy(phi, tphi, ng * sizeof *phi);
-        for (size_t i = 0; drop && i < ns; i++) {
-            phi[hs[i]] = 0;
-        }
-        r = mquot_candidate(m, trial, phi, ng, hs, idx, per, ns, &red);
-        if (r == MQUOT_SKIP) {
-            r = MQUOT_UNKNOWN;
-            continue;
-        }
-        r = judged(m, r, &red, phi, ng, w, n, want);
-        if (r != MQUOT_UNKNOWN || drop == 0) {
-            break;
-        }
-        mquot_table_free(m, &red);
-    }
-    keep_if_better(m, trial, tphi, &red, phi, ng, r);
-    free(phi);
-    return r;
-}
-
 /* Index and period of the powers of x in q. */
 static void
 power_cycle(const table *q, uint32_t x, unsigned *index, unsigned *period)
@@ -346,6 +316,92 @@ power_cycle(const table *q, uint32_t x, unsigned *index, unsigned *period)
         y = q->mul[(size_t)y * q->order + x];
     }
 }
+
+/* Replaces the trial by red (images phi) when the verdict r says it is
+ * better (MQUOT_OK or MQUOT_MOVED); frees red otherwise. */
+static void
+keep_if_better(mquot *m, table *trial, uint32_t *tphi, table *red,
+               const uint32_t *phi, size_t ng, int r)
+{
+    if (r == MQUOT_OK || r == MQUOT_MOVED) {
+        mquot_table_free(m, trial);
+        *trial = *red;
+        memcpy(tphi, phi, ng * sizeof *phi);
+    } else {
+        mquot_table_free(m, red);
+    }
+    *red = (table){0};
+}
+
+/* Tries the refinement of trial by the counts of the heaps hs[0 .. ns)
+ * (each up to past its count cnt in w, and past the powers of its image
+ * the trial already tells apart); with cls, each part counts every heap
+ * with options whose image in the trial is hs[i]'s, together (a class
+ * of heaps the trial does not tell apart stays one). MQUOT_MOVED when it
+ * gets w right (trial replaced), MQUOT_OK when it passes verification
+ * (trial replaced), MQUOT_UNKNOWN when it does not help. */
+static int
+refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
+          const size_t *hs, const unsigned *cnt, size_t ns,
+          const uint32_t *w, size_t n, int want, int cls)
+{
+    unsigned idx[64], per[64];
+    size_t size = trial->order, ceiling = MQUOT_CANDIDATE_CEILING;
+    uint32_t *phi = malloc(ng * sizeof *phi);
+    int32_t *part = malloc(ng * sizeof *part);
+    table red = {0};
+    int r;
+    if (phi == NULL || part == NULL) {
+        free(phi);
+        free(part);
+        return MQUOT_NOMEM;
+    }
+    parts_of(m, tphi, ng, hs, ns, cls, part);
+    for (size_t i = 0; i < ns; i++) {
+        unsigned ti = 0, tp;
+        /* a class: past the powers the trial already tells apart, so
+         * that the part adds a distinction */
+        if (cls) {
+            power_cycle(trial, tphi[hs[i]], &ti, &tp);
+        }
+        idx[i] = cnt[i] + 1 > 2 ? cnt[i] + 1 : 2;
+        idx[i] = ti + 1 > idx[i] ? ti + 1 : idx[i];
+        per[i] = 2;
+        size = size > ceiling ? size : size * (idx[i] + 2);
+    }
+    if (size > mquot_candidate_cap(m)) {
+        mquot_skipped(m, size, ceiling, 0);
+        free(phi);
+        free(part);
+        return MQUOT_UNKNOWN;
+    }
+    /* First without the heaps' old images (MisereSolver's choice: the
+     * candidate stays small), then keeping them (a refinement: every
+     * smaller word stays right); either is kept only when it passes or
+     * its least failure comes later. */
+    for (int drop = 1; drop >= 0; drop--) {
+        memcpy(phi, tphi, ng * sizeof *phi);
+        for (size_t g = 0; drop && g < ng; g++) {
+            phi[g] = part[g] >= 0 ? 0 : phi[g];
+        }
+        r = mquot_candidate_parts(m, trial, phi, ng, part, idx, per, ns,
+                                  &red);
+        if (r == MQUOT_SKIP) {
+            r = MQUOT_UNKNOWN;
+            continue;
+        }
+        r = judged(m, r, &red, phi, ng, w, n, want);
+        if (r != MQUOT_UNKNOWN || drop == 0) {
+            break;
+        }
+        mquot_table_free(m, &red);
+    }
+    keep_if_better(m, trial, tphi, &red, phi, ng, r);
+    free(phi);
+    free(part);
+    return r;
+}
+
 
 
 /*
@@ -431,7 +487,7 @@ refine_by_subwords(mquot *m, table *trial, uint32_t *tphi, size_t ng,
             i++;
         }
         /* a heap without options is the empty game: the identity */
-        phi[g] = m->woff[g + 1] == m->woff[g] ? 0
+        phi[g] = !has_options(m, g) ? 0
                  : (uint32_t)(i < nh ? radix[i] : ns + tphi[g]);
     }
     free(img);
@@ -442,16 +498,33 @@ refine_by_subwords(mquot *m, table *trial, uint32_t *tphi, size_t ng,
     return r;
 }
 
+/* 1 when another heap with options has heap h's image in the trial. */
+static int
+shared_image(const mquot *m, const uint32_t *tphi, size_t ng, size_t h)
+{
+    for (size_t g = 0; g < ng; g++) {
+        if (g != h && tphi[g] == tphi[h] && has_options(m, g)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /*
  * Recalibration: w = m->wit, the lexicographically least word the trial
  * gets wrong. Every smaller word is right, so w's true outcome is the
  * opposite of the trial's. Telling apart the counts of w's heaps makes
  * any refinement keep every smaller word right (each element's P comes
  * from its least word, whose outcome it shares with the smaller words of
- * that element). One heap, then two (for short words), each first
- * without its old image; then w's own sub-sums as elements of their own,
- * which gets w right (no smaller word has its element), so the least
- * failure moves up: small candidates first.
+ * that element). First each heap of w whose image other heaps share,
+ * counted together with them: a new heap that tells apart the powers of
+ * an element (0.6's heap 17 tells 7 + 7 from 0, and 10 + 10, 13 + 13
+ * after it, 7, 10 and 13 having one image) usually does so for every
+ * heap that has it, and counting one at a time meets each in turn, each
+ * multiplying the trial's order. Then one heap, then two (for short
+ * words), each first without its old image; then w's own sub-sums as
+ * elements of their own, which gets w right (no smaller word has its
+ * element), so the least failure moves up: small candidates first.
  */
 int
 mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
@@ -475,17 +548,23 @@ mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
         }
     }
     for (size_t a = 0; a < nh && r == MQUOT_UNKNOWN; a++) {
-        r = refine_by(m, trial, tphi, ng, &hs[a], &cnt[a], 1, w, n, want);
+        if (cnt[a] > 1 && shared_image(m, tphi, ng, hs[a])) {
+            r = refine_by(m, trial, tphi, ng, &hs[a], &cnt[a], 1, w, n,
+                          want, 1);
+        }
+    }
+    for (size_t a = 0; a < nh && r == MQUOT_UNKNOWN; a++) {
+        r = refine_by(m, trial, tphi, ng, &hs[a], &cnt[a], 1, w, n, want, 0);
     }
     for (size_t a = 0; a < nh && nh <= 4 && r == MQUOT_UNKNOWN; a++) {
         for (size_t b = a + 1; b < nh && r == MQUOT_UNKNOWN; b++) {
             size_t h2[2] = {hs[a], hs[b]};
             unsigned c2[2] = {cnt[a], cnt[b]};
-            r = refine_by(m, trial, tphi, ng, h2, c2, 2, w, n, want);
+            r = refine_by(m, trial, tphi, ng, h2, c2, 2, w, n, want, 0);
         }
     }
     if (r == MQUOT_UNKNOWN && nh > 2) {
-        r = refine_by(m, trial, tphi, ng, hs, cnt, nh, w, n, want);
+        r = refine_by(m, trial, tphi, ng, hs, cnt, nh, w, n, want, 0);
     }
     if (r == MQUOT_UNKNOWN) {
         r = refine_by_subwords(m, trial, tphi, ng, hs, cnt, nh, w, n, want);

@@ -143,6 +143,14 @@ struct mquot {
     size_t capboxk, capboxp;
 };
 
+/* 1 when generator g (a heap) has an option; one without is the empty
+ * game, whose image is the identity. */
+static inline int
+has_options(const mquot *m, size_t g)
+{
+    return m->woff[g + 1] > m->woff[g];
+}
+
 /* ---- mquot_table.c: products, tables, the budget ----------------------- */
 
 void mquot_tmul_row(const table *t, size_t x, uint32_t *out, uint32_t *cv);
@@ -180,6 +188,10 @@ int mquot_reduce(mquot *m, const table *q, uint32_t *phi, size_t ng,
 int mquot_candidate(mquot *m, const table *base, uint32_t *phi, size_t ng,
                     const size_t *gens, const unsigned *idx,
                     const unsigned *per, size_t ns, table *out);
+int mquot_candidate_parts(mquot *m, const table *base, uint32_t *phi,
+                          size_t ng, const int32_t *part,
+                          const unsigned *idx, const unsigned *per,
+                          size_t ns, table *out);
 int mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng);
 void mquot_trial_print(const table *q, const uint32_t *phi, size_t ng,
                        uint64_t fp[2]);

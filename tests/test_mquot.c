@@ -844,6 +844,61 @@ test_wild_beyond_fixed_bounds(void **state)
 }
 
 /*
+ * A recalibration first counts together the heaps that share the image
+ * of a heap the failing sum holds twice or more (mquot_candidate.c,
+ * refine_by with cls): octal:0.41 (a relative of Dawson's Kayles) then
+ * builds its quotient to heap 30 with 10^9 steps of work a heap, where
+ * counting one heap at a time stops at heap 25 (docs/theory.md 7b).
+ * The sums holding heaps 27 to 30 get the plain search's outcome.
+ */
+static void
+test_class_refinement_reach(void **state)
+{
+    static const literal_game g = {"octal:0.41", {0, 4, 1}, 2};
+    mquot *m = mquot_new((size_t)1 << 30, 1000000000);
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *s = grundy_result_new();
+    size_t compared = 0;
+    (void)state;
+    assert_non_null(m);
+    for (unsigned h = 0; h <= 30; h++) {
+        if (add_literal_heap(m, &g, h) != MQUOT_OK) {
+            fail_msg("octal:0.41: quotient built to heap %u only (%s)", h - 1,
+                     mquot_why(m));
+        }
+    }
+    for (unsigned big = 27; big <= 30; big++) {
+        for (unsigned a = 0; a <= 6; a++) {
+            for (unsigned b = 0; b <= a; b++) {
+                uint32_t x;
+                char text[96];
+                int ws;
+                grundy_error err;
+                x = mquot_mul(m, mquot_phi(m, big),
+                              mquot_mul(m, mquot_phi(m, a), mquot_phi(m, b)));
+                snprintf(text, sizeof text, "octal:0.41 %u %u %u", big, a, b);
+                parse(ctx, pos, text);
+                if (solve_by(misere_search, pos, s, &ws, &err) != GRUNDY_OK) {
+                    fail_msg("%s: search: %s", text, err.message);
+                }
+                if (ws == mquot_is_p(m, x)) {
+                    fail_msg("%s: the quotient says %s, the search %s", text,
+                             mquot_is_p(m, x) ? "lose" : "win",
+                             ws ? "win" : "lose");
+                }
+                compared++;
+            }
+        }
+    }
+    assert_int_equal(compared, 4 * 28);
+    grundy_result_free(s);
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+    mquot_free(m);
+}
+
+/*
  * A candidate the memory left cannot verify is not tried, and when
  * nothing else passes or names a limit, the refusal names the memory
  * that lets it be tried (mquot_skipped): octal:0.57's heap 45 under
@@ -1000,6 +1055,7 @@ main(void)
         cmocka_unit_test(test_all_moves_beyond_built),
         cmocka_unit_test(test_wild_against_search),
         cmocka_unit_test(test_wild_beyond_fixed_bounds),
+        cmocka_unit_test(test_class_refinement_reach),
         cmocka_unit_test(test_untried_candidate_named),
         cmocka_unit_test(test_trials_noted),
         cmocka_unit_test(test_trial_fingerprint),
