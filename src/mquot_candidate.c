@@ -66,6 +66,31 @@ predict(const table *q, const uint32_t *phi, const uint32_t *w, size_t n)
     return q->p[x];
 }
 
+/*
+ * 1 when a recalibration's refinement, its P-portion just given by the
+ * rules, gets the recalibration's word wrong: that word is the least the
+ * trial gets wrong, so every smaller word, and with them its options,
+ * were right, and its true outcome is the opposite of the trial's
+ * (aim_want). A candidate that gets it wrong cannot pass verification,
+ * and judged would refuse it (its least failure is not later), so it is
+ * not verified: the same choices, without that verification's work. Its
+ * failure is then the aim itself (m->wit), which judged reads.
+ */
+static int
+misses_aim(mquot *m, const table *cur, const uint32_t *phi)
+{
+    if (m->naim == 0 || predict(cur, phi, m->aim, m->naim) == m->aim_want) {
+        return 0;
+    }
+    if (mquot_grow((void **)&m->wit, &m->capwit, m->naim + 1,
+                   sizeof *m->wit) != 0) {
+        return 0;   /* verified as before */
+    }
+    memcpy(m->wit, m->aim, m->naim * sizeof *m->wit);
+    m->nwit = m->naim;
+    return 1;
+}
+
 /* The end of every candidate: its P-portion by the rules, verification,
  * reduction into *out (phi updated) whatever the verdict; cur freed when
  * owned. Returns the verdict, or an error (out then empty). */
@@ -77,7 +102,9 @@ finish(mquot *m, table *cur, int owned, uint32_t *phi, size_t ng,
     int r = mquot_tsets_charged(m, cur, phi, ng, &ts), verdict;
     if (r == MQUOT_OK) {
         r = mquot_mark_p(cur, phi, &ts, ng);
-        if (r == MQUOT_OK) {
+        if (r == MQUOT_OK && misses_aim(m, cur, phi)) {
+            r = MQUOT_UNKNOWN;   /* not verified: it cannot pass */
+        } else if (r == MQUOT_OK) {
             r = mquot_verify(m, cur, phi, &ts, ng);
         }
         mquot_tsets_free(&ts);
@@ -539,6 +566,9 @@ mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
     memcpy(w, m->wit, n * sizeof *w);
     want = !predict(trial, tphi, w, n);
     m->met_again = 0;
+    m->aim = w;
+    m->naim = n;
+    m->aim_want = want;
     for (size_t i = 0; i < n; i++) {      /* w lists its heaps highest first */
         if (nh > 0 && hs[nh - 1] == w[i]) {
             cnt[nh - 1]++;
@@ -569,6 +599,8 @@ mquot_recalibrate(mquot *m, table *trial, uint32_t *tphi, size_t ng)
     if (r == MQUOT_UNKNOWN) {
         r = refine_by_subwords(m, trial, tphi, ng, hs, cnt, nh, w, n, want);
     }
+    m->aim = NULL;
+    m->naim = 0;
     free(w);
     return r;
 }

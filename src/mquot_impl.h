@@ -115,6 +115,11 @@ struct mquot {
     size_t capwoff;
     uint32_t *wit;        /* the word that broke the last candidate */
     size_t nwit, capwit;
+    const uint32_t *aim;  /* a recalibration's word: its refinements must
+                           * get it right, outcome aim_want (1: P); naim
+                           * 0 outside a recalibration */
+    size_t naim;
+    int aim_want;
     uint32_t *met;        /* the trials met since the last fresh start,
                            * with their least failures (mquot_trial_note),
                            * nmet words of capmet */
