@@ -430,7 +430,6 @@ refine_by(mquot *m, table *trial, uint32_t *tphi, size_t ng,
 }
 
 
-
 /*
  * The trial with the words made of w's heaps alone as elements of their
  * own, counted per heap up to an index past w's count and then by a
@@ -543,12 +542,14 @@ shared_image(const mquot *m, const uint32_t *tphi, size_t ng, size_t h)
  * opposite of the trial's. Telling apart the counts of w's heaps makes
  * any refinement keep every smaller word right (each element's P comes
  * from its least word, whose outcome it shares with the smaller words of
- * that element). First each heap of w whose image other heaps share,
- * counted together with them: a new heap that tells apart the powers of
- * an element (0.6's heap 17 tells 7 + 7 from 0, and 10 + 10, 13 + 13
- * after it, 7, 10 and 13 having one image) usually does so for every
- * heap that has it, and counting one at a time meets each in turn, each
- * multiplying the trial's order. Then one heap, then two (for short
+ * that element). First each heap that w holds twice or more and whose
+ * image other heaps share, counted together with them: a new heap that
+ * tells apart the powers of an element (0.6's heap 17 tells 7 + 7 from
+ * 0, and 10 + 10, 13 + 13 after it, 7, 10 and 13 having one image)
+ * usually does so for every heap that has it, and counting one at a
+ * time meets each in turn, each multiplying the trial's order (for a
+ * heap w holds once, trying its class first cost Dawson's Kayles' heap
+ * 30 twice the work: docs/theory.md 7b). Then one heap, then two (for short
  * words), each first without its old image; then w's own sub-sums as
  * elements of their own, which gets w right (no smaller word has its
  * element), so the least failure moves up: small candidates first.
