@@ -111,18 +111,6 @@ memo_grow(memo *m, void **p, size_t *cap, size_t need, size_t size)
     return memo_over(m, memo_bytes(m));
 }
 
-static uint64_t
-key_hash(const uint64_t *v, size_t n)
-{
-    uint64_t h = 0x9e3779b97f4a7c15u ^ n;
-    for (size_t i = 0; i < n; i++) {
-        h ^= v[i];
-        h *= 0xff51afd7ed558ccdu;
-        h ^= h >> 33;
-    }
-    return h;
-}
-
 static int
 key_equal(const memo *m, const memo_entry *e, const uint64_t *v, size_t n)
 {
@@ -144,7 +132,7 @@ memo_rehash(memo *m)
     }
     for (size_t i = 0; i < m->ne; i++) {
         const memo_entry *e = &m->e[i];
-        size_t at = key_hash(m->pool + e->key_off, e->key_n) & (n - 1);
+        size_t at = util_words_hash(m->pool + e->key_off, e->key_n) & (n - 1);
         while (s[at] != 0) {
             at = (at + 1) & (n - 1);
         }
@@ -165,7 +153,7 @@ memo_find(memo *m, const uint64_t *v, size_t n, size_t *out)
     if ((m->ne + 1) * 2 > m->nslot && memo_rehash(m) != 0) {
         return -1;
     }
-    at = key_hash(v, n) & (m->nslot - 1);
+    at = util_words_hash(v, n) & (m->nslot - 1);
     while (m->slot[at] != 0) {
         if (key_equal(m, &m->e[m->slot[at] - 1], v, n)) {
             *out = m->slot[at] - 1;

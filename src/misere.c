@@ -216,17 +216,6 @@ canonical(const uint64_t *key, size_t len, uint64_t *out)
     return 0;
 }
 
-static uint64_t
-key_hash(const uint64_t *key, size_t len)
-{
-    uint64_t h = 0x9e3779b97f4a7c15u ^ len;
-    for (size_t i = 0; i < len; i++) {
-        h = (h ^ key[i]) * 0x100000001b3u;
-        h ^= h >> 29;
-    }
-    return h | 1;
-}
-
 static memo_entry *
 memo_find(search *s, const uint64_t *key, size_t len, uint64_t h)
 {
@@ -521,7 +510,7 @@ search_win(search *s, const uint64_t *key, size_t len, int depth)
         return win;
     }
     win = 0;
-    h = key_hash(key, len);
+    h = util_words_hash(key, len) | 1;
     if (s->size != 0 && (e = memo_find(s, key, len, h))->hash != 0) {
         return e->win;
     }

@@ -432,13 +432,8 @@ move_result_clear(grundy_result *res)
 static uint64_t
 position_hash(const grundy_result *res, size_t i)
 {
-    const unsigned char *p = (const unsigned char *)res->text +
-                             res->moves[i].position;
-    uint64_t h = 14695981039346656037ull;   /* FNV-1a */
-    for (size_t k = 0; k < res->moves[i].position_len; k++) {
-        h = (h ^ p[k]) * 1099511628211ull;
-    }
-    return h;
+    return util_fnv1a(UTIL_FNV_BASIS, res->text + res->moves[i].position,
+                      res->moves[i].position_len);
 }
 
 static int

@@ -186,7 +186,7 @@ find_twin(const mquot *m, size_t ng, unsigned char *mark)
     }
     for (size_t h = 0; h < g && twin == g; h++) {
         size_t a = m->opts.off[h], b = m->opts.off[h + 1];
-        if (b - a != hi - lo || m->woff[h + 1] == m->woff[h]) {
+        if (b - a != hi - lo || !has_options(m, h)) {
             continue;
         }
         while (a < b && mark[m->opts.t[a]]) {
@@ -312,7 +312,7 @@ try_free(mquot *m, size_t ng)
         return MQUOT_NOMEM;
     }
     for (size_t g = 0; g < ng && s <= MQUOT_MAX_PARTS; g++) {
-        if (m->woff[g + 1] > m->woff[g]) {
+        if (has_options(m, g)) {
             if (s < MQUOT_MAX_PARTS) {
                 idx[s] = 1;
                 per[s] = 2;
@@ -364,7 +364,7 @@ box_words(const mquot *m, size_t ng, const size_t *dim, size_t s,
         return MQUOT_NOMEM;
     }
     for (size_t g = 0; g < ng; g++) {
-        if (m->woff[g + 1] == m->woff[g]) {
+        if (!has_options(m, g)) {
             continue;
         }
         (*off)[d++] = n;
@@ -372,7 +372,7 @@ box_words(const mquot *m, size_t ng, const size_t *dim, size_t s,
             size_t at = n++;
             for (size_t j = 0; j < m->wd[i]; j++) {
                 uint32_t h = m->wd[i + 1 + j];
-                if (m->woff[h + 1] > m->woff[h]) {
+                if (has_options(m, h)) {
                     (*w)[n++] = (uint32_t)dim[h];
                 }
             }
@@ -403,7 +403,7 @@ box_install(mquot *m, mquot_box *b, const size_t *dim, size_t ng)
     b->p = NULL;
     m->held += mquot_table_held(&t);
     for (size_t g = 0; g < ng; g++) {
-        int has = m->woff[g + 1] > m->woff[g];
+        int has = has_options(m, g);
         phi[g] = has ? b->phi[dim[g]] : 0;
         m->boxk[g] = has ? b->k[dim[g]] : 0;
         m->boxp[g] = has ? b->per[dim[g]] : 0;
@@ -439,7 +439,7 @@ try_box(mquot *m, size_t ng)
     for (size_t g = 0; g < ng; g++) {
         int known = g < m->capboxp && m->boxp[g] != 0;
         dim[g] = s;
-        if (m->woff[g + 1] > m->woff[g]) {
+        if (has_options(m, g)) {
             k[s] = known ? m->boxk[g] : 1;
             p[s++] = known ? m->boxp[g] : 2;
         }

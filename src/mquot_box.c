@@ -57,6 +57,7 @@
 #include "mquot_box.h"
 
 #include "mquot.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,8 +229,7 @@ sig_hash(const mquot_box *b, const shape *sh, const uint32_t *cls, size_t x)
 {
     uint64_t h = 0x9e3779b97f4a7c15u ^ cls[x];
     for (size_t d = 0; d < b->s; d++) {
-        h = (h ^ cls[times_e(b, sh, x, d)]) * 0x100000001b3u;
-        h ^= h >> 29;
+        h = util_mix(h, cls[times_e(b, sh, x, d)]);
     }
     return h;
 }

@@ -6,6 +6,7 @@
  * generated submonoid.
  */
 #include "mquot_impl.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,8 +180,7 @@ nerode_classes(const table *q, const uint32_t *elts, const uint32_t *at,
                 g[1 + a] = cls[next[i * nl + a]];
             }
             for (size_t k = 0; k < sw; k++) {
-                hv = (hv ^ g[k]) * 0x100000001b3u;
-                hv ^= hv >> 29;
+                hv = util_mix(hv, g[k]);
             }
             for (h = (size_t)hv & (hsize - 1); hash[h] != 0;
                  h = (h + 1) & (hsize - 1)) {

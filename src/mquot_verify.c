@@ -6,6 +6,7 @@
  * candidate gets wrong. It judges; it never builds a candidate.
  */
 #include "mquot_impl.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,17 +104,6 @@ typedef struct states {
     size_t hsize;
 } states;
 
-static uint64_t
-state_hash(const uint64_t *s, size_t sw)
-{
-    uint64_t h = 0x9e3779b97f4a7c15u;
-    for (size_t i = 0; i < sw; i++) {
-        h = (h ^ s[i]) * 0x100000001b3u;
-        h ^= h >> 31;
-    }
-    return h;
-}
-
 /* Adds state s unless present: 0 present, 1 added, -1 out of memory. */
 static int
 states_add(states *st, const uint64_t *s)
@@ -126,7 +116,7 @@ states_add(states *st, const uint64_t *s)
             return -1;
         }
         for (size_t k = 0; k < st->n; k++) {
-            i = state_hash(st->s + k * st->sw, st->sw) & (nh - 1);
+            i = util_words_hash(st->s + k * st->sw, st->sw) & (nh - 1);
             while (h[i] != 0) {
                 i = (i + 1) & (nh - 1);
             }
@@ -136,7 +126,7 @@ states_add(states *st, const uint64_t *s)
         st->hash = h;
         st->hsize = nh;
     }
-    i = state_hash(s, st->sw) & (st->hsize - 1);
+    i = util_words_hash(s, st->sw) & (st->hsize - 1);
     while (st->hash[i] != 0) {
         if (memcmp(st->s + (st->hash[i] - 1) * st->sw, s,
                    st->sw * sizeof *s) == 0) {

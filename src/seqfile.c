@@ -30,20 +30,10 @@
 #define SEQFILE_HEAD (8 + 4 + 4) /* magic, version, spec length */
 #define SEQFILE_MIN (SEQFILE_HEAD + 8 + 8) /* no spec, no values */
 
-/* FNV-1a of n more bytes, from the hash h of those before them. */
-static uint64_t
-seqfile_fnv_more(uint64_t h, const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        h = (h ^ p[i]) * 0x100000001b3u;
-    }
-    return h;
-}
-
 static uint64_t
 seqfile_fnv(const unsigned char *p, size_t n)
 {
-    return seqfile_fnv_more(0xcbf29ce484222325u, p, n);
+    return util_fnv1a(UTIL_FNV_BASIS, p, n);
 }
 
 static void
@@ -171,12 +161,12 @@ seqfile_write(grundy_game *game, FILE *f, int *io_failed, grundy_error *err)
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     len = seqfile_head(game, n, p);
-    h = seqfile_fnv_more(0xcbf29ce484222325u, p, len);
+    h = util_fnv1a(UTIL_FNV_BASIS, p, len);
     *io_failed = fwrite(p, 1, len, f) != len;
     for (uint64_t i = 0; i < n && !*io_failed; i += SEQFILE_CHUNK) {
         size_t m = n - i < SEQFILE_CHUNK ? (size_t)(n - i) : SEQFILE_CHUNK;
         seqfile_put_values(s, i, m, buf, p);
-        h = seqfile_fnv_more(h, p, 2 * m);
+        h = util_fnv1a(h, p, 2 * m);
         *io_failed = fwrite(p, 1, 2 * m, f) != 2 * m;
     }
     seqfile_put(p, h, 8);
@@ -231,7 +221,7 @@ seqfile_reader_new(grundy_game *game)
         return NULL;
     }
     r->game = game;
-    r->hash = 0xcbf29ce484222325u;
+    r->hash = UTIL_FNV_BASIS;
     return r;
 }
 
@@ -272,8 +262,8 @@ seqfile_hash_more(seqfile_reader *r, const unsigned char *p, size_t n)
     }
     out = r->nlast + n - 8; /* bytes that leave the held-back 8 */
     from_last = out < r->nlast ? out : r->nlast;
-    r->hash = seqfile_fnv_more(r->hash, r->last, from_last);
-    r->hash = seqfile_fnv_more(r->hash, p, out - from_last);
+    r->hash = util_fnv1a(r->hash, r->last, from_last);
+    r->hash = util_fnv1a(r->hash, p, out - from_last);
     memmove(r->last, r->last + from_last, r->nlast - from_last);
     memcpy(r->last + r->nlast - from_last, p + (out - from_last),
            n - (out - from_last));
@@ -392,7 +382,7 @@ seqfile_load_begin(seqfile_reader *r, grundy_error *err)
     }
     r->pos = 0;
     r->nlast = 0;
-    r->hash = 0xcbf29ce484222325u;
+    r->hash = UTIL_FNV_BASIS;
     return sgseq_load_begin(r->s, r->count, r->top, &r->env, err);
 }
 

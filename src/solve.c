@@ -280,16 +280,6 @@ same_game(const grundy_game *a, const grundy_game *b)
     return a == b || strcmp(a->spec, b->spec) == 0;
 }
 
-static uint64_t
-spec_hash(const char *spec)
-{
-    uint64_t h = 0xcbf29ce484222325u;
-    for (; *spec != '\0'; spec++) {
-        h = (h ^ (unsigned char)*spec) * 0x100000001B3u;
-    }
-    return h;
-}
-
 /* 1 when components i and j (of as many numbers) hold the same numbers:
  * a big number's vals entry stands for any number beyond 64 bits. */
 static int
@@ -328,7 +318,8 @@ component_classes(const sum *s, size_t *cls, grundy_error *err)
     }
     for (size_t t = 0; t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
-        uint64_t game_hash = spec_hash(term->game->spec);
+        uint64_t game_hash = util_fnv1a(UTIL_FNV_BASIS, term->game->spec,
+                                       strlen(term->game->spec));
         for (size_t i = term->first; i < term->first + term->count; i++) {
             const pos_comp *pc = &pos->comps[i];
             const uint64_t *v = pos->vals + pc->off;
@@ -337,8 +328,7 @@ component_classes(const sum *s, size_t *cls, grundy_error *err)
             gm[i] = term->game;
             cls[i] = i;
             for (size_t k = 0; k < pc->n; k++) {
-                h = (h ^ v[k]) * 0x100000001B3u;
-                h ^= h >> 29;
+                h = util_mix(h, v[k]);
             }
             for (at = (size_t)h & (cap - 1); slot[at] != 0;
                  at = (at + 1) & (cap - 1)) {

@@ -90,4 +90,40 @@ void util_note_unicode(grundy_error *err, const char *text, size_t len);
  * (grundy_private.h declares it too, for the command.) */
 void util_size_text(char *dst, size_t cap, size_t bytes);
 
+/* Hashes for look-up tables (open addressing: a table indexes by the low
+ * bits, so every bit of every word must reach them). util_mix folds one
+ * word into a hash (an odd 64-bit multiplier, MurmurHash3's finaliser
+ * constant, then the high half brought down); util_words_hash hashes n
+ * words, seeded by n. Only look-ups depend on them: nothing stores them. */
+static inline uint64_t
+util_mix(uint64_t h, uint64_t x)
+{
+    h = (h ^ x) * 0xff51afd7ed558ccdu;
+    return h ^ (h >> 33);
+}
+
+static inline uint64_t
+util_words_hash(const uint64_t *w, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+    for (size_t i = 0; i < n; i++) {
+        h = util_mix(h, w[i]);
+    }
+    return h;
+}
+
+/* FNV-1a of n more bytes, from the hash h of those before them
+ * (UTIL_FNV_BASIS before the first). The save files' checksum is this
+ * hash (seqfile.c), so it must stay FNV-1a exactly. */
+#define UTIL_FNV_BASIS 0xcbf29ce484222325u
+static inline uint64_t
+util_fnv1a(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ b[i]) * 0x100000001b3u;
+    }
+    return h;
+}
+
 #endif

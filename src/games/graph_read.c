@@ -43,10 +43,7 @@ graph_name_ok(const char *name, size_t len)
 static uint64_t
 name_hash(const char *s, size_t len)
 {
-    uint64_t h = 1469598103934665603u;
-    for (size_t i = 0; i < len; i++) {
-        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
-    }
+    uint64_t h = util_fnv1a(UTIL_FNV_BASIS, s, len);
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdu;
     return h ^ (h >> 33);

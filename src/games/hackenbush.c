@@ -54,17 +54,6 @@ hb_cut(const hb_core *g, const uint64_t *v, size_t e, uint64_t *out,
     return k;
 }
 
-static uint64_t
-hb_hash(const uint64_t *w, size_t n)
-{
-    uint64_t h = 0x9e3779b97f4a7c15u ^ n;
-    for (size_t i = 0; i < n; i++) {
-        h = (h ^ w[i]) * 0xff51afd7ed558ccdu;
-        h ^= h >> 29;
-    }
-    return h;
-}
-
 /* Pictures already emitted by one options() call: two cuts may leave
  * the same picture (one of two equal edges); each is emitted once. An
  * open-addressed set of hashes, each with the edge that gave it, so that
@@ -110,7 +99,7 @@ static int
 hb_seen_check(hb_seen *s, const hb_core *g, const uint64_t *v,
               const uint64_t *w, size_t k, size_t e, uint64_t *tmp)
 {
-    uint64_t h = hb_hash(w, k);
+    uint64_t h = util_words_hash(w, k);
     size_t j, fell;
     if (2 * (s->n + 1) > s->cap && hb_seen_grow(s) != 0) {
         return -1;
