@@ -146,6 +146,9 @@ struct mquot {
     unsigned *boxp;   /* box that passed (period 0: none yet), where the
                        * next box starts */
     size_t capboxk, capboxp;
+    int verify_both;  /* tests: every verification made both ways, */
+    size_t verify_compared, verify_differed;  /* ... and compared: how */
+    size_t verify_failed;  /* many, how many differed, how many failed */
 };
 
 /* 1 when generator g (a heap) has an option; one without is the empty

@@ -909,6 +909,53 @@ test_class_refinement_reach(void **state)
 }
 
 /*
+ * The verifier's two automata (mquot_verify.c: states (x, U) first, and
+ * (x, S) when the first passes the memory limit) give every candidate
+ * the same verdict and the same least failure: m->verify_both makes
+ * both on every candidate of five wild codes built heap by heap, passes
+ * and failures (recalibrations) alike.
+ */
+static void
+test_verify_modes_agree(void **state)
+{
+    static const struct {
+        literal_game lg;
+        unsigned top;
+    } games[] = {
+        {{"octal:0.07", {0, 0, 7}, 2}, 22},
+        {{"octal:0.6", {0, 6}, 1}, 14},
+        {{"octal:0.35", {0, 3, 5}, 2}, 13},
+        {{"octal:0.41", {0, 4, 1}, 2}, 20},
+        {{"octal:0.64", {0, 6, 4}, 2}, 12},
+    };
+    size_t compared = 0, failed = 0;
+    (void)state;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        mquot *m = mquot_new((size_t)1 << 30, 0);
+        assert_non_null(m);
+        m->verify_both = 1;
+        for (unsigned h = 0; h <= games[gi].top; h++) {
+            if (add_literal_heap(m, &games[gi].lg, h) != MQUOT_OK) {
+                fail_msg("%s: quotient built to heap %u only (%s)",
+                         games[gi].lg.spec, h - 1, mquot_why(m));
+            }
+        }
+        if (m->verify_differed != 0) {
+            fail_msg("%s: the two verifiers differ on %zu of %zu candidates",
+                     games[gi].lg.spec, m->verify_differed,
+                     m->verify_compared);
+        }
+        compared += m->verify_compared;
+        failed += m->verify_failed;
+        mquot_free(m);
+    }
+    printf("verifiers compared on %zu candidates, %zu of them failing\n",
+           compared, failed);
+    assert_true(compared >= 100);
+    assert_true(failed >= 20);
+}
+
+/*
  * A candidate the memory left cannot verify is not tried, and when
  * nothing else passes or names a limit, the refusal names the memory
  * that lets it be tried (mquot_skipped): octal:0.57's heap 45 under
@@ -1064,6 +1111,7 @@ main(void)
         cmocka_unit_test(test_huge_rows_consistency),
         cmocka_unit_test(test_all_moves_beyond_built),
         cmocka_unit_test(test_wild_against_search),
+        cmocka_unit_test(test_verify_modes_agree),
         cmocka_unit_test(test_wild_beyond_fixed_bounds),
         cmocka_unit_test(test_class_refinement_reach),
         cmocka_unit_test(test_untried_candidate_named),
