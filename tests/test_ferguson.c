@@ -79,10 +79,10 @@ test_small_pairs(void **state)
                 assert_int_equal(grundy_result_win(f->res), win);
                 assert_true(grundy_result_sg(f->res, &sg) && sg == G[a][b]);
                 /* Distinct resulting pairs: with a == b both boxes split
-                 * into the same pairs. */
+                 * into the same pairs, and x + y is the split y + x. */
                 for (int box = 0; box < (a == b ? 1 : 2); box++) {
                     unsigned m = box ? b : a;
-                    for (unsigned x = 1; x < m; x++) {
+                    for (unsigned x = 1; x <= m - x; x++) {
                         want += mis ? !M[x][m - x] : G[x][m - x] == 0;
                     }
                 }
@@ -119,7 +119,7 @@ test_sums(void **state)
         assert_true(grundy_result_sg(f->res, &sg) && sg == x);
         for (int box = 0; box < (a == b ? 1 : 2); box++) {
             unsigned m = box ? b : a;
-            for (unsigned y = 1; y < m; y++) {
+            for (unsigned y = 1; y <= m - y; y++) {   /* y + x is x + y */
                 want += G[y][m - y] == h;
             }
         }

@@ -144,7 +144,8 @@ fg_options(grundy_game *game, const component *c, uint64_t want,
             continue;
         }
         if (m <= FG_LIST_MAX) {
-            for (uint64_t x = 1; x < n && !e.stop; x++) {
+            /* x + (n - x) and (n - x) + x are one split: x <= n - x */
+            for (uint64_t x = 1; x <= n / 2 && !e.stop; x++) {
                 if (want == GRUNDY_ANY_VALUE || fg_value(x, n - x) == want) {
                     fg_put(&e, box, x);
                 }
@@ -189,13 +190,12 @@ fg_solve_alone(grundy_game *game, const component *c, int misere,
     for (int box = 1; box <= nb && !e.stop; box++) {
         uint64_t n = c->v[box - 1];
         if (n >= 3 && n % 3 == 0) {
-            fg_put(&e, box, 1);
-            fg_put(&e, box, n - 1);
+            fg_put(&e, box, 1);   /* 1 + (n - 1): one split, not two */
         } else if (n >= 4 && n % 3 == 1) {
             if (all && n / 3 > FG_LIST_MAX) {
                 return fg_too_many(c, err);
             }
-            for (uint64_t x = 2; x <= n - 2 && !e.stop; x += 3) {
+            for (uint64_t x = 2; x <= n / 2 && !e.stop; x += 3) {
                 fg_put(&e, box, x);
             }
         }

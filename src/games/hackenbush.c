@@ -93,23 +93,53 @@ hb_seen_grow(hb_seen *s)
     return 0;
 }
 
+static int
+hb_edge_cmp(const void *a, const void *b)
+{
+    const uint64_t *x = a, *y = b;
+    return x[0] != y[0] ? (x[0] > y[0]) - (x[0] < y[0])
+                        : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* The picture w[0 .. k) as a multiset of edges, in place: each edge's
+ * ends in order, the edges sorted. Two cuts leave the same picture when
+ * these agree (0-1,1-0 and 1-0,0-1 are one picture). */
+static void
+hb_canonical(uint64_t *w, size_t k)
+{
+    for (size_t i = 0; i + 1 < k; i += 2) {
+        if (w[i] > w[i + 1]) {
+            uint64_t t = w[i];
+            w[i] = w[i + 1];
+            w[i + 1] = t;
+        }
+    }
+    qsort(w, k / 2, 2 * sizeof *w, hb_edge_cmp);
+}
+
 /* 1 when picture w[0..k) (cut e) was emitted already, else records it
- * (0); -1 when out of memory. tmp has room for a picture. */
+ * (0); -1 when out of memory. tmp and canon have room for a picture. */
 static int
 hb_seen_check(hb_seen *s, const hb_core *g, const uint64_t *v,
-              const uint64_t *w, size_t k, size_t e, uint64_t *tmp)
+              const uint64_t *w, size_t k, size_t e, uint64_t *tmp,
+              uint64_t *canon)
 {
-    uint64_t h = util_words_hash(w, k);
+    uint64_t h;
     size_t j, fell;
     if (2 * (s->n + 1) > s->cap && hb_seen_grow(s) != 0) {
         return -1;
     }
+    memcpy(canon, w, k * sizeof *w);
+    hb_canonical(canon, k);
+    h = util_words_hash(canon, k);
     for (j = (size_t)h & (s->cap - 1); s->edge[j] != 0;
          j = (j + 1) & (s->cap - 1)) {
         if (s->hash[j] == h &&
-            hb_cut(g, v, s->edge[j] - 1, tmp, &fell) == k &&
-            memcmp(tmp, w, k * sizeof *w) == 0) {
-            return 1;
+            hb_cut(g, v, s->edge[j] - 1, tmp, &fell) == k) {
+            hb_canonical(tmp, k);
+            if (memcmp(tmp, canon, k * sizeof *w) == 0) {
+                return 1;
+            }
         }
     }
     s->hash[j] = h;
@@ -156,9 +186,10 @@ hb_emit_all(const hb_moves *m, const component *c, move_sink *sink,
     const hb_core *g = &m->p->g;
     uint64_t *w = malloc((c->n + 1) * sizeof *w);
     uint64_t *tmp = malloc((c->n + 1) * sizeof *tmp);
+    uint64_t *canon = malloc((c->n + 1) * sizeof *canon);
     hb_seen seen = {0};
     int r = 0;
-    if (w == NULL || tmp == NULL) {
+    if (w == NULL || tmp == NULL || canon == NULL) {
         r = -1;
     }
     for (size_t e = 0; e < g->ne && r == 0; e++) {
@@ -167,7 +198,7 @@ hb_emit_all(const hb_moves *m, const component *c, move_sink *sink,
             continue;
         }
         k = hb_cut(g, c->v, e, w, &fell);
-        r = hb_seen_check(&seen, g, c->v, w, k, e, tmp);
+        r = hb_seen_check(&seen, g, c->v, w, k, e, tmp, canon);
         if (r == 0) {
             r = hb_emit(sink, c, e, w, k, fell);
         } else if (r == 1) {
@@ -176,6 +207,7 @@ hb_emit_all(const hb_moves *m, const component *c, move_sink *sink,
     }
     free(w);
     free(tmp);
+    free(canon);
     free(seen.hash);
     free(seen.edge);
     return r < 0 ? err_set(err, GRUNDY_ENOMEM, -1, "out of memory")
