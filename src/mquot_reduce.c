@@ -173,17 +173,13 @@ nerode_classes(const table *q, const uint32_t *elts, const uint32_t *at,
         }
         for (size_t i = 0; i < n; i++) {
             uint32_t *g = sig + i * sw;
-            uint64_t hv = 0x9e3779b97f4a7c15u;
             size_t h;
             g[0] = cls[i];
             for (size_t a = 0; a < nl; a++) {
                 g[1 + a] = cls[next[i * nl + a]];
             }
-            for (size_t k = 0; k < sw; k++) {
-                hv = util_mix(hv, g[k]);
-            }
-            for (h = (size_t)hv & (hsize - 1); hash[h] != 0;
-                 h = (h + 1) & (hsize - 1)) {
+            h = (size_t)util_words32_hash(g, sw) & (hsize - 1);
+            for (; hash[h] != 0; h = (h + 1) & (hsize - 1)) {
                 if (memcmp(sig + rep[hash[h] - 1] * sw, g,
                            sw * sizeof *g) == 0) {
                     break;

@@ -156,16 +156,6 @@ typedef struct lists {
     size_t hsize;
 } lists;
 
-static uint64_t
-list_hash(const uint32_t *k, size_t len)
-{
-    uint64_t h = 0x9e3779b97f4a7c15u ^ len;
-    for (size_t i = 0; i < len; i++) {
-        h = util_mix(h, k[i]);
-    }
-    return h;
-}
-
 /* Adds the list k[0 .. 3 + k[0]) unless present: 0 present, 1 added, -1
  * out of memory. */
 static int
@@ -180,7 +170,7 @@ lists_add(lists *st, const uint32_t *k)
         }
         for (size_t j = 0; j < st->n; j++) {
             const uint32_t *e = st->pool + st->off[j];
-            i = (size_t)list_hash(e, 3 + (size_t)e[0]) & (nh - 1);
+            i = (size_t)util_words32_hash(e, 3 + (size_t)e[0]) & (nh - 1);
             while (h[i] != 0) {
                 i = (i + 1) & (nh - 1);
             }
@@ -190,7 +180,7 @@ lists_add(lists *st, const uint32_t *k)
         st->hash = h;
         st->hsize = nh;
     }
-    i = (size_t)list_hash(k, len) & (st->hsize - 1);
+    i = (size_t)util_words32_hash(k, len) & (st->hsize - 1);
     while (st->hash[i] != 0) {
         const uint32_t *e = st->pool + st->off[st->hash[i] - 1];
         if (e[0] == k[0] && memcmp(e, k, len * sizeof *k) == 0) {

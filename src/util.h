@@ -94,7 +94,8 @@ void util_size_text(char *dst, size_t cap, size_t bytes);
  * bits, so every bit of every word must reach them). util_mix folds one
  * word into a hash (an odd 64-bit multiplier, MurmurHash3's finaliser
  * constant, then the high half brought down); util_words_hash hashes n
- * words, seeded by n. Only look-ups depend on them: nothing stores them. */
+ * words, seeded by n, and util_words32_hash n 32-bit words the same way.
+ * Only look-ups depend on them: nothing stores them. */
 static inline uint64_t
 util_mix(uint64_t h, uint64_t x)
 {
@@ -104,6 +105,16 @@ util_mix(uint64_t h, uint64_t x)
 
 static inline uint64_t
 util_words_hash(const uint64_t *w, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+    for (size_t i = 0; i < n; i++) {
+        h = util_mix(h, w[i]);
+    }
+    return h;
+}
+
+static inline uint64_t
+util_words32_hash(const uint32_t *w, size_t n)
 {
     uint64_t h = 0x9e3779b97f4a7c15u ^ n;
     for (size_t i = 0; i < n; i++) {
