@@ -149,18 +149,15 @@ eu_emit(move_sink *sink, const component *c, int which, uint64_t k)
     return move_emit(sink, c, 1, &arity, vals, buf);
 }
 
-/* Emits the moves that leave x_j, j in the chain of c (q multiples of the
- * smaller leave x_0): from the larger number, and when a == b from either
- * (two different pairs, both listed). */
+/* Emits the move that leaves x_j, j in the chain of c (q multiples of the
+ * smaller leave x_0): from the larger number. When a == b, taking a from
+ * the second number leaves a,0, the same position up to order as 0,a, so
+ * only the first is a move of its own (the guide: moves that leave the
+ * same parts are listed once). */
 static int
 eu_emit_chain(move_sink *sink, const component *c, uint64_t q, uint64_t j)
 {
-    int which = c->v[0] >= c->v[1] ? 0 : 1;
-    int r = eu_emit(sink, c, which, q - j);
-    if (r == 0 && c->v[0] == c->v[1]) {
-        r = eu_emit(sink, c, 1, q - j);
-    }
-    return r;
+    return eu_emit(sink, c, c->v[0] >= c->v[1] ? 0 : 1, q - j);
 }
 
 static grundy_status
