@@ -361,6 +361,14 @@ workers_new(cli *c, worker *w, int n, const grundy_game *fixed, pool *pl)
                                &err) != GRUNDY_OK)) {
             return -1;
         }
+        /* The same limits as the main context's (cli.c), so that a line
+         * gets the same answer or refusal whichever thread solves it. */
+        if (c->work_set) {
+            grundy_ctx_set_work_limit(w[i].ctx, c->work);
+        }
+        if (c->threads == 1) {
+            grundy_ctx_set_threads(w[i].ctx, 1);
+        }
         ctx_line_settle(w[i].ctx);
     }
     return 0;
