@@ -223,7 +223,10 @@ grundy_status seqfile_write(grundy_game *game, FILE *f, int *io_failed,
  * bytes, so that resuming needs no copy of the file in memory (the
  * caller opens and reads it; the library only sees chunks of any size).
  * seqfile_reader_new (NULL: out of memory) for game; pass 1 hands every
- * byte, from the first, to seqfile_check_more, then seqfile_check_end
+ * byte, from the first, to seqfile_check_more (GRUNDY_EPOSITION as soon
+ * as the bytes seen cannot begin a sequence file, or pass the length its
+ * header gives: the caller stops reading, so that a stream with no end,
+ * /dev/zero, is refused), then seqfile_check_end
  * checks the file (header, version, length, checksum, the game's spec):
  * GRUNDY_OK and *count, its number of values, or GRUNDY_EPOSITION with
  * the reason, nothing loaded. Only after GRUNDY_OK, pass 2:
@@ -241,7 +244,8 @@ grundy_status seqfile_write(grundy_game *game, FILE *f, int *io_failed,
 typedef struct seqfile_reader seqfile_reader;
 seqfile_reader *seqfile_reader_new(grundy_game *game);
 void seqfile_reader_free(seqfile_reader *r);
-void seqfile_check_more(seqfile_reader *r, const unsigned char *p, size_t n);
+grundy_status seqfile_check_more(seqfile_reader *r, const unsigned char *p,
+                                 size_t n, grundy_error *err);
 grundy_status seqfile_check_end(seqfile_reader *r, uint64_t *count,
                                 grundy_error *err);
 grundy_status seqfile_load_begin(seqfile_reader *r, grundy_error *err);

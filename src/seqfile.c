@@ -277,8 +277,47 @@ seqfile_values_at(const seqfile_reader *r)
     return SEQFILE_HEAD + r->speclen + 8;
 }
 
-void
-seqfile_check_more(seqfile_reader *r, const unsigned char *p, size_t n)
+static grundy_status seqfile_check(seqfile_reader *r, uint64_t len,
+                                   grundy_error *err);
+
+/* The magic's first bytes seen, or the length the header gives passed:
+ * the stream is refused before the rest of it is read, with the reason
+ * seqfile_check would give first. */
+static grundy_status
+seqfile_check_early(seqfile_reader *r, grundy_error *err)
+{
+    size_t seen = r->pos < 8 ? (size_t)r->pos : 8;
+    uint64_t count, len;
+    if (memcmp(r->head, SEQFILE_MAGIC, seen) != 0) {
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "not a grundy sequence file (no GRUNDYSQ header)");
+    }
+    if (r->pos < SEQFILE_MIN) {
+        return GRUNDY_OK;   /* as seqfile_check: "too short" first */
+    }
+    if (seqfile_get(r->head + 8, 4) != SEQFILE_VERSION) {
+        return seqfile_check(r, r->pos, err);   /* its version message */
+    }
+    if (r->pos < seqfile_values_at(r)) {
+        return GRUNDY_OK;
+    }
+    count = seqfile_get(r->countb, 8);
+    /* speclen < 2^32: only the count's bytes can overflow the length */
+    len = count > (UINT64_MAX - SEQFILE_MIN - r->speclen) / 2
+              ? UINT64_MAX
+              : SEQFILE_MIN + r->speclen + 2 * count;
+    if (r->pos > len) {
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "the sequence file has bytes after its end (more "
+                       "than the %llu bytes its header gives)",
+                       (unsigned long long)len);
+    }
+    return GRUNDY_OK;
+}
+
+grundy_status
+seqfile_check_more(seqfile_reader *r, const unsigned char *p, size_t n,
+                   grundy_error *err)
 {
     uint64_t pos = r->pos, v, end;
     seqfile_capture(r->head, 0, SEQFILE_HEAD, p, pos, n);
@@ -300,6 +339,7 @@ seqfile_check_more(seqfile_reader *r, const unsigned char *p, size_t n)
         }
     }
     seqfile_hash_more(r, p, n);
+    return seqfile_check_early(r, err);
 }
 
 /* The checks of the stream's bytes, in the order a damaged file fails

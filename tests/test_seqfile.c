@@ -94,15 +94,18 @@ sound(const unsigned char *p, size_t n, const char *spec)
            memcmp(p + 16, spec, speclen) == 0;
 }
 
-/* Pass 1 over p[0..n) in chunks of `chunk` bytes (the last shorter). */
+/* Pass 1 over p[0..n) in chunks of `chunk` bytes (the last shorter),
+ * stopping where a chunk is refused, as the command does. */
 static grundy_status
 check(seqfile_reader *r, const unsigned char *p, size_t n, size_t chunk,
       uint64_t *count, grundy_error *err)
 {
-    for (size_t i = 0; i < n; i += chunk) {
-        seqfile_check_more(r, p + i, n - i < chunk ? n - i : chunk);
+    grundy_status st = GRUNDY_OK;
+    for (size_t i = 0; i < n && st == GRUNDY_OK; i += chunk) {
+        st = seqfile_check_more(r, p + i, n - i < chunk ? n - i : chunk,
+                                err);
     }
-    return seqfile_check_end(r, count, err);
+    return st != GRUNDY_OK ? st : seqfile_check_end(r, count, err);
 }
 
 /* Pass 2 over p[0..n) in chunks of `chunk` bytes. */
@@ -260,6 +263,48 @@ test_damaged_files_refused(void **state)
     free(p);
 }
 
+/* Streams with no end (--save /dev/zero, or a sound file followed by
+ * bytes for ever) are refused within the chunk where they cannot be a
+ * sequence file any more: the magic's first byte, or past the length the
+ * header gives. */
+static void
+test_endless_stream_refused_early(void **state)
+{
+    static unsigned char zeros[4096];
+    size_t n;
+    unsigned char *p = encode("octal:0.6", 2000, &n);
+    unsigned char *more = malloc(n + sizeof zeros);
+    reading rd;
+    grundy_error err;
+    (void)state;
+    assert_non_null(more);
+    reading_open(&rd, "octal:0.6", 0);
+    assert_int_equal(seqfile_check_more(rd.r, zeros, 1, &err),
+                     GRUNDY_EPOSITION);
+    assert_non_null(strstr(err.message, "no GRUNDYSQ header"));
+    reading_close(&rd);
+    /* A sound file read in chunks of 4096, then zeros: accepted chunk
+     * by chunk up to its end, refused in the chunk that passes it. */
+    memcpy(more, p, n);
+    memset(more + n, 0, sizeof zeros);
+    reading_open(&rd, "octal:0.6", 0);
+    for (size_t i = 0;; i += sizeof zeros) {
+        size_t len = n + sizeof zeros - i < sizeof zeros
+                         ? n + sizeof zeros - i : sizeof zeros;
+        grundy_status st = seqfile_check_more(rd.r, more + i, len, &err);
+        if (i + len <= n) {
+            assert_int_equal(st, GRUNDY_OK);
+            continue;
+        }
+        assert_int_equal(st, GRUNDY_EPOSITION);
+        assert_non_null(strstr(err.message, "bytes after its end"));
+        break;
+    }
+    reading_close(&rd);
+    free(more);
+    free(p);
+}
+
 /* A byte flipped in the middle of the values: the checksum refuses it,
  * in chunks of a MiB as read by the command. */
 static void
@@ -367,6 +412,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chunks_load_the_values),
         cmocka_unit_test(test_damaged_files_refused),
+        cmocka_unit_test(test_endless_stream_refused_early),
         cmocka_unit_test(test_flipped_byte_fails_checksum),
         cmocka_unit_test(test_file_changed_between_passes),
         cmocka_unit_test(test_memory_counts_the_whole_table),

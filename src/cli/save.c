@@ -114,7 +114,7 @@ save_pass(FILE *f, seqfile_reader *r, int load, unsigned char *buf,
         if (load) {
             *st = seqfile_load_more(r, buf, n, err);
         } else {
-            seqfile_check_more(r, buf, n);
+            *st = seqfile_check_more(r, buf, n, err);
         }
     } while (n == SAVE_CHUNK && *st == GRUNDY_OK);
     if (ferror(f)) {
