@@ -57,6 +57,8 @@ typedef struct search {
     grundy_status status; /* first error, GRUNDY_OK while none */
     grundy_error *err;
     size_t pending;       /* options listed along the current path */
+    size_t path;          /* bytes its levels hold: option lists and
+                           * child keys (search_fits) */
     size_t charged;       /* bytes of the memo charged to the context's
                            * account (limits_charge) */
 } search;
@@ -418,6 +420,40 @@ child_key(search *s, const uint64_t *key, size_t len, size_t at, size_t n,
 
 static int search_win(search *s, const uint64_t *key, size_t len, int depth);
 
+/* Bytes an option list holds. */
+static size_t
+optlist_bytes(const optlist *ol)
+{
+    return (ol->cap + ol->capa) * sizeof(size_t) +
+           ol->capv * sizeof(uint64_t) + ol->capt;
+}
+
+/* Whether the memo, once a key of len more words is stored, and the
+ * levels of the current path fit in the memory limit: 1, or 0 with the
+ * refusal (the first MISERE_SEARCH_FREE bytes are free: a small
+ * position is answered under any limit, kayles 3 4 at --memory 4K). The
+ * path counts because each level holds its options and its child's key:
+ * a sum of 10^5 components is a key of 800 KB a level, thousands of
+ * levels deep. */
+static int
+search_fits(search *s, size_t len)
+{
+    size_t held = search_bytes(s, len) + s->path;
+    if (held <= MISERE_SEARCH_FREE ||
+        held <= s->games[0]->limits->memory) {
+        return 1;
+    }
+    if (s->status == GRUNDY_OK) {
+        s->status = err_set_limit(s->err, GRUNDY_ELIMIT,
+                                  GRUNDY_LIMIT_MEMORY, 0,
+                                  "misere play of this position needs "
+                                  "an exhaustive search whose memo and "
+                                  "path (the options and positions of "
+                                  "each level) pass the memory limit");
+    }
+    return 0;
+}
+
 /* 1 if some option of the component at key[at..] leads to a loss for the
  * opponent, 0 if none, -1 on error; *moved is set when it has options. */
 static int
@@ -444,13 +480,22 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
         return fail_too_big(s);
     }
     s->pending += ol.n;
+    s->path += optlist_bytes(&ol);
     *moved |= ol.n > 0;
     for (size_t o = 0; o < ol.n && r == 0; o++) {
         uint64_t *child = NULL;
         size_t clen = child_key(s, key, len, at, n, gi, &ol, o, ao, vo,
-                                &child);
+                                &child), cbytes;
         if (clen == 0) {
             r = fail(s, GRUNDY_ENOMEM, "out of memory");
+            break;
+        }
+        cbytes = (clen == (size_t)-1 ? 0 : clen) * sizeof *child;
+        s->path += cbytes;
+        if (!search_fits(s, 0)) {
+            s->path -= cbytes;
+            free(child);
+            r = -1;
             break;
         }
         /* about a step per nanosecond: the option's words as the family
@@ -463,6 +508,7 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
         }
         r = search_win(s, child, clen == (size_t)-1 ? 0 : clen, depth + 1);
         r = r < 0 ? -1 : !r;
+        s->path -= cbytes;
         free(child);
         for (size_t p = 0; p < ol.parts[o]; p++) {
             vo += ol.arity[ao + p];
@@ -470,6 +516,7 @@ component_wins(search *s, const uint64_t *key, size_t len, size_t at,
         ao += ol.parts[o];
     }
     s->pending -= ol.n;
+    s->path -= optlist_bytes(&ol);
     optlist_free(&ol);
     return r;
 }
@@ -533,17 +580,7 @@ search_win(search *s, const uint64_t *key, size_t len, int depth)
     if (!moved) {
         win = 1;
     }
-    /* The first MISERE_SEARCH_FREE bytes are free: a small position is
-     * answered under any limit (kayles 3 4 at --memory 4K). */
-    if (search_bytes(s, len) > MISERE_SEARCH_FREE &&
-        search_bytes(s, len) > s->games[0]->limits->memory) {
-        if (s->status == GRUNDY_OK) {
-            s->status = err_set_limit(s->err, GRUNDY_ELIMIT,
-                                      GRUNDY_LIMIT_MEMORY, 0,
-                                      "misere play of this position needs "
-                                      "an exhaustive search whose memo "
-                                      "passes the memory limit");
-        }
+    if (!search_fits(s, len)) {
         return -1;
     }
     if (search_bytes(s, len) > s->charged) {

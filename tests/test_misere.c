@@ -124,6 +124,39 @@ test_search_bound(void **state)
     grundy_ctx_free(ctx);
 }
 
+/* The levels of the search count against the memory limit: a sum of
+ * 20,000 Euclid pairs is a key of some 500 KB a level, and the first
+ * move on each pair is a level of its own (20,000 deep). Refused on the
+ * memory limit (not the position bound after gigabytes: 1.7 GB at
+ * --memory 8M before the path counted). */
+static void
+test_search_path_memory(void **state)
+{
+    grundy_ctx *ctx = grundy_ctx_new();
+    grundy_position *pos = grundy_position_new();
+    grundy_result *res = grundy_result_new();
+    grundy_error err;
+    size_t n = 20000, len = 0;
+    char *text = malloc(8 + 4 * n);
+    (void)state;
+    assert_non_null(text);
+    len += (size_t)sprintf(text, "euclid");
+    for (size_t i = 0; i < n; i++) {
+        len += (size_t)sprintf(text + len, " 2,1");
+    }
+    grundy_ctx_set_memory_limit(ctx, (size_t)8 << 20);
+    assert_int_equal(grundy_position_parse(ctx, pos, NULL, text, len, &err),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_solve(ctx, pos, GRUNDY_MISERE, res, &err),
+                     GRUNDY_ELIMIT);
+    assert_int_equal(err.limit, GRUNDY_LIMIT_MEMORY);
+    assert_non_null(strstr(err.message, "memory limit"));
+    free(text);
+    grundy_result_free(res);
+    grundy_position_free(pos);
+    grundy_ctx_free(ctx);
+}
+
 /* ---- a literal reference: octal games by their rules ------------------- */
 
 /*
@@ -538,6 +571,7 @@ main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_search_matches_misere_nim_rule),
         cmocka_unit_test(test_search_bound),
+        cmocka_unit_test(test_search_path_memory),
         cmocka_unit_test(test_search_known_matches_rules),
         cmocka_unit_test(test_dawson_rows_by_rules),
     };
