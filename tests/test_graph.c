@@ -694,6 +694,11 @@ test_errors(void **unused)
     assert_int_equal(grundy_game_parse(ctx, "graph:/nonexistent/g.txt", 24,
                                        &game, &err), GRUNDY_ESPEC);
     assert_non_null(strstr(err.message, "cannot read /nonexistent/g.txt"));
+    /* a file name's bytes shown as \xNN, as every token's */
+    assert_int_equal(grundy_game_parse(ctx, "graph:/nonexistent/\x1b[31m",
+                                       24, &game, &err), GRUNDY_ESPEC);
+    assert_non_null(strstr(err.message,
+                           "cannot read /nonexistent/\\x1b[31m: "));
     assert_int_equal(grundy_game_parse(ctx, "graph", 5, &game, &err),
                      GRUNDY_ESPEC);
     grundy_ctx_free(ctx);

@@ -1146,6 +1146,9 @@ test_errors(void **state)
     expect_error(f, "hackenbush -1", "lacks its first vertex");
     expect_error(f, "hackenbush 0-1,a-b", "edge 2 'a-b': 'a' is not a vertex");
     expect_error(f, "hackenbush 0-1,1-x", "'x' is not a vertex number");
+    /* bytes shown as every token's are: no escape reaches the terminal */
+    expect_error(f, "hackenbush 0-1,1-\x1b[31m",
+                 "edge 2 '1-\\x1b[31m': '\\x1b[31m' is not a vertex");
     expect_error(f, "hackenbush 0-18446744073709551616",
                  "vertex number beyond 18446744073709551615");
     expect_error(f, "hackenbush 0-1,,1-2", "edge 2 is empty");

@@ -65,7 +65,7 @@ gr_parse(const grundy_game *game, const char *tok, size_t len, uint64_t *out,
     }
     if ((v = graph_find(g, tok, len)) == UINT32_MAX) {
         return err_set(err, GRUNDY_EPOSITION, -1, "not a vertex of %s",
-                       g->file);
+                       g->shown);
     }
     *n = 1;
     if (cap >= 1) {
@@ -97,7 +97,7 @@ gr_check(const grundy_game *game, const uint64_t *v, size_t n,
     (void)n;
     if (v[0] >= g->nv) {
         return err_set(err, GRUNDY_EPOSITION, -1,
-                       "%s has no vertex %llu (it has %u)", g->file,
+                       "%s has no vertex %llu (it has %u)", g->shown,
                        (unsigned long long)v[0], g->nv);
     }
     return GRUNDY_OK;
@@ -167,7 +167,7 @@ gr_value(grundy_game *game, const uint64_t *v, size_t n, uint64_t *sg,
                  "vertex '%.100s' of %.100s is loopy: its generalised "
                  "Sprague-Grundy value is infinite, inf(K) with K = %.200s "
                  "the values of its finite options, not a number",
-                 gr_name(g, v[0]), g->file, k.s);
+                 gr_name(g, v[0]), g->shown, k.s);
     free(k.s);
     return st;
 }

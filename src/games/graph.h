@@ -22,6 +22,8 @@
 
 typedef struct graph {
     char *file;          /* the FILE as the spec gives it */
+    char *shown;         /* ... as messages show it: unprintable bytes as
+                          * \xNN (util_quote_token, unquoted) */
     uint32_t nv;         /* vertices */
     uint32_t vcap;       /* room of the per-vertex arrays */
     char *names;         /* every name, NUL-terminated, one after another */

@@ -68,7 +68,7 @@ work_new(const graph *g, size_t memory, work *w, grundy_error *err)
         util_size_text(have, sizeof have, memory);
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, need,
                              "the values of the game graph of %s need "
-                             "more than the memory limit of %s", g->file,
+                             "more than the memory limit of %s", g->shown,
                              have);
     }
     w->pend = malloc((nv + 1) * sizeof *w->pend);
@@ -168,7 +168,7 @@ check_sums(const graph *g, grundy_error *err)
                                "reached: moves to sums are supported only "
                                "where play in every part must end (Smith's "
                                "rule for sums does not cover them)",
-                               g->file, g->line[v],
+                               g->shown, g->line[v],
                                g->names + g->name_at[v],
                                g->names + g->name_at[part]);
             }
@@ -275,7 +275,7 @@ smith(graph *g, work *w, uint64_t limit, grundy_error *err)
                                  "loopy part of the game graph of %s "
                                  "take more than the work limit (%u "
                                  "vertices labelled, %zu left, at value "
-                                 "%u)", g->file,
+                                 "%u)", g->shown,
                                  (uint32_t)(nr - left), left, i);
         }
         size_t head = 0, tail = stage_start(g, w, r, nr, i);

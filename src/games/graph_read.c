@@ -101,6 +101,7 @@ graph_free(graph *g)
         return;
     }
     free(g->file);
+    free(g->shown);
     free(g->names);
     free(g->name_at);
     free(g->hash);
@@ -128,11 +129,11 @@ over_limit(reader *rd, size_t more)
     if (rd->lineno == 0) {
         return err_set_limit(rd->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
                              "reading %s needs more than the memory limit "
-                             "of %s", rd->g->file, have);
+                             "of %s", rd->g->shown, have);
     }
     return err_set_limit(rd->err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
                          "the game graph of %s needs more than the memory "
-                         "limit of %s (at line %zu)", rd->g->file, have,
+                         "limit of %s (at line %zu)", rd->g->shown, have,
                          rd->lineno);
 }
 
@@ -174,7 +175,7 @@ grow_vertices(reader *rd)
     }
     if (g->nv == GRAPH_MAX_VERTICES) {
         return err_set(rd->err, GRUNDY_ESPEC, -1,
-                       "%s:%zu: more than %u vertices", g->file, rd->lineno,
+                       "%s:%zu: more than %u vertices", g->shown, rd->lineno,
                        GRAPH_MAX_VERTICES);
     }
     c = c > GRAPH_MAX_VERTICES ? GRAPH_MAX_VERTICES : c;
@@ -276,7 +277,7 @@ bad_name(reader *rd, const char *s, size_t len, const char *what)
     util_quote_token(q, sizeof q, s, len);
     return err_set(rd->err, GRUNDY_ESPEC, -1,
                    "%s:%zu: %s %s is not a vertex name (letters, digits, "
-                   "'_', '.', '-')", rd->g->file, rd->lineno, what, q);
+                   "'_', '.', '-')", rd->g->shown, rd->lineno, what, q);
 }
 
 /* Sorts the parts of a sum (a sum is a multiset of tokens: b+c and c+b
@@ -341,7 +342,7 @@ read_move(reader *rd, const char *s, size_t len, uint32_t key,
             if (j == i) {
                 return err_set(rd->err, GRUNDY_ESPEC, -1,
                                "%s:%zu: the move %s has an empty part "
-                               "(a sum is written W1+W2)", g->file,
+                               "(a sum is written W1+W2)", g->shown,
                                rd->lineno, q);
             }
             return bad_name(rd, s + i, j - i, "in the move");
@@ -354,7 +355,7 @@ read_move(reader *rd, const char *s, size_t len, uint32_t key,
         if (g->ntoks == GRAPH_MAX_VERTICES) {
             return err_set(rd->err, GRUNDY_ESPEC, -1,
                            "%s:%zu: more than %u move tokens in the file",
-                           g->file, rd->lineno, GRAPH_MAX_VERTICES);
+                           g->shown, rd->lineno, GRAPH_MAX_VERTICES);
         }
         g->tok[g->ntoks++] = v;
         n++;
@@ -399,7 +400,7 @@ read_line(reader *rd, const char *s, size_t len)
         util_quote_token(q, sizeof q, s + a, len - a);
         return err_set(rd->err, GRUNDY_ESPEC, -1,
                        "%s:%zu: %s: expected 'V: W1 W2 ...' (a vertex, a "
-                       "colon, the vertices it moves to)", g->file,
+                       "colon, the vertices it moves to)", g->shown,
                        rd->lineno, q);
     }
     b = (size_t)(colon - s);
@@ -418,7 +419,7 @@ read_line(reader *rd, const char *s, size_t len)
         return err_set(rd->err, GRUNDY_ESPEC, -1,
                        "%s:%zu: vertex %s is listed again (first on line "
                        "%u): give each vertex's moves on one line",
-                       g->file, rd->lineno, q, g->line[key]);
+                       g->shown, rd->lineno, q, g->line[key]);
     }
     g->line[key] = rd->lineno > UINT32_MAX ? UINT32_MAX
                                            : (uint32_t)rd->lineno;
@@ -473,7 +474,7 @@ slurp(reader *rd, FILE *f, char **text, size_t *len)
     }
     if (st == GRUNDY_OK && ferror(f)) {
         st = err_set(rd->err, GRUNDY_ESPEC, -1, "cannot read %s: %s",
-                     rd->g->file, strerror(errno));
+                     rd->g->shown, strerror(errno));
     }
     if (st != GRUNDY_OK) {
         free(buf);
@@ -496,7 +497,7 @@ read_lines(reader *rd, const char *text, size_t len)
         if (memchr(text + i, '\0', end - i) != NULL) {
             return err_set(rd->err, GRUNDY_ESPEC, -1,
                            "%s:%zu: a NUL byte: the rules file is text",
-                           rd->g->file, rd->lineno);
+                           rd->g->shown, rd->lineno);
         }
         st = read_line(rd, text + i, end - i);
         i = end + 1;
@@ -514,12 +515,19 @@ graph_read(const char *file, size_t len, size_t memory, graph **out,
     grundy_status st;
     FILE *f;
     graph *g = calloc(1, sizeof *g);
-    if (g == NULL || (g->file = malloc(len + 1)) == NULL) {
-        free(g);
+    /* Room for every byte as \xNN, and util_quote_token's quotes. */
+    size_t shown_cap = len < SIZE_MAX / 8 ? 4 * len + 16 : 0;
+    if (g == NULL || shown_cap == 0 || (g->file = malloc(len + 1)) == NULL ||
+        (g->shown = malloc(shown_cap)) == NULL) {
+        graph_free(g);
         return err_set(err, GRUNDY_ENOMEM, -1, "out of memory");
     }
     memcpy(g->file, file, len);
     g->file[len] = '\0';
+    util_quote_token(g->shown, shown_cap, file, len);
+    /* the name without util_quote_token's quotes */
+    memmove(g->shown, g->shown + 1, strlen(g->shown) - 2);
+    g->shown[strlen(g->shown) - 2] = '\0';
     rd.g = g;
     if (len == 0 || memchr(file, '\0', len) != NULL) {
         graph_free(g);
@@ -527,7 +535,7 @@ graph_read(const char *file, size_t len, size_t memory, graph **out,
                        "graph needs a rules file: graph:FILE");
     }
     if ((f = fopen(g->file, "rb")) == NULL) {
-        st = err_set(err, GRUNDY_ESPEC, -1, "cannot read %s: %s", g->file,
+        st = err_set(err, GRUNDY_ESPEC, -1, "cannot read %s: %s", g->shown,
                      strerror(errno));
         graph_free(g);
         return st;

@@ -245,27 +245,29 @@ hb_options(grundy_game *game, const component *c, uint64_t want,
 
 /* ---- the picture's syntax ----------------------------------------------- */
 
-/* Reads vertex number s[0..len) of edge `edge` (1-based, text item). */
+/* Reads vertex number s[0..len) of edge `edge` (1-based, text item). The
+ * messages quote the text as every token is quoted (util_quote_token:
+ * unprintable bytes as \xNN, long items cut with "..."). */
 static grundy_status
 hb_vertex(const char *s, size_t len, size_t edge, const char *item,
           size_t ilen, uint64_t *out, grundy_error *err)
 {
-    switch (util_parse_u64(s, len, out)) {
-    case 0:
+    char qi[72], qs[48];
+    int r = util_parse_u64(s, len, out);
+    if (r == 0) {
         return GRUNDY_OK;
-    case -2:
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "edge %zu '%.*s': vertex number beyond "
-                       "18446744073709551615", edge,
-                       (int)(ilen > 60 ? 60 : ilen), item);
-    default:
-        return err_set(err, GRUNDY_EPOSITION, -1,
-                       "edge %zu '%.*s': '%.*s' is not a vertex number "
-                       "(edges are a-b, vertex numbers joined by '-', "
-                       "0 the ground)", edge,
-                       (int)(ilen > 60 ? 60 : ilen), item,
-                       (int)(len > 40 ? 40 : len), s);
     }
+    util_quote_token(qi, sizeof qi, item, ilen);
+    if (r == -2) {
+        return err_set(err, GRUNDY_EPOSITION, -1,
+                       "edge %zu %s: vertex number beyond "
+                       "18446744073709551615", edge, qi);
+    }
+    util_quote_token(qs, sizeof qs, s, len);
+    return err_set(err, GRUNDY_EPOSITION, -1,
+                   "edge %zu %s: %s is not a vertex number "
+                   "(edges are a-b, vertex numbers joined by '-', "
+                   "0 the ground)", edge, qi, qs);
 }
 
 /* One edge item "a-b" into out[0..2). */
@@ -274,23 +276,23 @@ hb_edge(const char *s, size_t len, size_t edge, uint64_t *out,
         grundy_error *err)
 {
     const char *dash = memchr(s, '-', len);
+    char q[72];
     grundy_status st;
     if (len == 0) {
         return err_set(err, GRUNDY_EPOSITION, -1,
                        "edge %zu is empty (two commas in a row, or a comma "
                        "at an end): edges are a-b joined by commas", edge);
     }
+    util_quote_token(q, sizeof q, s, len);
     if (dash == NULL) {
         return err_set(err, GRUNDY_EPOSITION, -1,
-                       "edge %zu '%.*s' is not a-b (two vertex numbers "
-                       "joined by '-', 0 the ground)", edge,
-                       (int)(len > 60 ? 60 : len), s);
+                       "edge %zu %s is not a-b (two vertex numbers "
+                       "joined by '-', 0 the ground)", edge, q);
     }
     if (dash == s || dash == s + len - 1) {
         return err_set(err, GRUNDY_EPOSITION, -1,
-                       "edge %zu '%.*s' lacks its %s vertex (write a-b)",
-                       edge, (int)(len > 60 ? 60 : len), s,
-                       dash == s ? "first" : "second");
+                       "edge %zu %s lacks its %s vertex (write a-b)",
+                       edge, q, dash == s ? "first" : "second");
     }
     st = hb_vertex(s, (size_t)(dash - s), edge, s, len, &out[0], err);
     if (st == GRUNDY_OK) {
