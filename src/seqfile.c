@@ -397,11 +397,18 @@ seqfile_check_end(seqfile_reader *r, uint64_t *count, grundy_error *err)
     }
     if (r->speclen != strlen(spec) ||
         memcmp(r->spec, spec, (size_t)r->speclen) != 0) {
+        /* The file's spec is any bytes: quoted as a token is, and
+         * marked cut where the reader kept only its first bytes. */
+        char q[96];
+        size_t kept = r->speclen < r->speccap ? (size_t)r->speclen
+                                              : r->speccap;
+        util_quote_token(q, sizeof q - 3, (const char *)r->spec, kept);
+        if (kept < r->speclen && strstr(q, "...'") == NULL) {
+            strcpy(q + strlen(q) - 1, "...'");
+        }
         return err_set(err, GRUNDY_EPOSITION, -1,
-                       "the sequence file holds the values of '%.*s', "
-                       "not of %s",
-                       (int)(r->speclen < 64 ? r->speclen : 64),
-                       (const char *)r->spec, spec);
+                       "the sequence file holds the values of %s, "
+                       "not of %s", q, spec);
     }
     *count = r->count;
     r->len1 = r->pos;
