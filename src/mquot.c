@@ -630,17 +630,20 @@ mquot_new(size_t memory, uint64_t work)
     if (m == NULL) {
         return NULL;
     }
-    m->memory = memory;
     m->work = work;
     m->cand_max = 0;   /* mquot_candidate_cap */
     m->woff = malloc(16 * sizeof *m->woff);
     m->capwoff = 16;
     /* The empty alphabet: one element, the identity, an N-position (the
-     * player to move cannot move and so wins misere play). */
+     * player to move cannot move and so wins misere play). Made before
+     * the memory limit is set: under --memory 1K it would be refused, and
+     * the refusal would read as the system's "out of memory", where the
+     * first candidate's names the memory to give. */
     if (m->woff == NULL || mquot_table_new(m, &m->q, 1) != MQUOT_OK) {
         mquot_free(m);
         return NULL;
     }
+    m->memory = memory;
     m->woff[0] = 0;
     m->q.mul[0] = 0;
     return m;
