@@ -541,6 +541,18 @@ test_errors(void **state)
     assert_int_equal(fixture_solve(f, "moore:2 100000,100001,100000",
                                    GRUNDY_ALL_MOVES, &err), GRUNDY_ELIMIT);
     assert_non_null(strstr(err.message, "too many"));
+    {
+        /* a heap past the fixed bound: refused, saying no setting helps */
+        size_t n = 100001;
+        char *text = malloc(n + 16);
+        assert_non_null(text);
+        memcpy(text, "moore:2 ", 8);
+        memset(text + 8, '9', n);
+        memcpy(text + 8 + n, ",5", 3);
+        assert_int_equal(fixture_solve(f, text, 0, &err), GRUNDY_ELIMIT);
+        assert_non_null(strstr(err.message, "no setting raises"));
+        free(text);
+    }
 }
 
 int

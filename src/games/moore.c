@@ -724,7 +724,8 @@ mo_big_solve_alone(grundy_game *game, const big_component *c, int misere,
             return err_set(err, GRUNDY_ELIMIT, -1,
                            "moore: heaps of more than %u digits are not "
                            "answered (the move is built word by word, in "
-                           "time that grows with the square of the length)",
+                           "time that grows with the square of the "
+                           "length): a fixed bound no setting raises",
                            MO_BIG_DIGITS);
         }
         bits = b > bits ? b : bits;
