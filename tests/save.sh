@@ -66,6 +66,14 @@ check "foreign file" 2 "not a grundy sequence file" \
 check "a closed form has nothing to save" 2 "no computed Grundy sequence" \
     "$grundy" sg lasker 10 --save "$tmp/l"
 check "--save without sg" 2 "goes with 'sg'" "$grundy" nim 3 --save "$tmp/l"
+check "--save given twice" 2 "given twice" \
+    "$grundy" sg $g 10 --save "$tmp/l" --save "$tmp/l2"
+[ ! -e "$tmp/l" ] && [ ! -e "$tmp/l2" ] &&
+    ok "no file made by a usage error" || bad "a refused --save made a file"
+check "a heap refused before any value" 3 "tables stop" \
+    "$grundy" sg grundy 18446744073709551615 --save "$tmp/l"
+[ ! -e "$tmp/l" ] && ok "no file made when no value was computed" ||
+    bad "an empty sequence file was made for a refused heap"
 
 # A refused file is never written: after every refusal the file is byte
 # for byte what it was, and the message names it (issue 22.2). Each kind

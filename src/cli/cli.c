@@ -475,6 +475,12 @@ long_options_one(cli *c, int argc, char **argv, int *i)
             usage_error("option '%s' needs a FILE", a);
             return EXIT_INVALID;
         }
+        if (c->save != NULL) {
+            /* one file per run, as -f: not the last one silently */
+            usage_error("%s", "--save is given twice: a run saves its "
+                        "values in one FILE");
+            return EXIT_INVALID;
+        }
         c->save = v;
     } else if (strcmp(name, "--work") == 0) {
         if (v == NULL || parse_steps(v, &c->work) != 0) {

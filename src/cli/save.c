@@ -290,6 +290,12 @@ save_write(cli *c)
         c->save_last_ok = 1;
         return EXIT_WIN;
     }
+    /* No value computed (a heap refused before any, or answered by a
+     * theorem): no file is made, and none is written over. */
+    if (len == 0) {
+        c->save_last_ok = 1;
+        return EXIT_WIN;
+    }
     /* Written a chunk at a time: no copy of the table in memory. */
     f = save_tmp_open(c->save, &tmp);
     if (f != NULL) {
