@@ -350,6 +350,67 @@ component_classes(const sum *s, size_t *cls, grundy_error *err)
     return GRUNDY_OK;
 }
 
+/*
+ * Coin-turning rows (FAMILY_COINS) are sets of heads coins: a coin written
+ * twice in one row is tails. So only the first copy of a coin that a row
+ * writes an odd number of times can be the coin a move turns from heads
+ * to tails: a move on another copy would leave a row the rules never
+ * reach from this one (the values agree either way, G + G = 0, and a
+ * heads coin with a winning move always exists: the row's value is the
+ * XOR over its heads coins). *movable[i] is 1 for the components a move
+ * may be made on; *movable is NULL when no term is a coin row. Rows of
+ * one game in two terms are two rows (a sum), so copies are counted
+ * within a term.
+ */
+static grundy_status
+coin_movable(const sum *s, unsigned char **movable, grundy_error *err)
+{
+    const grundy_position *pos = s->pos;
+    size_t n = pos->ncomps, *cls, *count, *first;
+    grundy_status st;
+    int coins = 0;
+    *movable = NULL;
+    for (size_t t = 0; t < pos->nterms; t++) {
+        coins |= (pos->terms[t].game->family->flags & FAMILY_COINS) != 0;
+    }
+    if (!coins) {
+        return GRUNDY_OK;
+    }
+    cls = malloc((n + 1) * sizeof *cls);
+    count = calloc(n + 1, sizeof *count);
+    first = malloc((n + 1) * sizeof *first);
+    *movable = malloc(n + 1);
+    st = cls == NULL || count == NULL || first == NULL || *movable == NULL
+             ? nomem(err)
+             : component_classes(s, cls, err);
+    for (size_t t = 0; st == GRUNDY_OK && t < pos->nterms; t++) {
+        const pos_term *term = &pos->terms[t];
+        size_t a = term->first, b = term->first + term->count;
+        int coin = (term->game->family->flags & FAMILY_COINS) != 0;
+        for (size_t i = a; i < b; i++) {
+            if (coin && count[cls[i]]++ == 0) {
+                first[cls[i]] = i;
+            }
+        }
+        for (size_t i = a; i < b; i++) {
+            (*movable)[i] = (unsigned char)(!coin ||
+                                            (first[cls[i]] == i &&
+                                             count[cls[i]] % 2 == 1));
+        }
+        for (size_t i = a; i < b; i++) {
+            count[cls[i]] = 0;
+        }
+    }
+    free(cls);
+    free(count);
+    free(first);
+    if (st != GRUNDY_OK) {
+        free(*movable);
+        *movable = NULL;
+    }
+    return st;
+}
+
 static int
 enough(const move_sink *sink)
 {
@@ -448,7 +509,7 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
     grundy_result *res = sink->res;
     size_t n = pos->ncomps, odd = SIZE_MAX, opaque = SIZE_MAX;
     size_t *cls, *count;
-    unsigned char *known;
+    unsigned char *known, *movable = NULL;
     /* why: the last value's error; oddwhy, oddst: the odd class's;
      * opwhy, opst: the first cancelling class's. */
     grundy_error why, oddwhy, opwhy;
@@ -607,13 +668,16 @@ solve_unknown(const sum *s, move_sink *sink, size_t failed,
         }
         goto out;
     }
+    if (res->win) {
+        st = coin_movable(s, &movable, err);
+    }
     for (size_t t = 0; st == GRUNDY_OK && res->win && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
         for (size_t i = term->first; st == GRUNDY_OK &&
                                      i < term->first + term->count &&
                                      !enough(sink); i++) {
             nat g;
-            if (known[cls[i]] != 1) {
+            if (known[cls[i]] != 1 || (movable != NULL && !movable[i])) {
                 continue;
             }
             g = sum_get(s, i);
@@ -628,6 +692,7 @@ out:
     free(cls);
     free(count);
     free(known);
+    free(movable);
     nat_free(&x);
     nat_free(&want);
     return st;
@@ -672,6 +737,7 @@ solve_sum(const sum *s, int misere, move_sink *sink, grundy_error *err)
     grundy_result *res = sink->res;
     nat x = NAT_ZERO, want = NAT_ZERO, g;
     size_t nbig = 0, failed = 0;
+    unsigned char *movable = NULL;
     grundy_status st = sum_values(s, &x, &nbig, &failed, err);
     if (!misere && (st == GRUNDY_ELIMIT || st == GRUNDY_EUNSUPPORTED)) {
         /* Only now: an answer computed from every value stays as it was. */
@@ -682,11 +748,17 @@ solve_sum(const sum *s, int misere, move_sink *sink, grundy_error *err)
         st = set_value(res, &x, err);
         res->win = misere && nbig == 0 ? x.v != 1 : !nat_is_zero(&x);
     }
+    if (st == GRUNDY_OK && res->win) {
+        st = coin_movable(s, &movable, err);
+    }
     for (size_t t = 0; st == GRUNDY_OK && res->win && t < pos->nterms; t++) {
         const pos_term *term = &pos->terms[t];
         for (size_t i = term->first; st == GRUNDY_OK &&
                                      i < term->first + term->count &&
                                      !enough(sink); i++) {
+            if (movable != NULL && !movable[i]) {
+                continue;
+            }
             g = sum_get(s, i);
             if (target(&g, &x, misere, nbig, &want) != 0) {
                 st = nomem(err);
@@ -695,6 +767,7 @@ solve_sum(const sum *s, int misere, move_sink *sink, grundy_error *err)
             }
         }
     }
+    free(movable);
     nat_free(&x);
     nat_free(&want);
     return st;
@@ -1152,6 +1225,21 @@ solve_plain_possible(const grundy_game *game)
            game->family->option_one != NULL;
 }
 
+/* coin_movable for a plain row of n <= PLAIN_MAX_HEAPS coins: 1 when v[i]
+ * is the first copy of a coin written an odd number of times. */
+static int
+plain_coin_heads(const uint64_t *v, size_t n, size_t i)
+{
+    size_t copies = 0;
+    for (size_t j = 0; j < n; j++) {
+        if (v[j] == v[i] && j < i) {
+            return 0;
+        }
+        copies += v[j] == v[i];
+    }
+    return copies % 2 == 1;
+}
+
 int
 solve_plain(grundy_game *game, const char *text, const uint64_t *v,
             const size_t *toks, size_t n, plain_answer *out)
@@ -1180,7 +1268,8 @@ solve_plain(grundy_game *game, const char *text, const uint64_t *v,
         const char *tok = text + toks[i];
         component c = {.v = &v[i], .n = 1, .index = i + 1};
         int r;
-        if ((g[i] ^ x) >= g[i]) {
+        if ((g[i] ^ x) >= g[i] ||
+            ((fam->flags & FAMILY_COINS) && !plain_coin_heads(v, n, i))) {
             continue;
         }
         if (len == 1 || tok[0] != '0') {

@@ -276,16 +276,92 @@ check_rows(fixture *f, int ruler)
     }
 }
 
+/* The text of row position s written with repeats: each heads coin once
+ * or three times, and a few tails coins twice (a coin written twice is
+ * tails), shuffled. */
+static void
+row_text_repeated(char *t, size_t cap, int ruler, uint32_t s,
+                  uint64_t *seed)
+{
+    unsigned coins[5 * NROW], n = 0;
+    size_t len;
+    for (unsigned i = 0; i < NROW; i++) {
+        unsigned times = (s & (1u << i)) ? 1u + 2u * (unsigned)brute_below(
+                                                        seed, 2)
+                         : brute_below(seed, 4) == 0 ? 2u
+                                                     : 0u;
+        for (unsigned k = 0; k < times; k++) {
+            coins[n++] = i + (ruler ? 1u : 0u);
+        }
+    }
+    for (unsigned i = n; i > 1; i--) {
+        unsigned j = (unsigned)brute_below(seed, i), tmp = coins[i - 1];
+        coins[i - 1] = coins[j];
+        coins[j] = tmp;
+    }
+    len = (size_t)snprintf(t, cap, "%s", ruler ? "ruler" : "mock");
+    for (unsigned i = 0; i < n; i++) {
+        len += (size_t)snprintf(t + len, cap - len, " %u", coins[i]);
+    }
+}
+
+/* Rows written with repeated coins: a coin written twice is tails, so a
+ * move turns a coin that the row holds an odd number of times from heads
+ * to tails (not a copy that cancels), and --all lists each move once: as
+ * many as the literal game has, each legal and leaving a loss. */
+static void
+check_rows_repeated(fixture *f, int ruler)
+{
+    uint64_t seed = 31 + (uint64_t)ruler;
+    char text[512];
+    fill();
+    for (int t = 0; t < 3000; t++) {
+        uint32_t s = (uint32_t)brute_below(&seed, 1u << NROW), m[256];
+        size_t want = 0, n;
+        row_text_repeated(text, sizeof text, ruler, s, &seed);
+        if (strchr(text, ' ') == NULL) {
+            continue;   /* no coin written */
+        }
+        for (int all = 1; all >= 0; all--) {
+            fixture_solve_ok(f, text, all ? GRUNDY_ALL_MOVES : 0);
+            assert_int_equal(grundy_result_win(f->res), row_w[ruler][s]);
+            n = grundy_result_move_count(f->res);
+            for (size_t i = 0; i < n; i++) {
+                long after = parse_row(
+                    grundy_result_move_position(f->res, i), ruler);
+                assert_true(after >= 0);
+                if (!row_legal(ruler, s, s ^ (uint32_t)after)) {
+                    fail_msg("%s: move to %s is not legal", text,
+                             grundy_result_move_position(f->res, i));
+                }
+                assert_false(row_w[ruler][after]);
+            }
+        }
+        for (unsigned h = 0; h < NROW; h++) {
+            if (s & (1u << h)) {
+                size_t k = row_masks(ruler, h, m);
+                for (size_t i = 0; i < k; i++) {
+                    want += !row_w[ruler][s ^ m[i]];
+                }
+            }
+        }
+        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
+        assert_int_equal(grundy_result_move_count(f->res), want);
+    }
+}
+
 static void
 test_mock_literal(void **state)
 {
     check_rows(*state, 0);
+    check_rows_repeated(*state, 0);
 }
 
 static void
 test_ruler_literal(void **state)
 {
     check_rows(*state, 1);
+    check_rows_repeated(*state, 1);
 }
 
 /* OEIS A000069, the odious numbers, are the values of the Mock Turtles
@@ -391,6 +467,49 @@ test_corners_literal(void **state)
         if (grid_w[s]) {
             long after = parse_grid(grundy_result_move_position(f->res, 0));
             assert_true(after >= 0 && grid_legal(s, s ^ (uint32_t)after));
+            assert_false(grid_w[after]);
+        }
+    }
+}
+
+/* The same with coins written again: each heads coin once or three
+ * times and some tails coins twice, so a move must turn a coin written an
+ * odd number of times, and --all lists each move once. */
+static void
+test_corners_repeated(void **state)
+{
+    fixture *f = *state;
+    uint64_t seed = 13;
+    char text[1024];
+    fill();
+    for (int t = 0; t < 2000; t++) {
+        uint32_t s = 1 + (uint32_t)brute_below(&seed, (1u << 16) - 1), m[16];
+        size_t want = 0, n, len = (size_t)snprintf(text, sizeof text,
+                                                   "corners");
+        for (unsigned c = 0; c < 16; c++) {
+            unsigned times = (s & (1u << c))
+                                 ? 1u + 2u * (unsigned)brute_below(&seed, 2)
+                             : brute_below(&seed, 4) == 0 ? 2u
+                                                          : 0u;
+            for (unsigned k = 0; k < times; k++) {
+                len += (size_t)snprintf(text + len, sizeof text - len,
+                                        " %u,%u", c % 4, c / 4);
+            }
+            if (s & (1u << c)) {
+                for (size_t i = 0, k = grid_masks(c % 4, c / 4, m); i < k;
+                     i++) {
+                    want += !grid_w[s ^ m[i]];
+                }
+            }
+        }
+        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
+        assert_int_equal(grundy_result_win(f->res), grid_w[s]);
+        n = grundy_result_move_count(f->res);
+        assert_int_equal(n, want);
+        for (size_t i = 0; i < n; i++) {
+            long after = parse_grid(grundy_result_move_position(f->res, i));
+            assert_true(after >= 0);
+            assert_true(grid_legal(s, s ^ (uint32_t)after));
             assert_false(grid_w[after]);
         }
     }
@@ -847,6 +966,8 @@ main(void)
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_cancel, fixture_setup,
                                         fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_corners_repeated,
+                                        fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_corners_literal, fixture_setup,
                                         fixture_teardown),
         cmocka_unit_test_setup_teardown(test_corners_every_target,
