@@ -77,6 +77,8 @@ put_json_numbers(const cli *c, const char *tok)
     }
 }
 
+static void put_json_text(const char *s);
+
 /* Prints "N G" (or a JSON record) for component tok whose value came
  * with status st: sg its value in decimal, or err the reason. */
 static int
@@ -95,7 +97,12 @@ put_value(cli *c, grundy_game *game, const char *tok, grundy_status st,
     }
     if (c->format & GRUNDY_FORMAT_JSON) {
         fputs("{\"n\":", stdout);
-        put_json_numbers(c, tok);
+        if (tok[strspn(tok, "0123456789, ")] == '\0') {
+            put_json_numbers(c, tok);
+        } else {
+            /* a vertex name or a picture: the component as written */
+            put_json_text(tok);
+        }
         fputs(",\"sg\":", stdout);
         put_json_decimal(c, sg, strlen(sg));
         fputs("}\n", stdout);
