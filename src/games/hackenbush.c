@@ -283,13 +283,14 @@ hb_edge(const char *s, size_t len, size_t edge, uint64_t *out,
                        "edge %zu is empty (two commas in a row, or a comma "
                        "at an end): edges are a-b joined by commas", edge);
     }
-    util_quote_token(q, sizeof q, s, len);
     if (dash == NULL) {
+        util_quote_token(q, sizeof q, s, len);
         return err_set(err, GRUNDY_EPOSITION, -1,
                        "edge %zu %s is not a-b (two vertex numbers "
                        "joined by '-', 0 the ground)", edge, q);
     }
     if (dash == s || dash == s + len - 1) {
+        util_quote_token(q, sizeof q, s, len);
         return err_set(err, GRUNDY_EPOSITION, -1,
                        "edge %zu %s lacks its %s vertex (write a-b)",
                        edge, q, dash == s ? "first" : "second");
