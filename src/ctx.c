@@ -268,6 +268,12 @@ game_create(grundy_ctx *ctx, const char *spec, size_t len, grundy_game **out,
     }
     if (fam == NULL) {
         util_quote_token(q, sizeof q, spec, namelen);
+        if (len == 1 && spec[0] == '+') {
+            /* "grundy + nim 3": as a line starting with '+' says */
+            return err_set(err, GRUNDY_ESPEC, 0,
+                           "'+' where a game name was expected: write "
+                           "GAME COMPONENT... + GAME COMPONENT...");
+        }
         if (spec[0] >= '0' && spec[0] <= '9') {
             /* Most likely heaps without their game: "3 4 5" for nim. */
             return err_set(err, GRUNDY_ESPEC, 0,

@@ -138,9 +138,10 @@ oom(const grundy_position *pos, int why, size_t textlen, grundy_error *err)
     if (why == GROW_LIMIT) {
         /* No figure: the components still unread need more again. */
         return err_set_limit(err, GRUNDY_ELIMIT, GRUNDY_LIMIT_MEMORY, 0,
-                             "position too large: %zu components and %zu "
-                             "bytes of text need more than the memory "
-                             "limit of %s", pos->ncomps, textlen, have);
+                             "position too large: %zu bytes of text need "
+                             "more than the memory limit of %s (the limit "
+                             "was reached at component %zu)", textlen,
+                             have, pos->ncomps + 1);
     }
     return err_set_limit(err, GRUNDY_ENOMEM, GRUNDY_LIMIT_MEMORY, 0,
                          "out of memory reading a position of %zu "

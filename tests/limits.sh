@@ -83,7 +83,7 @@ go
 check "100 MB line of 5*10^7 heaps: over the memory limit, others answered" \
     3 "$before
 $after" \
-'^grundy: <stdin>:2: position too large: [0-9]+ components and 100000003 bytes of text need more than the memory limit of 1 GiB; raise it with --memory$'
+'^grundy: <stdin>:2: position too large: 100000003 bytes of text need more than the memory limit of 1 GiB \(the limit was reached at component [0-9]+\); raise it with --memory$'
 go --memory 64M
 check "100 MB line, --memory 64M: not read, others answered" 3 \
 "$before
@@ -145,7 +145,7 @@ $after" ''
 { heaps 10000001; echo; } > "$tmp/in"
 go --memory 200M
 check "10^7 components, --memory 200M: over the limit" 3 "" \
-'position too large: [0-9]+ components and 20000005 bytes of text need more than the memory limit of 200 MiB'
+'position too large: 20000005 bytes of text need more than the memory limit of 200 MiB \(the limit was reached at component [0-9]+\)'
 # --all on 10^6 distinct heaps 1..1000001 (XOR 1: each odd heap is a
 # winning move) and each move repeats the 7 MB line: bounded by the
 # limit, not quadratic memory.

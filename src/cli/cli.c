@@ -144,7 +144,8 @@ help(void)
 "  -h, --help      this help\n"
 "  -V, --version   the version\n"
 "Short options combine: -qa is -q -a, -qfFILE is -q -f FILE. Long\n"
-"options take a unique prefix (--mis). 'grundy help', 'grundy version'.\n"
+"options take a unique prefix (--mis). Options may stand anywhere before\n"
+"'--', which ends them (grundy -- nim 3). 'grundy help', 'grundy version'.\n"
 "\n", stdout);
     fputs(
 "Positions: whitespace separates components, commas join the numbers of\n"
