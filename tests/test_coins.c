@@ -203,93 +203,22 @@ grid_legal(uint32_t s, uint32_t mask)
     return 0;
 }
 
-/* The text of row position s, coins in a shuffled order. */
+/* The text of row position s, coins in a shuffled order; with repeats,
+ * each heads coin written once or three times and a few tails coins
+ * twice (a coin written twice is tails). */
 static void
-row_text(char *t, size_t cap, int ruler, uint32_t s, uint64_t *seed)
+row_text(char *t, size_t cap, int ruler, uint32_t s, int repeats,
+         uint64_t *seed)
 {
-    unsigned coins[NROW], n = 0;
+    unsigned coins[3 * NROW], n = 0;
     size_t len;
     for (unsigned i = 0; i < NROW; i++) {
-        if (s & (1u << i)) {
-            coins[n++] = i + (ruler ? 1u : 0u);
+        unsigned heads = (s & (1u << i)) != 0, times = heads;
+        if (repeats) {
+            times = heads ? 1u + 2u * (unsigned)brute_below(seed, 2)
+                    : brute_below(seed, 4) == 0 ? 2u
+                                                : 0u;
         }
-    }
-    for (unsigned i = n; i > 1; i--) {
-        unsigned j = (unsigned)brute_below(seed, i), tmp = coins[i - 1];
-        coins[i - 1] = coins[j];
-        coins[j] = tmp;
-    }
-    len = (size_t)snprintf(t, cap, "%s", ruler ? "ruler" : "mock");
-    for (unsigned i = 0; i < n; i++) {
-        len += (size_t)snprintf(t + len, cap - len, " %u", coins[i]);
-    }
-}
-
-/* Every row position of coins 0..11 (1..12): value, outcome, and with
- * --all every winning move, each a legal turn leaving a loss, as many
- * as the literal game has. */
-static void
-check_rows(fixture *f, int ruler)
-{
-    uint64_t seed = 7 + (uint64_t)ruler;
-    char text[128];
-    fill();
-    for (uint32_t s = 0; s < (1u << NROW); s++) {
-        uint64_t sg;
-        size_t want = 0, n;
-        uint32_t m[256];
-        if (s == 0) {
-            continue;   /* no coin: no component to write */
-        }
-        row_text(text, sizeof text, ruler, s, &seed);
-        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
-        assert_true(grundy_result_sg(f->res, &sg));
-        assert_int_equal(sg, row_g[ruler][s]);
-        assert_int_equal(grundy_result_win(f->res), row_w[ruler][s]);
-        for (unsigned h = 0; h < NROW; h++) {
-            if (s & (1u << h)) {
-                size_t k = row_masks(ruler, h, m);
-                for (size_t i = 0; i < k; i++) {
-                    want += !row_w[ruler][s ^ m[i]];
-                }
-            }
-        }
-        n = grundy_result_move_count(f->res);
-        assert_int_equal(n, want);
-        for (size_t i = 0; i < n; i++) {
-            long after = parse_row(grundy_result_move_position(f->res, i),
-                                   ruler);
-            assert_true(after >= 0);
-            assert_true(row_legal(ruler, s, s ^ (uint32_t)after));
-            assert_false(row_w[ruler][after]);
-        }
-        /* one move (no --all) is one of them */
-        fixture_solve_ok(f, text, 0);
-        if (row_w[ruler][s]) {
-            long after = parse_row(grundy_result_move_position(f->res, 0),
-                                   ruler);
-            assert_int_equal(grundy_result_move_count(f->res), 1);
-            assert_true(after >= 0 &&
-                        row_legal(ruler, s, s ^ (uint32_t)after));
-            assert_false(row_w[ruler][after]);
-        }
-    }
-}
-
-/* The text of row position s written with repeats: each heads coin once
- * or three times, and a few tails coins twice (a coin written twice is
- * tails), shuffled. */
-static void
-row_text_repeated(char *t, size_t cap, int ruler, uint32_t s,
-                  uint64_t *seed)
-{
-    unsigned coins[5 * NROW], n = 0;
-    size_t len;
-    for (unsigned i = 0; i < NROW; i++) {
-        unsigned times = (s & (1u << i)) ? 1u + 2u * (unsigned)brute_below(
-                                                        seed, 2)
-                         : brute_below(seed, 4) == 0 ? 2u
-                                                     : 0u;
         for (unsigned k = 0; k < times; k++) {
             coins[n++] = i + (ruler ? 1u : 0u);
         }
@@ -305,10 +234,67 @@ row_text_repeated(char *t, size_t cap, int ruler, uint32_t s,
     }
 }
 
+/* The moves of f->res, each a legal turn from s leaving a loss. */
+static void
+check_row_moves(const fixture *f, int ruler, uint32_t s, const char *text)
+{
+    for (size_t i = 0, n = grundy_result_move_count(f->res); i < n; i++) {
+        long after = parse_row(grundy_result_move_position(f->res, i),
+                               ruler);
+        assert_true(after >= 0);
+        if (!row_legal(ruler, s, s ^ (uint32_t)after)) {
+            fail_msg("%s: move to %s is not legal", text,
+                     grundy_result_move_position(f->res, i));
+        }
+        assert_false(row_w[ruler][after]);
+    }
+}
+
+/* Row position s written as text: value, outcome, and with --all every
+ * winning move, each a legal turn leaving a loss, as many as the literal
+ * game has; without --all one of them. */
+static void
+check_row(fixture *f, int ruler, uint32_t s, const char *text)
+{
+    uint64_t sg;
+    size_t want = 0;
+    uint32_t m[256];
+    for (unsigned h = 0; h < NROW; h++) {
+        if (s & (1u << h)) {
+            size_t k = row_masks(ruler, h, m);
+            for (size_t i = 0; i < k; i++) {
+                want += !row_w[ruler][s ^ m[i]];
+            }
+        }
+    }
+    fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
+    assert_true(grundy_result_sg(f->res, &sg));
+    assert_int_equal(sg, row_g[ruler][s]);
+    assert_int_equal(grundy_result_win(f->res), row_w[ruler][s]);
+    assert_int_equal(grundy_result_move_count(f->res), want);
+    check_row_moves(f, ruler, s, text);
+    fixture_solve_ok(f, text, 0);
+    assert_int_equal(grundy_result_win(f->res), row_w[ruler][s]);
+    assert_int_equal(grundy_result_move_count(f->res), row_w[ruler][s]);
+    check_row_moves(f, ruler, s, text);
+}
+
+/* Every row position of coins 0..11 (1..12), written once each. */
+static void
+check_rows(fixture *f, int ruler)
+{
+    uint64_t seed = 7 + (uint64_t)ruler;
+    char text[128];
+    fill();
+    for (uint32_t s = 1; s < (1u << NROW); s++) {   /* 0: nothing to write */
+        row_text(text, sizeof text, ruler, s, 0, &seed);
+        check_row(f, ruler, s, text);
+    }
+}
+
 /* Rows written with repeated coins: a coin written twice is tails, so a
  * move turns a coin that the row holds an odd number of times from heads
- * to tails (not a copy that cancels), and --all lists each move once: as
- * many as the literal game has, each legal and leaving a loss. */
+ * to tails (not a copy that cancels), and --all lists each move once. */
 static void
 check_rows_repeated(fixture *f, int ruler)
 {
@@ -316,37 +302,11 @@ check_rows_repeated(fixture *f, int ruler)
     char text[512];
     fill();
     for (int t = 0; t < 3000; t++) {
-        uint32_t s = (uint32_t)brute_below(&seed, 1u << NROW), m[256];
-        size_t want = 0, n;
-        row_text_repeated(text, sizeof text, ruler, s, &seed);
-        if (strchr(text, ' ') == NULL) {
-            continue;   /* no coin written */
+        uint32_t s = (uint32_t)brute_below(&seed, 1u << NROW);
+        row_text(text, sizeof text, ruler, s, 1, &seed);
+        if (strchr(text, ' ') != NULL) {   /* some coin written */
+            check_row(f, ruler, s, text);
         }
-        for (int all = 1; all >= 0; all--) {
-            fixture_solve_ok(f, text, all ? GRUNDY_ALL_MOVES : 0);
-            assert_int_equal(grundy_result_win(f->res), row_w[ruler][s]);
-            n = grundy_result_move_count(f->res);
-            for (size_t i = 0; i < n; i++) {
-                long after = parse_row(
-                    grundy_result_move_position(f->res, i), ruler);
-                assert_true(after >= 0);
-                if (!row_legal(ruler, s, s ^ (uint32_t)after)) {
-                    fail_msg("%s: move to %s is not legal", text,
-                             grundy_result_move_position(f->res, i));
-                }
-                assert_false(row_w[ruler][after]);
-            }
-        }
-        for (unsigned h = 0; h < NROW; h++) {
-            if (s & (1u << h)) {
-                size_t k = row_masks(ruler, h, m);
-                for (size_t i = 0; i < k; i++) {
-                    want += !row_w[ruler][s ^ m[i]];
-                }
-            }
-        }
-        fixture_solve_ok(f, text, GRUNDY_ALL_MOVES);
-        assert_int_equal(grundy_result_move_count(f->res), want);
     }
 }
 
