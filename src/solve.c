@@ -5,8 +5,9 @@
  * Nim rule, or misere.c's search); moves.c renders the moves it finds.
  * The rules are written once over nat for numbers of any size (struct
  * sum); solve_big.c reads big components and answers what only they
- * need. About 1,200 lines, one job: the rules of a sum, with their
- * equal-component and loopy cases, which share its helpers.
+ * need. About 1,300 lines, one job: the rules of a sum, with their
+ * equal-component, coin-row and loopy cases, which share its helpers
+ * (the classes of equal components serve the first two).
  */
 #include "solve.h"
 #include "compound.h"

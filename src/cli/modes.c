@@ -77,7 +77,20 @@ put_json_numbers(const cli *c, const char *tok)
     }
 }
 
-static void put_json_text(const char *s);
+/* s as a JSON string (the family texts are ASCII; quotes and
+ * backslashes escaped all the same). */
+static void
+put_json_text(const char *s)
+{
+    putchar('"');
+    for (; *s != '\0'; s++) {
+        if (*s == '"' || *s == '\\') {
+            putchar('\\');
+        }
+        putchar(*s);
+    }
+    putchar('"');
+}
 
 /* Prints "N G" (or a JSON record) for component tok whose value came
  * with status st: sg its value in decimal, or err the reason. */
@@ -560,21 +573,6 @@ run_period(cli *c)
                    : "");
     }
     return output_failed(c) ? EXIT_IO : p.found ? EXIT_WIN : EXIT_LOSE;
-}
-
-/* s as a JSON string (the family texts are ASCII; quotes and
- * backslashes escaped all the same). */
-static void
-put_json_text(const char *s)
-{
-    putchar('"');
-    for (; *s != '\0'; s++) {
-        if (*s == '"' || *s == '\\') {
-            putchar('\\');
-        }
-        putchar(*s);
-    }
-    putchar('"');
 }
 
 int
